@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadMigrations, runMigrations } from './migrations';
+import { openCacheDatabase } from './database';
+
+const dirs: string[] = [];
+const tmp = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-migrations-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('cache migrations', () => {
+  it('applies every migration once and records name and sha256', () => {
+    const db = new Database(':memory:');
+    const applied = runMigrations(db);
+    expect(applied.length).toBe(loadMigrations().length);
+    expect(applied[0]).toBe('001-market.sql');
+    const rows = db.prepare('SELECT name, sha256 FROM schema_migrations ORDER BY id').all() as Array<{ name: string; sha256: string }>;
+    expect(rows.map((r) => r.name)).toEqual(applied);
+    for (const r of rows) expect(r.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(runMigrations(db)).toEqual([]);
+  });
+
+  it('refuses a cache whose applied migration changed', () => {
+    const dir = tmp();
+    fs.writeFileSync(path.join(dir, '001-a.sql'), 'CREATE TABLE a (x INTEGER);');
+    const db = new Database(':memory:');
+    runMigrations(db, loadMigrations(dir));
+    fs.writeFileSync(path.join(dir, '001-a.sql'), 'CREATE TABLE a (x INTEGER, y TEXT);');
+    expect(() => runMigrations(db, loadMigrations(dir))).toThrow(/changed after it was applied/);
+  });
+
+  it('refuses a cache written with a migration this build does not know', () => {
+    const dir = tmp();
+    fs.writeFileSync(path.join(dir, '001-a.sql'), 'CREATE TABLE a (x INTEGER);');
+    fs.writeFileSync(path.join(dir, '002-b.sql'), 'CREATE TABLE b (x INTEGER);');
+    const db = new Database(':memory:');
+    runMigrations(db, loadMigrations(dir));
+    fs.rmSync(path.join(dir, '002-b.sql'));
+    expect(() => runMigrations(db, loadMigrations(dir))).toThrow(/unknown to this build/);
+  });
+
+  it('rolls back a failing migration and records nothing for it', () => {
+    const dir = tmp();
+    fs.writeFileSync(path.join(dir, '001-a.sql'), 'CREATE TABLE a (x INTEGER);');
+    fs.writeFileSync(path.join(dir, '002-b.sql'), 'CREATE TABLE b (x INTEGER); CREATE TABLE a (y);');
+    const db = new Database(':memory:');
+    expect(() => runMigrations(db, loadMigrations(dir))).toThrow();
+    expect((db.prepare('SELECT count(*) AS n FROM schema_migrations').get() as { n: number }).n).toBe(1);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'b'").get()).toBeUndefined();
+  });
+
+  it('opens a cache file in WAL mode with foreign keys on', () => {
+    const db = openCacheDatabase(path.join(tmp(), 'c.sqlite'));
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    db.close();
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Schema migrations: numbered SQL files in ./migrations (NNN-name.sql), applied in order, each in
+ * its own transaction, recorded in `schema_migrations` with the sha256 of its content. A cache whose
+ * applied migration changed (or is unknown to this build) is refused instead of being guessed at.
+ * Files 001..099 belong to the cache, 100 and above to the query layer.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import { ContractError } from '../../shared/errors';
+
+export interface Migration {
+  id: number;
+  name: string;
+  sql: string;
+  sha256: string;
+}
+
+const FILE_PATTERN = /^(\d{3})-([a-z0-9-]+)\.sql$/;
+
+/** Where the .sql files are: next to this module in dev, or copied beside the bundle. */
+export function migrationsDir(): string {
+  const candidates = [
+    process.env.CARBON_MIGRATIONS_DIR,
+    path.join(__dirname, 'migrations'),
+    path.join(__dirname, 'cache', 'migrations'),
+    path.resolve(__dirname, '../../src/main/cache/migrations'),
+  ].filter((c): c is string => Boolean(c));
+  const found = candidates.find((c) => fs.existsSync(c));
+  if (!found) throw new ContractError('cache_schema_missing', `Cache migrations not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+export function loadMigrations(dir = migrationsDir()): Migration[] {
+  const migrations = fs
+    .readdirSync(dir)
+    .map((file) => ({ file, m: FILE_PATTERN.exec(file) }))
+    .filter((x): x is { file: string; m: RegExpExecArray } => x.m !== null)
+    .map(({ file, m }) => {
+      const sql = fs.readFileSync(path.join(dir, file), 'utf8');
+      return { id: Number(m[1]), name: file, sql, sha256: createHash('sha256').update(sql).digest('hex') };
+    })
+    .sort((a, b) => a.id - b.id);
+  for (let i = 1; i < migrations.length; i++) {
+    if (migrations[i]!.id === migrations[i - 1]!.id) {
+      throw new ContractError('cache_schema_conflict', `Two migrations share number ${migrations[i]!.id}: ${migrations[i - 1]!.name}, ${migrations[i]!.name}`);
+    }
+  }
+  return migrations;
+}
+
+/** Applies pending migrations; throws cache_schema_changed when an applied one differs. Returns the names applied now. */
+export function runMigrations(db: Database.Database, migrations: Migration[] = loadMigrations()): string[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, sha256 TEXT NOT NULL, applied_at TEXT NOT NULL
+  )`);
+  const applied = db.prepare('SELECT id, name, sha256 FROM schema_migrations ORDER BY id').all() as Array<{ id: number; name: string; sha256: string }>;
+  const byId = new Map(migrations.map((m) => [m.id, m]));
+  for (const a of applied) {
+    const m = byId.get(a.id);
+    if (!m) {
+      throw new ContractError('cache_schema_changed', `The cache was written by another version (migration ${a.name} is unknown to this build). Clear the cache to continue.`);
+    }
+    if (m.sha256 !== a.sha256) {
+      throw new ContractError('cache_schema_changed', `Migration ${m.name} changed after it was applied to this cache (sha256 ${a.sha256.slice(0, 12)} recorded, ${m.sha256.slice(0, 12)} now). Clear the cache to continue.`);
+    }
+  }
+  const done = new Set(applied.map((a) => a.id));
+  const record = db.prepare('INSERT INTO schema_migrations (id, name, sha256, applied_at) VALUES (?, ?, ?, ?)');
+  const now: string[] = [];
+  for (const m of migrations) {
+    if (done.has(m.id)) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      record.run(m.id, m.name, m.sha256, new Date().toISOString());
+    })();
+    now.push(m.name);
+  }
+  return now;
+}

@@ -1,0 +1,4 @@
+/** How API values become SQLite values: booleans 0/1, arrays and objects JSON text, absent null. */
+export const flag = (v: boolean | null | undefined): number | null => (v === null || v === undefined ? null : v ? 1 : 0);
+export const json = (v: unknown, fallback: '[]' | '{}' = '[]'): string => (v === null || v === undefined ? fallback : JSON.stringify(v));
+export const nowIso = (): string => new Date().toISOString();
