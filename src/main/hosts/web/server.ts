@@ -1,0 +1,168 @@
+/**
+ * The web host: the built renderer and the contract's methods over HTTP on 127.0.0.1 only.
+ *   GET  /, /assets/*          the renderer (no secrets in it)
+ *   POST /rpc/<method>         JSON input -> {result} | {error:{code,message,...}}; Bearer token
+ *   GET  /events?token=...     server-sent events: the contract's typed events
+ * Every request: Host must be this loopback server, Origin (when sent) this server's own.
+ */
+import { randomBytes } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import findMyWay from 'find-my-way';
+import { EVENT_NAMES } from '../../../shared/contract';
+import type { AppContext } from '../../app-context';
+import { dispatch, isMethodName, toContractError } from '../../rpc';
+import { bearerToken, checkHost, checkOrigin, checkToken, type Refusal, statusForCode, WEB_CSP } from './security';
+import { resolveStatic, sendStatic } from './static-files';
+
+export interface WebHostOptions {
+  ctx: AppContext;
+  port?: number;
+  /** Folder of the built renderer (index.html + assets). */
+  rendererDir: string;
+  token?: string;
+}
+
+export interface WebHost {
+  url: string;
+  port: number;
+  token: string;
+  server: http.Server;
+  close(): Promise<void>;
+}
+
+/** Extra GET routes other modules add (e.g. export downloads); they get the checked request. */
+export type ExtraRoute = (req: IncomingMessage, res: ServerResponse, params: Record<string, string | undefined>, url: URL) => void | Promise<void>;
+const extraRoutes: Array<{ path: string; handler: ExtraRoute }> = [];
+export function addWebRoute(routePath: string, handler: ExtraRoute): void {
+  extraRoutes.push({ path: routePath, handler });
+}
+
+const MAX_BODY = 1024 * 1024;
+const SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(text);
+}
+
+function refuse(res: ServerResponse, r: Refusal): void {
+  sendJson(res, r.status, { error: { code: r.code, message: r.message } });
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        reject(Object.assign(new Error('Request body too large'), { status: 413 }));
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const { ctx } = options;
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  const rendererDir = path.resolve(options.rendererDir);
+  let port = 0;
+  const router = findMyWay({
+    ignoreTrailingSlash: true,
+    defaultRoute: (_req, res) => refuse(res, { status: 404, code: 'not_found', message: 'No such route' }),
+  });
+
+  router.on('POST', '/rpc/:method', async (req, res, params) => {
+    const tokenRefusal = checkToken(bearerToken(req.headers.authorization), token);
+    if (tokenRefusal) return refuse(res, tokenRefusal);
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+      return refuse(res, { status: 415, code: 'bad_content_type', message: 'Method calls take application/json' });
+    }
+    const name = params.method ?? '';
+    if (!isMethodName(name)) return refuse(res, { status: 404, code: 'unknown_method', message: `No method '${name}'` });
+    let input: unknown;
+    try {
+      const text = await readBody(req);
+      input = text.trim() === '' ? {} : JSON.parse(text);
+    } catch (err) {
+      const status = (err as { status?: number }).status ?? 400;
+      return refuse(res, { status, code: 'invalid_input', message: status === 413 ? 'Request body too large' : 'Body is not valid JSON' });
+    }
+    try {
+      const result = await dispatch(name, input, ctx);
+      sendJson(res, 200, { result: result === undefined ? null : result });
+    } catch (err) {
+      const e = toContractError(err);
+      sendJson(res, statusForCode(e.code), { error: e.toBody() });
+    }
+  });
+
+  router.on('GET', '/events', (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const tokenRefusal = checkToken(url.searchParams.get('token'), token);
+    if (tokenRefusal) return refuse(res, tokenRefusal);
+    res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    res.write(': connected\n\n');
+    const offs = EVENT_NAMES.map((event) =>
+      ctx.events.on(event, (payload) => res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`)),
+    );
+    const ping = setInterval(() => res.write(': ping\n\n'), 15000);
+    req.on('close', () => {
+      clearInterval(ping);
+      offs.forEach((off) => off());
+    });
+  });
+
+  for (const route of extraRoutes) {
+    router.on('GET', route.path, (req, res, params) => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const tokenRefusal = checkToken(url.searchParams.get('token') ?? bearerToken(req.headers.authorization), token);
+      if (tokenRefusal) return refuse(res, tokenRefusal);
+      return route.handler(req, res, params, url);
+    });
+  }
+
+  const server = http.createServer((req, res) => {
+    const hostRefusal = checkHost(req.headers.host, port) ?? checkOrigin(req.headers.origin, port);
+    if (hostRefusal) return refuse(res, hostRefusal);
+    const url = req.url ?? '/';
+    if (req.method === 'GET' && !url.startsWith('/rpc/') && !url.startsWith('/events') && router.find('GET', url.split('?')[0]!) === null) {
+      const file = resolveStatic(rendererDir, url);
+      if (!file) return refuse(res, { status: 404, code: 'not_found', message: 'No such file' });
+      return sendStatic(res, file, { ...SECURITY_HEADERS, 'Content-Security-Policy': WEB_CSP });
+    }
+    router.lookup(req, res);
+  });
+  server.keepAliveTimeout = 5000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}/?token=${token}`;
+
+  return {
+    url,
+    port,
+    token,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,35 @@
+import type { AppInfo } from '../../shared/contract';
+import { APP_NAME } from '../version';
+import type { AppContext } from '../app-context';
+import type { HandlerSlice } from './types';
+
+export function appInfo(ctx: AppContext): AppInfo {
+  return {
+    name: APP_NAME,
+    version: ctx.version,
+    dataDir: ctx.dataDir,
+    host: ctx.host,
+    connection: ctx.connections.selected(),
+    status: ctx.status,
+  };
+}
+
+export const appHandlers: HandlerSlice<'app.info' | 'connections.list' | 'connections.add' | 'connections.remove' | 'connections.select'> = {
+  'app.info': async (_input, ctx) => appInfo(ctx),
+  'connections.list': async (_input, ctx) => ctx.connections.list(),
+  'connections.add': async (input, ctx) => {
+    const connection = ctx.connections.add({ name: input.name, baseUrl: input.baseUrl, keyStorage: ctx.secrets.kind });
+    await ctx.secrets.set(connection.id, input.apiKey);
+    return connection;
+  },
+  'connections.remove': async (input, ctx) => {
+    ctx.connections.remove(input.id);
+    await ctx.secrets.delete(input.id);
+    return ctx.connections.list();
+  },
+  'connections.select': async (input, ctx) => {
+    ctx.connections.select(input.id);
+    ctx.setStatus({ connectionId: input.id, state: 'unknown', message: null });
+    return appInfo(ctx);
+  },
+};

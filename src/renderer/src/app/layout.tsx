@@ -1,0 +1,54 @@
+/** The window chrome: left navigation, connection and sync badges, the routed view. */
+import { useEffect } from 'react';
+import { NavLink, Outlet } from 'react-router-dom';
+import { connectAppEvents, useAppStore } from '../stores/app-store';
+import { NAV } from './nav';
+import { useResolvedTheme } from './theme';
+
+function ConnectionBadge() {
+  const info = useAppStore((s) => s.info);
+  const status = useAppStore((s) => s.status);
+  const state = status?.state ?? 'unknown';
+  const label = state === 'offline' ? 'Offline' : state === 'unauthorized' ? 'Key refused' : state === 'starting' ? 'Starting…' : state === 'reachable' ? 'Online' : '—';
+  return (
+    <div className={`conn-badge conn-${state}`} title={status?.message ?? undefined} data-testid="connection-badge">
+      <span className="dot" aria-hidden="true" />
+      <span className="conn-name">{info?.connection?.name ?? 'No connection'}</span>
+      <span className="conn-state">{label}</span>
+    </div>
+  );
+}
+
+export function Layout() {
+  const refreshInfo = useAppStore((s) => s.refreshInfo);
+  const theme = useResolvedTheme();
+  useEffect(() => {
+    void refreshInfo();
+    return connectAppEvents();
+  }, [refreshInfo]);
+  return (
+    <div className="app-shell" data-theme={theme}>
+      <nav className="sidebar" aria-label="Main">
+        <div className="brand">
+          <span className="brand-mark" aria-hidden="true">◆</span> Carbon Desk
+        </div>
+        <ul>
+          {NAV.map((n) => (
+            <li key={n.path}>
+              <NavLink to={n.path} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>
+                <span className="nav-icon" aria-hidden="true">{n.icon}</span>
+                {n.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="sidebar-footer">
+          <ConnectionBadge />
+        </div>
+      </nav>
+      <main className="content">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+/** The left navigation: one entry per view, in the order an analyst works. */
+export interface NavEntry {
+  path: string;
+  label: string;
+  icon: string;
+}
+
+export const NAV: NavEntry[] = [
+  { path: '/dashboard', label: 'Dashboard', icon: '◧' },
+  { path: '/projects', label: 'Projects', icon: '▤' },
+  { path: '/transactions', label: 'Transactions', icon: '⇄' },
+  { path: '/buyers', label: 'Buyers', icon: '◍' },
+  { path: '/forensics', label: 'Forensics', icon: '⌕' },
+  { path: '/satellite', label: 'Satellite', icon: '◎' },
+  { path: '/countries', label: 'Countries', icon: '⚑' },
+  { path: '/sync', label: 'Sync', icon: '⟳' },
+  { path: '/settings', label: 'Settings', icon: '⚙' },
+];

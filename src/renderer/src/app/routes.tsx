@@ -1,0 +1,32 @@
+/** Every route of the app; each view module owns its own route list. */
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { buyersRoutes } from '../views/buyers/routes';
+import { countriesRoutes } from '../views/countries/routes';
+import { dashboardRoutes } from '../views/dashboard/routes';
+import { forensicsRoutes } from '../views/forensics/routes';
+import { projectsRoutes } from '../views/projects/routes';
+import { satelliteRoutes } from '../views/satellite/routes';
+import { settingsRoutes } from '../views/settings/routes';
+import { syncRoutes } from '../views/sync/routes';
+import { transactionsRoutes } from '../views/transactions/routes';
+import { Layout } from './layout';
+import { NotFound } from './not-found';
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { index: true, element: <Navigate to="/dashboard" replace /> },
+      ...dashboardRoutes,
+      ...projectsRoutes,
+      ...transactionsRoutes,
+      ...buyersRoutes,
+      ...forensicsRoutes,
+      ...satelliteRoutes,
+      ...countriesRoutes,
+      ...syncRoutes,
+      ...settingsRoutes,
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];

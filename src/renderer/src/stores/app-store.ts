@@ -1,0 +1,59 @@
+/** App-wide state: app info, connection status, sync status, theme. Views keep their own stores. */
+import { create } from 'zustand';
+import type { AppInfo, ConnectionStatus, SyncStatus } from '../../../shared/contract';
+import { carbon } from '../bridge';
+
+export type ThemePreference = 'system' | 'light' | 'dark';
+
+interface AppState {
+  info: AppInfo | null;
+  status: ConnectionStatus | null;
+  sync: SyncStatus | null;
+  error: string | null;
+  theme: ThemePreference;
+  setTheme(theme: ThemePreference): void;
+  refreshInfo(): Promise<void>;
+  setSync(sync: SyncStatus): void;
+  setStatus(status: ConnectionStatus): void;
+}
+
+const THEME_KEY = 'carbon-desk.theme';
+
+export const useAppStore = create<AppState>((set) => ({
+  info: null,
+  status: null,
+  sync: null,
+  error: null,
+  theme: ((): ThemePreference => {
+    const t = localStorage.getItem(THEME_KEY);
+    return t === 'light' || t === 'dark' ? t : 'system';
+  })(),
+  setTheme(theme) {
+    localStorage.setItem(THEME_KEY, theme);
+    set({ theme });
+  },
+  async refreshInfo() {
+    try {
+      const info = await carbon.app.info({});
+      set({ info, status: info.status, error: null });
+    } catch (err) {
+      set({ error: err instanceof Error ? err.message : String(err) });
+    }
+  },
+  setSync(sync) {
+    set({ sync });
+  },
+  setStatus(status) {
+    set({ status });
+  },
+}));
+
+/** Subscribes the store to the back end's events once. */
+export function connectAppEvents(): () => void {
+  const offSync = carbon.on('sync.progress', (s) => useAppStore.getState().setSync(s));
+  const offStatus = carbon.on('connection.status', (s) => useAppStore.getState().setStatus(s));
+  return () => {
+    offSync();
+    offStatus();
+  };
+}

@@ -1,0 +1,3 @@
+export * from './values';
+export * from './resources';
+export * from './params';

@@ -1,0 +1,84 @@
+/** Types of the app's own (non-service) state that cross the contract. */
+
+export type ConnectionKind = 'demo' | 'service';
+
+export interface Connection {
+  id: string;
+  name: string;
+  kind: ConnectionKind;
+  /** Base URL of the service; for the demo, filled once its child process is up. */
+  baseUrl: string | null;
+  /** Where the API key is kept: never the key itself. */
+  keyStorage: 'keychain' | 'safe-storage' | 'session' | 'none';
+  createdAt: string;
+}
+
+export interface ConnectionStatus {
+  connectionId: string | null;
+  /** reachable: last request answered; offline: network failure; unauthorized: 401/403. */
+  state: 'unknown' | 'starting' | 'reachable' | 'offline' | 'unauthorized';
+  message: string | null;
+  checkedAt: string | null;
+}
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  dataDir: string;
+  host: 'electron' | 'web' | 'cli';
+  connection: Connection | null;
+  status: ConnectionStatus;
+}
+
+export const SYNC_JOBS = [
+  'keyInfo',
+  'projectTypes',
+  'projects',
+  'forensicsLatest',
+  'countries',
+  'satellite',
+  'forensicsLegacy',
+  'credits',
+  'projectDetails',
+  'boundaries',
+  'projectForensics',
+  'countryUpdates',
+] as const;
+export type SyncJobName = (typeof SYNC_JOBS)[number];
+
+export interface SyncJobStatus {
+  job: SyncJobName;
+  state: 'idle' | 'queued' | 'running' | 'paused' | 'done' | 'failed' | 'cancelled';
+  rows: number;
+  totalRows: number | null;
+  pages: number;
+  totalPages: number | null;
+  requestsPerMinute: number;
+  etaSeconds: number | null;
+  lastError: { code: string; message: string; at: string } | null;
+  lastSuccessAt: string | null;
+}
+
+export interface SyncStatus {
+  state: 'idle' | 'running' | 'paused' | 'done' | 'failed' | 'cancelled';
+  startedAt: string | null;
+  finishedAt: string | null;
+  jobs: SyncJobStatus[];
+  rateLimitPerMinute: number | null;
+  lastError: { code: string; message: string; at: string } | null;
+}
+
+export interface CacheInfo {
+  path: string;
+  sizeBytes: number;
+  tables: Record<string, number>;
+  lastSyncAt: string | null;
+}
+
+/** Error as it crosses the contract: a stable code the UI explains, and a sentence. */
+export interface ContractErrorBody {
+  code: string;
+  message: string;
+  details?: unknown;
+  retryAfterSeconds?: number;
+}

@@ -1,0 +1,247 @@
+/**
+ * THE contract: every capability of the back end, declared once. src/main/rpc implements it as one
+ * handler map; the Electron host (ipcMain), the web host (HTTP) and the CLI serve that map; the
+ * preload and the renderer's HTTP bridge expose one typed function per method.
+ */
+import { z } from 'zod';
+import * as api from '../api';
+import type {
+  ApiKey,
+  ApiKeyUsage,
+  Boundary,
+  Buyer,
+  BuyerAnalytics,
+  CategoryPoint,
+  CountryProfile,
+  CountryUpdate,
+  CreditTransaction,
+  ForensicDiff,
+  LatestForensicFeed,
+  LegacyForensic,
+  ListingPoint,
+  Page,
+  Project,
+  ProjectForensics,
+  ProjectTypes,
+  SatelliteMetrics,
+  SupplyDemand,
+  TimeBinPoint,
+} from '../api';
+import { method } from './define';
+import type { AppInfo, CacheInfo, Connection, ConnectionStatus, SyncStatus } from './app-types';
+import { SYNC_JOBS } from './app-types';
+
+export * from './app-types';
+export type { MethodSpec } from './define';
+
+const none = z.object({}).strict();
+const projectId = z.string().min(1).max(64);
+const buyerName = z.string().min(1).max(300);
+const countryCode = z.string().regex(/^[A-Za-z]{2}$/, 'expected an ISO 3166-1 alpha-2 code');
+
+export interface CountryIndexEntry {
+  country: string;
+  country_code: string | null;
+  projects: number;
+  issued: number;
+  retired: number;
+  has_profile: boolean;
+}
+
+export interface PaletteHit {
+  kind: 'project' | 'buyer' | 'country';
+  id: string;
+  label: string;
+  detail: string | null;
+}
+
+export const contract = {
+  // app and connections -------------------------------------------------------------------------
+  'app.info': method(none, 'Version, data folder, host and the selected connection').returns<AppInfo>(),
+  'connections.list': method(none, 'Every configured connection').returns<Connection[]>(),
+  'connections.add': method(
+    z.object({
+      name: z.string().trim().min(1).max(100),
+      baseUrl: z.string().url().refine((u) => /^https?:\/\//.test(u), 'base URL must be http(s)'),
+      apiKey: z.string().min(8).max(512),
+    }).strict(),
+    'Add a service connection; the API key goes to the OS keychain and is never returned',
+  ).returns<Connection>(),
+  'connections.remove': method(
+    z.object({ id: z.string().min(1).max(100) }).strict(),
+    'Remove a connection, its stored key and its cache file',
+  ).returns<Connection[]>(),
+  'connections.select': method(
+    z.object({ id: z.string().min(1).max(100) }).strict(),
+    'Make a connection the current one',
+  ).returns<AppInfo>(),
+  'connections.status': method(none, 'Whether the service of the current connection answers').returns<ConnectionStatus>(),
+
+  // sync ------------------------------------------------------------------------------------------
+  'sync.start': method(
+    z.object({ jobs: z.array(z.enum(SYNC_JOBS)).min(1).optional(), full: z.boolean().optional() }).strict(),
+    'Start (or resume) syncing the current connection into its cache',
+  ).returns<SyncStatus>(),
+  'sync.pause': method(none, 'Pause the running sync after the page in flight').returns<SyncStatus>(),
+  'sync.resume': method(none, 'Resume a paused sync').returns<SyncStatus>(),
+  'sync.cancel': method(none, 'Cancel the running sync (written pages stay)').returns<SyncStatus>(),
+  'sync.status': method(none, 'Per-job progress of the current sync').returns<SyncStatus>(),
+  'watchlist.list': method(none, 'Project ids on the watchlist').returns<string[]>(),
+  'watchlist.set': method(
+    z.object({ projectId, watched: z.boolean() }).strict(),
+    'Add or remove a project on the watchlist (its detail, boundary and forensics are kept fresh)',
+  ).returns<string[]>(),
+  'projects.refresh': method(
+    z.object({ projectId }).strict(),
+    'Fetch one project\'s detail, boundary, forensics and country updates now (on demand)',
+  ).returns<{ fetched: string[]; errors: string[] }>(),
+
+  // projects --------------------------------------------------------------------------------------
+  'projects.list': method(
+    api.projectListQuery.strict(),
+    'Projects: group P filters, search, sort, paging (as GET /v1/projects/)',
+  ).returns<Page<Project>>(),
+  'projects.get': method(
+    z.object({ projectId }).strict(),
+    'One project with clips and unretired (as GET /v1/projects/{id})',
+  ).returns<Project>(),
+  'projects.types': method(none, 'Project type taxonomy').returns<ProjectTypes>(),
+
+  // credits ---------------------------------------------------------------------------------------
+  'credits.list': method(
+    api.creditListQuery.strict(),
+    'Credit transactions: project ids, groups P, C, B, sort, paging (as GET /v1/credits/)',
+  ).returns<Page<CreditTransaction>>(),
+
+  // charts ----------------------------------------------------------------------------------------
+  'charts.retirementsByVintage': method(api.retirementsByVintageQuery.extend({ projectId }).strict(), 'Retirements per vintage for one project').returns<Page<TimeBinPoint>>(),
+  'charts.creditsByTransactionDate': method(api.creditsByTransactionDateQuery.extend({ projectId }).strict(), 'Credits per transaction-date bin for one project').returns<Page<TimeBinPoint>>(),
+  'charts.creditsByTransactionDateAll': method(
+    api.globalCreditsByTransactionDateQuery.strict(),
+    'Credits per transaction-date bin over all (filtered) projects',
+  ).returns<Page<TimeBinPoint>>(),
+  'charts.creditsByCategory': method(
+    api.creditsByCategoryQuery.strict(),
+    'Issued and retired per category',
+  ).returns<Page<CategoryPoint>>(),
+  'charts.projectsByListingDate': method(
+    api.projectsByListingDateQuery.strict(),
+    'Projects per listing-date bin and category',
+  ).returns<Page<ListingPoint>>(),
+  'charts.supplyDemand': method(
+    api.supplyDemandQuery.strict(),
+    'Issuances vs retirements per period (the current incomplete period left out)',
+  ).returns<SupplyDemand>(),
+
+  // buyers ----------------------------------------------------------------------------------------
+  'buyers.list': method(
+    api.buyerListQuery.strict(),
+    'Buyers aggregated from retirements: P and C before, buyer filters after',
+  ).returns<Page<Buyer>>(),
+  'buyers.get': method(
+    z.object({ buyerName }).strict(),
+    'One buyer (harmonized name, case-insensitive)',
+  ).returns<Buyer>(),
+  'buyers.analytics': method(
+    z.object({ buyerName }).strict(),
+    'A buyer\'s vintages, monthly series and portfolio by category',
+  ).returns<BuyerAnalytics>(),
+
+  // forensics -------------------------------------------------------------------------------------
+  'forensics.latest': method(
+    api.latestFeedQuery.strict(),
+    'The latest AI forensic news feed',
+  ).returns<LatestForensicFeed>(),
+  'forensics.project': method(
+    z.object({ projectId }).strict(),
+    'A project\'s forensic entries, memo and stats (v2, v1 fallback)',
+  ).returns<ProjectForensics>(),
+  'forensics.diff': method(
+    api.forensicDiffQuery.extend({ projectId }).strict(),
+    'A project\'s weekly forensic diff (null when none that week)',
+  ).returns<ForensicDiff | null>(),
+  'forensics.legacy': method(
+    api.legacyForensicsQuery.strict(),
+    'Legacy v1 forensic analyses (deprecated)',
+  ).returns<Page<LegacyForensic>>(),
+
+  // satellite ------------------------------------------------------------------------------------
+  'satellite.list': method(
+    api.satelliteListQuery.strict(),
+    'Satellite metrics (limit/offset, plain array)',
+  ).returns<SatelliteMetrics[]>(),
+  'satellite.boundary': method(
+    z.object({ projectId }).strict(),
+    'A project\'s boundary as an RFC 7946 FeatureCollection',
+  ).returns<Boundary>(),
+  'satellite.boundaries': method(
+    z.object({ risk_level: z.enum(api.RISK_LEVELS).optional() }).strict(),
+    'Every cached boundary (optionally by risk level) as one FeatureCollection with metrics as properties',
+  ).returns<Boundary>(),
+
+  // countries -------------------------------------------------------------------------------------
+  'countries.index': method(none, 'Countries of cached projects with their totals').returns<CountryIndexEntry[]>(),
+  'countries.get': method(
+    z.object({ countryCode }).strict(),
+    'A country policy profile',
+  ).returns<CountryProfile>(),
+  'countries.updates': method(
+    api.countryUpdatesQuery.extend({ countryCode }).strict(),
+    'A country\'s policy updates, most recent first',
+  ).returns<CountryUpdate[]>(),
+
+  // search ----------------------------------------------------------------------------------------
+  'palette.search': method(
+    z.object({ query: z.string().max(200), limit: z.number().int().min(1).max(50).optional() }).strict(),
+    'Projects, buyers and countries by name or id (command palette)',
+  ).returns<PaletteHit[]>(),
+
+  // API keys on the connected account (remote) -----------------------------------------------------
+  'keys.list': method(none, 'Keys of the connected account (prefixes only)').returns<ApiKey[]>(),
+  'keys.create': method(
+    z.object({ name: z.string().trim().min(1).max(100) }).strict(),
+    'Create a key; the full value is in this one response only',
+  ).returns<ApiKey>(),
+  'keys.revoke': method(
+    z.object({ id: z.string().min(1).max(100) }).strict(),
+    'Revoke a key of the connected account',
+  ).returns<ApiKey[]>(),
+  'keys.usage': method(none, 'Usage statistics of the connected account').returns<ApiKeyUsage>(),
+
+  // cache -----------------------------------------------------------------------------------------
+  'cache.info': method(none, 'Cache file location, size and row counts').returns<CacheInfo>(),
+  'cache.clear': method(none, 'Delete every cached row of the current connection').returns<CacheInfo>(),
+} as const;
+
+export type Contract = typeof contract;
+export type MethodName = keyof Contract;
+export type MethodInput<K extends MethodName> = z.input<Contract[K]['input']>;
+export type ParsedInput<K extends MethodName> = z.output<Contract[K]['input']>;
+export type MethodOutput<K extends MethodName> = Contract[K]['output'];
+export const METHOD_NAMES = Object.keys(contract) as MethodName[];
+
+/** Typed events pushed from the back end to every window. */
+export interface ContractEvents {
+  'sync.progress': SyncStatus;
+  'connection.status': ConnectionStatus;
+  'export.progress': { exportId: string; rows: number; totalRows: number | null; state: 'running' | 'done' | 'failed' | 'cancelled'; error: string | null };
+}
+export type EventName = keyof ContractEvents;
+export const EVENT_NAMES: EventName[] = ['sync.progress', 'connection.status', 'export.progress'];
+
+/** The shape the renderer calls: `carbon.projects.list(input)`; one function per method. */
+type Split<K extends string> = K extends `${infer NS}.${infer M}` ? [NS, M] : never;
+type Namespaces = Split<MethodName>[0];
+export type CarbonApi = {
+  [NS in Namespaces]: {
+    [K in MethodName as Split<K>[0] extends NS ? Split<K>[1] : never]: (input: MethodInput<K>) => Promise<MethodOutput<K>>;
+  };
+} & {
+  on<E extends EventName>(event: E, listener: (payload: ContractEvents[E]) => void): () => void;
+};
+
+/** Splits 'projects.list' into its namespace and member. */
+export function splitMethod(name: MethodName): [string, string] {
+  const i = name.indexOf('.');
+  return [name.slice(0, i), name.slice(i + 1)];
+}
