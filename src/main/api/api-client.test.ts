@@ -1,0 +1,145 @@
+import type http from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ContractError } from '../../shared/errors';
+import { ApiClient } from './api-client';
+import { sendJson, startFixtureServer, type FixtureHandler } from './fixture-server';
+
+const KEY = 'ccmd_live_secretkeyvalue123';
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of closers.splice(0)) await c();
+});
+async function serve(handler: FixtureHandler) {
+  const s = await startFixtureServer(handler);
+  closers.push(s.close);
+  return s;
+}
+const client = (baseUrl: string, extra: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}) =>
+  new ApiClient({ baseUrl, apiKey: KEY, backoffBaseMs: 5, timeoutMs: 2000, ...extra });
+
+const credit = (id: number) => ({
+  id, quantity: 10, vintage: 2020, transaction_date: '2021-01-02', transaction_type: 'retirement',
+  projects: [{ project_id: 'VCS-1', category: 'forest', project_type: 'REDD+' }], sdg_goals: [], certifications: [],
+});
+const page = (n: number, total: number, next: string | null, items: unknown[]) => ({
+  pagination: { total_entries: items.length * total, current_page: n, total_pages: total, next_page: next }, data: items,
+});
+const errorOf = async (p: Promise<unknown>) => {
+  const e = await p.then(() => null, (err: unknown) => err);
+  expect(e).toBeInstanceOf(ContractError);
+  return e as ContractError;
+};
+
+describe('ApiClient', () => {
+  it('sends X-API-KEY and parses a page with every item validated', async () => {
+    const s = await serve((_r, res) => sendJson(res, 200, page(1, 2, '/v1/credits/?current_page=2&per_page=2', [credit(1), credit(2)])));
+    const c = client(s.url);
+    const p = await c.creditsPage(c.url('/v1/credits/', { per_page: 2 }));
+    expect(s.requests[0]!.headers['x-api-key']).toBe(KEY);
+    expect(p.data.map((d) => d.id)).toEqual([1, 2]);
+    expect(p.data[0]!.retirement_note).toBeNull();
+    expect(c.resolveNextPage(p.pagination.next_page!)).toBe(`${s.url}/v1/credits/?current_page=2&per_page=2`);
+  });
+
+  it.each(['missing_api_key', 'invalid_api_key', 'revoked_api_key', 'expired_api_key'])('maps 401 %s and never echoes the key', async (code) => {
+    const s = await serve((_r, res) => sendJson(res, 401, { detail: { code, message: `key ${KEY} is bad` } }));
+    const e = await errorOf(client(s.url).listKeys());
+    expect(e.code).toBe(code);
+    expect(e.message).not.toContain(KEY);
+    expect(e.message).toContain('[redacted]');
+    expect(s.requests).toHaveLength(1);
+  });
+
+  it('maps 403 upgrade_required, 404 and FastAPI plain detail', async () => {
+    const s = await serve((r, res) =>
+      r.url.startsWith('/v1/api-keys') ? sendJson(res, 403, { detail: { code: 'upgrade_required', message: 'Upgrade' } }) : sendJson(res, 404, { detail: 'Not Found' }));
+    expect((await errorOf(client(s.url).listKeys())).code).toBe('upgrade_required');
+    expect(await client(s.url).project('VCS-9')).toBeNull();
+    expect((await errorOf(client(s.url).projectTypes())).code).toBe('not_found');
+  });
+
+  it('maps 422 with its detail list', async () => {
+    const detail = [{ loc: ['query', 'per_page'], msg: 'must be <= 200', type: 'value_error' }];
+    const s = await serve((_r, res) => sendJson(res, 422, { detail }));
+    const e = await errorOf(client(s.url).creditsPage(`${s.url}/v1/credits/?per_page=500`));
+    expect(e.code).toBe('validation_error');
+    expect(e.details).toEqual(detail);
+    expect(e.message).toContain('query.per_page: must be <= 200');
+  });
+
+  it('honours 429 Retry-After, then succeeds', async () => {
+    const s = await serve((_r, res, n) =>
+      n === 1 ? sendJson(res, 429, { detail: { code: 'rate_limited', message: 'slow down' } }, { 'Retry-After': '1' }) : sendJson(res, 200, { Top: ['a'] }));
+    const c = client(s.url);
+    expect(await c.projectTypes()).toEqual({ Top: ['a'] });
+    expect(s.requests).toHaveLength(2);
+    expect(s.requests[1]!.at - s.requests[0]!.at).toBeGreaterThanOrEqual(950);
+    expect(c.stats.rateLimited).toBe(1);
+  });
+
+  it('retries 5xx, resets and truncated bodies with backoff, then succeeds', async () => {
+    const s = await serve((_r, res: http.ServerResponse, n) => {
+      if (n === 1) return sendJson(res, 503, { detail: 'busy' });
+      if (n === 2) return res.socket?.destroy();
+      if (n === 3) {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        return res.end('{"Top": ["a"');
+      }
+      sendJson(res, 200, { Top: ['a'] });
+    });
+    const c = client(s.url);
+    expect(await c.projectTypes()).toEqual({ Top: ['a'] });
+    expect(s.requests).toHaveLength(4);
+    expect(c.stats.retries).toBe(3);
+  });
+
+  it('gives up on a persistent 5xx with server_error', async () => {
+    const s = await serve((_r, res) => sendJson(res, 500, { detail: 'boom' }));
+    const e = await errorOf(client(s.url, { maxRetries: 2 }).projectTypes());
+    expect(e.code).toBe('server_error');
+    expect(s.requests).toHaveLength(3);
+  });
+
+  it('reports a schema-invalid item with its page and field', async () => {
+    const bad = { ...credit(7), quantity: 'lots' };
+    const s = await serve((_r, res) => sendJson(res, 200, page(3, 5, null, [credit(6), bad])));
+    const e = await errorOf(client(s.url).creditsPage(`${s.url}/v1/credits/?current_page=3&per_page=2`));
+    expect(e.code).toBe('invalid_response');
+    expect(e.message).toMatch(/page 3 of credit transactions \(id 7\): data\[1\]\.quantity/);
+  });
+
+  it('refuses a next_page on another origin without sending the key there', async () => {
+    const foreign = await serve((_r, res) => sendJson(res, 200, page(2, 2, null, [])));
+    const s = await serve((_r, res) => sendJson(res, 200, page(1, 2, `${foreign.url}/v1/credits/?current_page=2`, [credit(1)])));
+    const c = client(s.url);
+    const p = await c.creditsPage(c.url('/v1/credits/'));
+    const e = await errorOf(Promise.resolve().then(() => c.resolveNextPage(p.pagination.next_page!)));
+    expect(e.code).toBe('foreign_next_page');
+    const e2 = await errorOf(c.creditsPage(`${foreign.url}/v1/credits/?current_page=2`));
+    expect(e2.code).toBe('foreign_next_page');
+    expect(foreign.requests).toHaveLength(0);
+  });
+
+  it('resolves relative and absolute next_page links under a base path', () => {
+    const c = client('http://127.0.0.1:9/api');
+    expect(c.resolveNextPage('/v1/credits/?current_page=2')).toBe('http://127.0.0.1:9/api/v1/credits/?current_page=2');
+    expect(c.resolveNextPage('http://127.0.0.1:9/api/v1/credits/?current_page=3')).toBe('http://127.0.0.1:9/api/v1/credits/?current_page=3');
+    expect(() => c.resolveNextPage('https://127.0.0.1:9/api/v1/x')).toThrow(/Refused/);
+  });
+
+  it('spaces requests to the rate limit', async () => {
+    const s = await serve((_r, res) => sendJson(res, 200, { Top: [] }));
+    const c = client(s.url, { rateLimitPerMinute: 600, concurrency: 4 });
+    await Promise.all(Array.from({ length: 5 }, () => c.projectTypes()));
+    const gaps = s.requests.slice(1).map((r, i) => r.at - s.requests[i]!.at);
+    for (const g of gaps) expect(g).toBeGreaterThanOrEqual(90);
+  });
+
+  it('reports an unreachable service as offline', async () => {
+    const s = await serve((_r, res) => sendJson(res, 200, {}));
+    const url = s.url;
+    await s.close();
+    const e = await errorOf(client(url, { maxRetries: 1 }).projectTypes());
+    expect(e.code).toBe('offline');
+  });
+});
