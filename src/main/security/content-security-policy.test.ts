@@ -48,13 +48,19 @@ describe('content security policy', () => {
     expect(headers['Referrer-Policy']).toBe('no-referrer');
   });
 
-  it('injects the meta tag into the built index.html', () => {
+  it('writes the one meta tag into index.html, replacing a hand-written one', () => {
     const plugin = cspMetaPlugin();
-    expect(plugin.apply).toBe('build');
-    const hook = plugin.transformIndexHtml as { handler: () => Array<{ tag: string; attrs: Record<string, string> }> };
-    const [tag] = hook.handler();
-    expect(tag?.tag).toBe('meta');
-    expect(tag?.attrs['http-equiv']).toBe('Content-Security-Policy');
-    expect(tag?.attrs.content).toBe(contentSecurityPolicy({ delivery: 'meta' }));
+    type Out = { html: string; tags: Array<{ tag: string; attrs: Record<string, string> }> };
+    const hook = plugin.transformIndexHtml as { handler: (html: string, ctx?: unknown) => Out };
+    const source = `<head><meta charset="UTF-8" />\n<meta http-equiv="Content-Security-Policy" content="default-src *" />\n<title>x</title></head>`;
+    const built = hook.handler(source, { path: '/index.html', filename: 'index.html' });
+    expect(built.html).not.toContain('default-src *');
+    expect(built.html).toContain('<title>x</title>');
+    expect(built.tags).toHaveLength(1);
+    expect(built.tags[0]?.attrs['http-equiv']).toBe('Content-Security-Policy');
+    expect(built.tags[0]?.attrs.content).toBe(contentSecurityPolicy({ delivery: 'meta' }));
+
+    const served = hook.handler(source, { path: '/index.html', filename: 'index.html', server: { resolvedUrls: { local: ['http://localhost:5173/'], network: [] } } });
+    expect(served.tags[0]?.attrs.content).toBe(contentSecurityPolicy({ delivery: 'meta', devServerOrigin: 'http://localhost:5173' }));
   });
 });

@@ -1,24 +1,35 @@
 /**
- * Vite plugin: writes the production CSP into the built index.html as a `<meta>` tag, so the policy
- * holds even where no header is set (defence in depth next to the session/HTTP headers).
- * Build only: the dev server needs its inline React-refresh preamble and gets the dev header instead.
+ * Vite plugin: puts THE policy of content-security-policy.ts into index.html as its one
+ * `<meta http-equiv="Content-Security-Policy">` tag (a tag already in the source is replaced, so
+ * the policy has one source). Production builds get the strict policy; the dev server gets the
+ * dev variant (its React-refresh preamble is an inline script). Used by the Electron build and
+ * usable by the web build.
  */
-import type { Plugin } from 'vite';
+import type { IndexHtmlTransformContext, Plugin } from 'vite';
+import { originOf } from './app-origin';
 import { contentSecurityPolicy } from './content-security-policy';
+
+const EXISTING_CSP_META = /<meta\s+http-equiv=["']Content-Security-Policy["'][^>]*>\s*/gi;
 
 export function cspMetaPlugin(): Plugin {
   return {
     name: 'carbon-desk-csp-meta',
-    apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: () => [
-        {
-          tag: 'meta',
-          attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy({ delivery: 'meta' }) },
-          injectTo: 'head-prepend',
-        },
-      ],
+      handler: (html: string, ctx?: IndexHtmlTransformContext) => {
+        const devUrl = ctx?.server?.resolvedUrls?.local[0] ?? null;
+        const devServerOrigin = ctx?.server ? (devUrl ? originOf(devUrl) : "'self'") : null;
+        return {
+          html: html.replace(EXISTING_CSP_META, ''),
+          tags: [
+            {
+              tag: 'meta',
+              attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy({ delivery: 'meta', devServerOrigin }) },
+              injectTo: 'head-prepend',
+            },
+          ],
+        };
+      },
     },
   };
 }

@@ -41,7 +41,9 @@ async function start(): Promise<void> {
   const secrets = await createSecretStore({
     dataDir,
     safeStorage,
-    loadKeytar: async () => ((await import('keytar')) as unknown as { default: KeytarModule }).default,
+    // A plain require (kept external by the build): a keytar that fails to load falls back, not crashes.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    loadKeytar: () => require('keytar') as KeytarModule,
   });
   const ctx = createAppContext({ host: 'electron', dataDir, secrets });
   context = ctx;

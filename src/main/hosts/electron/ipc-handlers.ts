@@ -16,7 +16,7 @@ export interface InvokeEventPort {
 
 /** The part of Electron's ipcMain used here. */
 export interface IpcMainPort {
-  handle(channel: string, listener: (event: InvokeEventPort, ...args: any[]) => unknown): void; // eslint-disable-line @typescript-eslint/no-explicit-any
+  handle(channel: string, listener: (event: InvokeEventPort, ...args: any[]) => unknown): void;
   removeHandler(channel: string): void;
 }
 

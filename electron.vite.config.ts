@@ -1,0 +1,51 @@
+/**
+ * electron-vite build of the desktop app:
+ * - main: the Electron host (src/main/hosts/electron/index.ts) plus the cache worker as a second
+ *   entry, so `out/main/cache-worker.js` sits next to `out/main/index.js` where the cache client
+ *   looks for it; dependencies stay external (native modules: better-sqlite3, keytar).
+ * - preload: one self-contained CommonJS file (a sandboxed preload cannot require node_modules).
+ * - renderer: src/renderer (the same sources as the web build), with THE CSP written into index.html.
+ */
+import fs from 'node:fs';
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+import { cspMetaPlugin } from './src/main/security/csp-meta-plugin';
+
+const root = __dirname;
+const cacheWorker = resolve(root, 'src/main/cache/cache-worker.ts');
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      externalizeDeps: true,
+      rollupOptions: {
+        input: {
+          index: resolve(root, 'src/main/hosts/electron/index.ts'),
+          ...(fs.existsSync(cacheWorker) ? { 'cache-worker': cacheWorker } : {}),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(root, 'src/preload/index.ts') },
+        external: ['electron'],
+      },
+    },
+  },
+  renderer: {
+    root: resolve(root, 'src/renderer'),
+    plugins: [react(), cspMetaPlugin()],
+    build: {
+      outDir: resolve(root, 'out/renderer'),
+      emptyOutDir: true,
+      chunkSizeWarningLimit: 2500,
+      rollupOptions: { input: { index: resolve(root, 'src/renderer/index.html') } },
+    },
+  },
+});
