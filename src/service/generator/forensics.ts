@@ -1,0 +1,192 @@
+/**
+ * Forensic data: v2 news entries, memos and weekly diffs (some for the current ISO week), and
+ * legacy v1 analyses, for a share of the projects.
+ */
+import { addDays, isoDateTime, isoWeek, isoWeekMonday, toDayNumber } from '../calendar';
+import type { ProjectSummary } from './project-summary';
+import type { Rng } from './rng';
+
+export interface ForensicEntryRow {
+  id: number;
+  project_id: string;
+  entry_hash: string;
+  date: string;
+  category: string;
+  source: string;
+  key_event: string;
+  market_impact: string;
+  url: string;
+  first_seen_date: string;
+  first_seen_week: number;
+  first_seen_year: number;
+  is_new_this_week: number;
+}
+export interface ForensicDiffRow {
+  project_id: string;
+  year: number;
+  week_number: number;
+  week_date: string;
+  new_entries_count: number;
+  memo_changed: number;
+  headline: string;
+  week_summary: string;
+  new_entry_ids: string;
+}
+export interface LegacyForensicRow {
+  id: number;
+  project_id: string;
+  project_name: string;
+  proponent: string;
+  registry: string;
+  country: string;
+  issued: number;
+  run_date: string;
+  status: string;
+  raw_json: string | null;
+  news_entries_json: string | null;
+  num_findings: number;
+  price_narrative: string | null;
+  primary_risk: string | null;
+  value_proposition: string | null;
+  error_type: string | null;
+  error_message: string | null;
+}
+export interface ForensicsData {
+  entries: ForensicEntryRow[];
+  memos: { project_id: string; memo: string }[];
+  diffs: ForensicDiffRow[];
+  legacy: LegacyForensicRow[];
+}
+
+export const EVENT_CATEGORIES = ['issuance', 'retirement', 'regulatory', 'controversy', 'methodology', 'partnership', 'financing', 'operational', 'legal'];
+const SOURCES = ['Reuters', 'Carbon Pulse', 'Mongabay', 'Bloomberg Green', 'Quantum Commodity Intelligence', 'Climate Home News', 'The Guardian', 'Registry notice', 'Company press release', 'Sylvera blog'];
+const EVENTS: Record<string, string[]> = {
+  issuance: ['New issuance of {n} credits', 'Verification report approved for monitoring period {y}'],
+  retirement: ['Large retirement of {n} credits by a corporate buyer', 'Airline retires credits for CORSIA first phase'],
+  regulatory: ['Host country announces Article 6 authorization framework', 'Registry places project under review'],
+  controversy: ['Investigation questions baseline assumptions', 'Community group files grievance over benefit sharing'],
+  methodology: ['Project transitions to updated methodology', 'ICVCM assessment of the methodology published'],
+  partnership: ['Developer signs offtake agreement for {n} credits', 'New community partnership announced'],
+  financing: ['Project secures {n} USD in pre-purchase financing', 'Carbon streaming deal announced'],
+  operational: ['Monitoring season completed', 'Fire season impacts part of the project area'],
+  legal: ['Court ruling on land tenure affects project area', 'Developer responds to legal challenge'],
+};
+const IMPACTS = ['Positive for credit quality', 'Neutral', 'Negative: supply risk', 'Negative: reputational risk', 'Positive: demand signal'];
+const RISKS = ['Baseline over-crediting', 'Permanence and reversal risk', 'Leakage', 'Community consent', 'Registry suspension', 'Low demand'];
+
+const fill = (rng: Rng, s: string) => s.replace('{n}', String(rng.int(5, 900) * 1000)).replace('{y}', String(rng.int(2015, 2025)));
+
+export function generateForensics(rng: Rng, projects: readonly ProjectSummary[], today: string): ForensicsData {
+  const current = isoWeek(today);
+  const currentMonday = isoWeekMonday(current.year, current.week);
+  const active = projects.filter((p) => p.active);
+  const v2Projects = rng.sample(active, Math.max(3, Math.round(active.length * 0.06)));
+  const entries: ForensicEntryRow[] = [];
+  const memos: ForensicsData['memos'] = [];
+  const diffs: ForensicDiffRow[] = [];
+  let entryId = 1;
+
+  v2Projects.forEach((p, index) => {
+    const hasCurrentWeek = index < Math.max(2, Math.round(v2Projects.length * 0.35));
+    const weeks = new Set<string>();
+    const count = rng.int(3, 14);
+    for (let i = 0; i < count; i++) weeks.add(addDays(currentMonday, -7 * rng.int(1, 104)));
+    const weekList = [...weeks];
+    if (hasCurrentWeek) weekList.push(currentMonday);
+    const byWeek = new Map<string, ForensicEntryRow[]>();
+    for (const weekDate of weekList) {
+      const n = weekDate === currentMonday ? rng.int(1, 3) : rng.int(1, 2);
+      const { week, year } = isoWeek(weekDate);
+      for (let k = 0; k < n; k++) {
+        const category = rng.pick(EVENT_CATEGORIES);
+        const seen = weekDate === currentMonday ? weekDate : addDays(weekDate, rng.int(0, 2));
+        const row: ForensicEntryRow = {
+          id: entryId++,
+          project_id: p.project_id,
+          entry_hash: rng.hex(16),
+          date: addDays(seen, -rng.int(0, 20)),
+          category,
+          source: rng.pick(SOURCES),
+          key_event: fill(rng, rng.pick(EVENTS[category]!)),
+          market_impact: rng.pick(IMPACTS),
+          url: `https://news.example.invalid/${p.project_id.toLowerCase()}/${rng.hex(8)}`,
+          first_seen_date: seen,
+          first_seen_week: week,
+          first_seen_year: year,
+          is_new_this_week: weekDate === currentMonday ? 1 : 0,
+        };
+        entries.push(row);
+        byWeek.set(weekDate, [...(byWeek.get(weekDate) ?? []), row]);
+      }
+    }
+    const sortedWeeks = [...byWeek.keys()].sort();
+    for (const weekDate of sortedWeeks) {
+      const rows = byWeek.get(weekDate)!;
+      const { week, year } = isoWeek(weekDate);
+      diffs.push({
+        project_id: p.project_id,
+        year,
+        week_number: week,
+        week_date: weekDate,
+        new_entries_count: rows.length,
+        memo_changed: rng.chance(0.4) ? 1 : 0,
+        headline: `${p.name}: ${rows[0]!.key_event}`,
+        week_summary: `${rows.length} new finding${rows.length > 1 ? 's' : ''} for ${p.project_id} after deduplication against earlier scans.`,
+        new_entry_ids: JSON.stringify(rows.map((r) => r.id)),
+      });
+    }
+    const lastScan = sortedWeeks[sortedWeeks.length - 1]!;
+    memos.push({
+      project_id: p.project_id,
+      memo: JSON.stringify({
+        project_id: p.project_id,
+        price_narrative: `Credits from ${p.project_id} trade ${rng.pick(['at a premium to', 'in line with', 'at a discount to'])} comparable ${p.category} credits.`,
+        primary_risk: rng.pick(RISKS),
+        value_proposition: rng.pick(['Co-benefits and CCB label', 'Large verified supply', 'Removal credits with durable storage', 'Strong buyer demand']),
+        last_updated: lastScan,
+        total_entries: [...byWeek.values()].reduce((s, r) => s + r.length, 0),
+        future_issuance_assessment: rng.pick(['Steady issuance expected', 'Issuance likely to slow', 'Large issuance pending verification']),
+        project_operational_status: rng.pick(['Operational', 'Under review', 'Crediting period renewal pending']),
+        development_status: rng.pick(['Mature', 'Scaling', 'Early stage']),
+        estimated_issuance_timeline: rng.pick(['Next 6 months', '6 to 12 months', 'Over 12 months']),
+        methodology_risk: rng.pick(['Low', 'Medium', 'High']),
+        quality_tier_estimate: rng.pick(['Tier 1', 'Tier 2', 'Tier 3']),
+        proponent_assessment: `${p.proponent} ${rng.pick(['has a long track record', 'is a new entrant', 'faced past controversies'])}.`,
+        deal_flow_signals: rng.pick(['Active offtake talks', 'No recent deals', 'Forward sales reported']),
+        investment_thesis: rng.pick(['Hold', 'Accumulate', 'Avoid', 'Watch']),
+        scan_type: rng.pick(['full', 'incremental']),
+      }),
+    });
+  });
+
+  // Legacy v1 analyses: half of the v2 projects plus projects that only have legacy data.
+  const legacyProjects = [...rng.sample(v2Projects, Math.ceil(v2Projects.length / 2)), ...rng.sample(active.filter((p) => !v2Projects.includes(p)), Math.max(2, Math.round(active.length * 0.05)))];
+  const todayMs = toDayNumber(today) * 86_400_000;
+  const legacy: LegacyForensicRow[] = legacyProjects.map((p, i) => {
+    const status = rng.weighted([['success', 75], ['partial', 15], ['failed', 10]] as const);
+    const news = status === 'failed' ? [] : Array.from({ length: rng.int(1, 6) }, () => {
+      const category = rng.pick(EVENT_CATEGORIES);
+      return { date: addDays(today, -rng.int(200, 1000)), category, source: rng.pick(SOURCES), key_event: fill(rng, rng.pick(EVENTS[category]!)), market_impact: rng.pick(IMPACTS), url: `https://news.example.invalid/legacy/${rng.hex(10)}` };
+    });
+    return {
+      id: i + 1,
+      project_id: p.project_id,
+      project_name: p.name,
+      proponent: p.proponent,
+      registry: p.project_id.split('-')[0]!,
+      country: p.country,
+      issued: p.issued,
+      run_date: isoDateTime(todayMs - rng.int(200, 1100) * 86_400_000 - rng.int(0, 86_399) * 1000),
+      status,
+      raw_json: status === 'failed' ? null : JSON.stringify({ model: 'forensic-v1', findings: news.length }),
+      news_entries_json: status === 'failed' ? null : JSON.stringify(news),
+      num_findings: news.length,
+      price_narrative: status === 'failed' ? null : `Legacy view: ${p.category} credits ${rng.pick(['priced above', 'priced near', 'priced below'])} the market average.`,
+      primary_risk: status === 'failed' ? null : rng.pick(RISKS),
+      value_proposition: status === 'success' ? rng.pick(['Co-benefits', 'Scale', 'Durability']) : null,
+      error_type: status === 'success' ? null : rng.pick(['TimeoutError', 'ParseError', 'RateLimitError']),
+      error_message: status === 'success' ? null : rng.pick(['Model call timed out after 120s', 'Could not parse model output', 'Upstream rate limit reached']),
+    };
+  });
+  return { entries, memos, diffs, legacy };
+}

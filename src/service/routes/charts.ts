@@ -1,0 +1,88 @@
+/** Chart endpoints (spec 4.5). Each answers one page holding every point (API_NOTES). */
+import {
+  creditsByCategoryQuery, creditsByTransactionDateQuery, projectsByListingDateQuery, retirementsByVintageQuery,
+} from '../../shared/api/params';
+import { notFound } from '../http/errors';
+import { singlePage } from '../http/pagination';
+import { parseWith } from '../http/validation';
+import { findProject } from '../store/project-rows';
+import { creditWhere, projectWhere, whereSql } from '../store/sql-filters';
+import { ok, type RouteContext, type RouteDef } from './route';
+import { binEnd, binStart, binSums } from './time-bins';
+
+function requireProject(ctx: RouteContext): string {
+  const row = findProject(ctx.market, ctx.params.project_id ?? '');
+  if (!row) throw notFound(`Project '${ctx.params.project_id}'`);
+  return row.project_id;
+}
+
+export const chartRoutes: RouteDef[] = [
+  {
+    method: 'GET',
+    path: '/v1/charts/credits_retirements_by_vintage/:project_id',
+    handler: (ctx) => {
+      const q = parseWith(retirementsByVintageQuery, ctx.query, 'query');
+      const projectId = requireProject(ctx);
+      const where = creditWhere({ ...q, project_id: [projectId] }, { projectFilters: false });
+      where.clauses.push("c.transaction_type = 'retirement'", 'c.vintage IS NOT NULL');
+      const rows = ctx.market.all<{ vintage: number; value: number }>(
+        `SELECT c.vintage, sum(c.quantity) AS value FROM credits c ${whereSql(where)} GROUP BY c.vintage ORDER BY c.vintage`, where.params);
+      return ok(singlePage(rows.map((r) => ({ start: `${r.vintage}-01-01`, end: `${r.vintage}-12-31`, value: r.value }))));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/charts/credits_by_transaction_date/:project_id',
+    handler: (ctx) => {
+      const q = parseWith(creditsByTransactionDateQuery, ctx.query, 'query');
+      const projectId = requireProject(ctx);
+      const where = creditWhere({ ...q, project_id: [projectId] }, { projectFilters: false });
+      where.clauses.push('c.transaction_date IS NOT NULL');
+      const rows = ctx.market.all<{ date: string; value: number }>(
+        `SELECT c.transaction_date AS date, sum(c.quantity) AS value FROM credits c ${whereSql(where)} GROUP BY c.transaction_date`, where.params);
+      return ok(singlePage(binSums(rows, q.freq ?? 'Y')));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/charts/credits_by_category',
+    handler: (ctx) => {
+      const q = parseWith(creditsByCategoryQuery, ctx.query, 'query');
+      if (q.beneficiary_search) {
+        const where = creditWhere(q);
+        where.clauses.push("c.transaction_type = 'retirement'");
+        const rows = ctx.market.all<{ category: string; retired: number }>(
+          `SELECT p.category AS category, sum(c.quantity) AS retired FROM credits c JOIN projects p ON p.project_id = c.project_id
+           ${whereSql(where)} AND p.category IS NOT NULL GROUP BY p.category ORDER BY p.category`, where.params);
+        return ok(singlePage(rows.map((r) => ({ category: r.category, retired: r.retired, issued: 0 }))));
+      }
+      const where = projectWhere(q);
+      where.clauses.push('p.category IS NOT NULL');
+      const rows = ctx.market.all<{ category: string; retired: number; issued: number }>(
+        `SELECT p.category AS category, sum(p.retired) AS retired, sum(p.issued) AS issued FROM projects p ${whereSql(where)}
+         GROUP BY p.category ORDER BY p.category`, where.params);
+      return ok(singlePage(rows));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/charts/projects_by_listing_date',
+    handler: (ctx) => {
+      const q = parseWith(projectsByListingDateQuery, ctx.query, 'query');
+      const freq = q.freq ?? 'Y';
+      const where = projectWhere(q);
+      where.clauses.push('p.listed_at IS NOT NULL', 'p.category IS NOT NULL');
+      const rows = ctx.market.all<{ listed_at: string; category: string }>(`SELECT p.listed_at, p.category FROM projects p ${whereSql(where)}`, where.params);
+      const counts = new Map<string, number>();
+      for (const r of rows) {
+        const key = `${binStart(r.listed_at, freq)}|${r.category}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      const points = [...counts].map(([key, value]) => {
+        const [start, category] = key.split('|') as [string, string];
+        return { start, end: binEnd(start, freq), category, value };
+      }).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
+      return ok(singlePage(points));
+    },
+  },
+];
