@@ -1,0 +1,195 @@
+/**
+ * <DataTable>: a virtualized table over server-side pages (usePagedRows). Fixed header, column
+ * headers bound to the API's `sort` param (click: sort, again: reverse, again: default; Shift+click
+ * adds a key), rows loaded as they scroll into view, an optional expansion slot per row. Renders
+ * only the rows on screen, so 100,000+ rows scroll like 100.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { ErrorState } from '../states';
+import { measureFilterToTable } from './filter-latency';
+import { sortDirection, sortRank, toggleSort, type SortDirection } from './sort-order';
+import type { PagedRows } from './use-paged-rows';
+import './data-table.css';
+
+export interface Column<Row> {
+  id: string;
+  header: string;
+  /** CSS grid track, e.g. '120px' or 'minmax(220px, 2fr)'. */
+  width: string;
+  /** The API sort field this column sorts by (omit for unsortable columns). */
+  sortField?: string;
+  /** Direction of a fresh click (default: 'desc' for numeric columns, else 'asc'). */
+  firstSort?: SortDirection;
+  numeric?: boolean;
+  cell(row: Row): ReactNode;
+  /** Hover text for the cell (e.g. a long name). */
+  title?(row: Row): string | undefined;
+}
+
+export interface DataTableProps<Row> {
+  label: string;
+  columns: Column<Row>[];
+  rows: PagedRows<Row>;
+  rowKey(row: Row): string | number;
+  sort: readonly string[];
+  onSortChange(sort: string[]): void;
+  /** Content shown under an expanded row; rows get an expand toggle when given. */
+  renderExpanded?(row: Row): ReactNode;
+  onRowOpen?(row: Row): void;
+  rowHeight?: number;
+  /** Shown when the query matches nothing. */
+  empty?: ReactNode;
+  height?: number | string;
+  testId?: string;
+}
+
+export function DataTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  sort,
+  onSortChange,
+  renderExpanded,
+  onRowOpen,
+  rowHeight = 34,
+  empty,
+  height = '100%',
+  testId,
+}: DataTableProps<Row>) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [expanded, setExpanded] = useState<Set<string | number>>(() => new Set());
+  const count = rows.total ?? 0;
+  const template = useMemo(() => (renderExpanded ? '28px ' : '') + columns.map((c) => c.width).join(' '), [columns, renderExpanded]);
+
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+    getItemKey: (index) => {
+      const row = rows.rowAt(index);
+      return row === undefined ? `i${index}` : `${rowKey(row)}`;
+    },
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? -1;
+
+  // load the pages on screen (after a short pause when the scrollbar is dragged far)
+  const { ensureRange } = rows;
+  useEffect(() => {
+    if (last < 0) return;
+    const t = setTimeout(() => ensureRange(first, last), 40);
+    return () => clearTimeout(t);
+  }, [first, last, ensureRange, rows.key]);
+
+  // a new query: back to the top, collapse rows, and record the filter-to-table time
+  useEffect(() => {
+    if (rows.key === null) return;
+    scrollRef.current?.scrollTo({ top: 0 });
+    setExpanded(new Set());
+    measureFilterToTable({ table: label, rows: rows.total });
+  }, [rows.key, label, rows.total]);
+
+  const toggleRow = (key: string | number) =>
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+
+  const gridStyle: CSSProperties = { gridTemplateColumns: template };
+
+  if (rows.error && rows.total === null) return <ErrorState error={rows.error} onRetry={rows.reload} />;
+
+  return (
+    <div className="data-table" role="table" aria-label={label} aria-rowcount={count + 1} aria-busy={rows.loading} data-testid={testId} style={{ height }}>
+      <div ref={scrollRef} className="data-table-scroll">
+        <div className="data-table-header" role="row" aria-rowindex={1} style={gridStyle}>
+          {renderExpanded ? <div className="dt-cell dt-expander" role="columnheader" aria-label="Expand" /> : null}
+          {columns.map((c) => {
+            const dir = c.sortField ? sortDirection(sort, c.sortField) : null;
+            const rank = c.sortField && sort.length > 1 ? sortRank(sort, c.sortField) : null;
+            return (
+              <div
+                key={c.id}
+                role="columnheader"
+                className={`dt-cell dt-head${c.numeric ? ' num' : ''}`}
+                aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : c.sortField ? 'none' : undefined}
+              >
+                {c.sortField ? (
+                  <button
+                    type="button"
+                    className="dt-sort"
+                    title={`Sort by ${c.header.toLowerCase()} (Shift+click adds a sort key)`}
+                    onClick={(e) => onSortChange(toggleSort(sort, c.sortField!, { additive: e.shiftKey, first: c.firstSort ?? (c.numeric ? 'desc' : 'asc') }))}
+                  >
+                    {c.header}
+                    <span className="dt-arrow" aria-hidden="true">
+                      {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}
+                      {rank ? <sup>{rank}</sup> : null}
+                    </span>
+                  </button>
+                ) : (
+                  c.header
+                )}
+              </div>
+            );
+          })}
+        </div>
+        {rows.total === 0 ? (
+          <div className="data-table-empty">{empty ?? 'Nothing matches.'}</div>
+        ) : (
+          <div className={`data-table-body${rows.loading ? ' is-loading' : ''}`} style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const row = rows.rowAt(item.index);
+              const key = row === undefined ? null : rowKey(row);
+              const isOpen = key !== null && expanded.has(key);
+              return (
+                <div
+                  key={item.key}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  className={`data-table-row${item.index % 2 ? ' odd' : ''}${isOpen ? ' open' : ''}`}
+                  role="row"
+                  aria-rowindex={item.index + 2}
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
+                  <div
+                    className="dt-line"
+                    style={{ ...gridStyle, height: rowHeight }}
+                    onDoubleClick={row !== undefined && onRowOpen ? () => onRowOpen(row) : undefined}
+                  >
+                    {renderExpanded ? (
+                      <div className="dt-cell dt-expander" role="cell">
+                        {key !== null ? (
+                          <button type="button" className="dt-toggle" aria-expanded={isOpen} aria-label={isOpen ? 'Collapse row' : 'Expand row'} onClick={() => toggleRow(key)}>
+                            {isOpen ? '▾' : '▸'}
+                          </button>
+                        ) : null}
+                      </div>
+                    ) : null}
+                    {columns.map((c) => (
+                      <div key={c.id} role="cell" className={`dt-cell${c.numeric ? ' num' : ''}`} title={row !== undefined ? c.title?.(row) : undefined}>
+                        {row === undefined ? <span className="dt-skeleton" aria-label="Loading" /> : c.cell(row)}
+                      </div>
+                    ))}
+                  </div>
+                  {isOpen && row !== undefined && renderExpanded ? <div className="dt-expanded">{renderExpanded(row)}</div> : null}
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+      {rows.error && rows.total !== null ? (
+        <div className="data-table-error" role="alert">
+          Some rows could not be loaded. <button type="button" className="btn" onClick={rows.reload}>Try again</button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import './filters.css';
+export { MultiSelect, type MultiSelectProps, type Option } from './multi-select';
+export { RangeInput, rangeError, parseBound } from './range-input';
+export { DateRange } from './date-range';
+export { TriState } from './tri-state';
+export { TextFilter } from './text-filter';
+export { ChipsBar, buildChips, type ChipSpec, type FilterChip } from './chips-bar';
+export { InvalidParams } from './invalid-params';
+export { useUrlFilters, type UrlFilters } from './use-url-filters';
+export { filterKey, parseFilters, withParam, withParams, type FilterValue, type InvalidParam } from './url-filters';
+export { useDebouncedText } from './debounced-input';

@@ -1,0 +1,83 @@
+/**
+ * Formatting of market numbers and dates for display: thousands separators, tCO2e quantities,
+ * compact axis labels, calendar dates. One place so every view and chart reads the same.
+ */
+import { format as formatDateFns, parseISO } from 'date-fns';
+
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** 1234567 -> "1,234,567"; fractions keep up to two decimals; null/NaN -> "—". */
+export function formatNumber(value: number | null | undefined): string {
+  if (!isNumber(value)) return '—';
+  return Number.isInteger(value) ? integer.format(value) : decimal.format(value);
+}
+
+/** A credit quantity: "1,234,567 tCO2e". */
+export function formatTco2e(value: number | null | undefined): string {
+  return isNumber(value) ? `${formatNumber(value)} tCO2e` : '—';
+}
+
+/** Short form for axes and KPI tiles: 1.2M, 34.5K. */
+export function formatCompact(value: number | null | undefined): string {
+  return isNumber(value) ? compact.format(value) : '—';
+}
+
+/** A share 0..1 -> "42.0%". */
+export function formatPercent(value: number | null | undefined, digits = 1): string {
+  return isNumber(value) ? `${(value * 100).toFixed(digits)}%` : '—';
+}
+
+/** "2021-03-04" -> "4 Mar 2021"; an ISO datetime keeps its calendar date; invalid -> the text itself. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  const d = parseISO(value.length > 10 ? value : `${value}T00:00:00`);
+  return Number.isNaN(d.getTime()) ? value : formatDateFns(d, 'd MMM yyyy');
+}
+
+/** An ISO datetime -> "4 Mar 2021 14:05" in local time. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const d = parseISO(value);
+  return Number.isNaN(d.getTime()) ? value : formatDateFns(d, 'd MMM yyyy HH:mm');
+}
+
+/** How long ago an ISO datetime was, in words: "just now", "5 min ago", "3 h ago", "2 days ago". */
+export function formatAge(value: string | null | undefined, now: Date = new Date()): string {
+  if (!value) return 'never';
+  const t = parseISO(value).getTime();
+  if (Number.isNaN(t)) return value;
+  const s = Math.max(0, Math.round((now.getTime() - t) / 1000));
+  if (s < 60) return 'just now';
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
+  const days = Math.floor(s / 86400);
+  return days === 1 ? '1 day ago' : `${days} days ago`;
+}
+
+/** A slug ("renewable-energy", "gold-standard") -> "Renewable energy", "Gold standard". */
+export function formatSlug(value: string | null | undefined): string {
+  if (!value) return '—';
+  const words = value.replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The registries' own spelling. */
+const REGISTRY_LABELS: Record<string, string> = {
+  verra: 'Verra',
+  'gold-standard': 'Gold Standard',
+  'american-carbon-registry': 'American Carbon Registry',
+  'climate-action-reserve': 'Climate Action Reserve',
+  'art-trees': 'ART TREES',
+  isometric: 'Isometric',
+  'puro-earth': 'Puro.earth',
+  'plan-vivo': 'Plan Vivo',
+  none: 'None',
+};
+export function formatRegistry(value: string | null | undefined): string {
+  if (!value) return '—';
+  return REGISTRY_LABELS[value] ?? formatSlug(value);
+}
