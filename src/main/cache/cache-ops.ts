@@ -157,6 +157,10 @@ export function createCacheOps(db: Database.Database, file: string): Record<stri
     'read:countryCodes': () =>
       (db.prepare('SELECT DISTINCT country_code FROM project_countries WHERE country_code IS NOT NULL ORDER BY country_code').all() as Array<{ country_code: string }>).map((x) => x.country_code),
     'read:watchlist': () => r.account.watchlist(),
+    'read:latestCreditDate': () =>
+      (db.prepare('SELECT max(transaction_date) AS d FROM credit_transactions').get() as { d: string | null }).d,
+    'read:rateLimit': () =>
+      (db.prepare('SELECT rate_limit_per_minute AS r FROM api_key_info WHERE is_current = 1').get() as { r: number } | undefined)?.r ?? null,
     'read:projectCountry': (a: { projectId: string }) =>
       (db.prepare('SELECT pc.country_code AS code FROM projects p LEFT JOIN project_countries pc ON pc.country = p.country WHERE p.project_id = ?').get(a.projectId) as { code: string | null } | undefined)?.code ?? null,
     'read:cacheInfo': cacheInfo,

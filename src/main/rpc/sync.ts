@@ -1,4 +1,10 @@
-import { notReady } from './not-ready';
+/** Sync, watchlist, on-demand refresh, remote API keys and the cache of the current connection. */
+import type { ApiKey } from '../../shared/api';
+import { ContractError } from '../../shared/errors';
+import { getCache } from '../cache/cache-client';
+import {
+  apiClientFor, currentSyncEngine, currentSyncStatus, existingSyncEngine, refreshProject, selectedConnectionId,
+} from '../sync/sync-service';
 import type { HandlerSlice } from './types';
 
 type SyncMethods =
@@ -6,20 +12,58 @@ type SyncMethods =
   | 'watchlist.list' | 'watchlist.set' | 'projects.refresh' | 'keys.list' | 'keys.create' | 'keys.revoke'
   | 'keys.usage' | 'cache.info' | 'cache.clear';
 
+const AUTH_CODES = new Set(['missing_api_key', 'invalid_api_key', 'revoked_api_key', 'expired_api_key', 'upgrade_required']);
+
 export const syncHandlers: HandlerSlice<SyncMethods> = {
-  'connections.status': async (_i, ctx) => ctx.status,
-  'sync.start': notReady('sync.start'),
-  'sync.pause': notReady('sync.pause'),
-  'sync.resume': notReady('sync.resume'),
-  'sync.cancel': notReady('sync.cancel'),
-  'sync.status': notReady('sync.status'),
-  'watchlist.list': notReady('watchlist.list'),
-  'watchlist.set': notReady('watchlist.set'),
-  'projects.refresh': notReady('projects.refresh'),
-  'keys.list': notReady('keys.list'),
-  'keys.create': notReady('keys.create'),
-  'keys.revoke': notReady('keys.revoke'),
-  'keys.usage': notReady('keys.usage'),
-  'cache.info': notReady('cache.info'),
-  'cache.clear': notReady('cache.clear'),
+  'connections.status': async (_i, ctx) => {
+    const connectionId = selectedConnectionId(ctx);
+    try {
+      const client = await apiClientFor(ctx, connectionId);
+      await client.projectTypes();
+      ctx.setStatus({ connectionId, state: 'reachable', message: null });
+    } catch (err) {
+      const e = err instanceof ContractError ? err : new ContractError('offline', String(err));
+      ctx.setStatus({ connectionId, state: AUTH_CODES.has(e.code) ? 'unauthorized' : 'offline', message: e.message });
+    }
+    return ctx.status;
+  },
+  'sync.start': async (input, ctx) => (await currentSyncEngine(ctx)).start({ jobs: input.jobs, full: input.full }),
+  'sync.pause': async (_i, ctx) => (await currentSyncEngine(ctx)).pause(),
+  'sync.resume': async (_i, ctx) => (await currentSyncEngine(ctx)).resume(),
+  'sync.cancel': async (_i, ctx) => (await currentSyncEngine(ctx)).cancel(),
+  'sync.status': async (_i, ctx) => currentSyncStatus(ctx),
+  'watchlist.list': async (_i, ctx) => (await getCache(ctx)).call<string[]>('read:watchlist'),
+  'watchlist.set': async (input, ctx) => {
+    const list = await (await getCache(ctx)).call<string[]>('write:watchlist', { projectId: input.projectId, watched: input.watched });
+    // A newly watched project is fetched at once, in the background (errors show on the project page).
+    if (input.watched) void refreshProject(ctx, input.projectId).catch(() => undefined);
+    return list;
+  },
+  'projects.refresh': async (input, ctx) => refreshProject(ctx, input.projectId),
+  'keys.list': async (_i, ctx) => {
+    const client = await apiClientFor(ctx, selectedConnectionId(ctx));
+    return (await client.listKeys()).map(withoutKey);
+  },
+  // The full key is in this one answer only: it is never logged, cached or stored.
+  'keys.create': async (input, ctx) => (await apiClientFor(ctx, selectedConnectionId(ctx))).createKey(input.name),
+  'keys.revoke': async (input, ctx) => {
+    const client = await apiClientFor(ctx, selectedConnectionId(ctx));
+    await client.revokeKey(input.id);
+    return (await client.listKeys()).map(withoutKey);
+  },
+  'keys.usage': async (_i, ctx) => (await apiClientFor(ctx, selectedConnectionId(ctx))).keyUsage(),
+  'cache.info': async (_i, ctx) => (await getCache(ctx)).call('read:cacheInfo'),
+  'cache.clear': async (_i, ctx) => {
+    const engine = await existingSyncEngine(ctx);
+    if (engine) {
+      engine.cancel();
+      await engine.whenDone();
+    }
+    return (await getCache(ctx)).call('write:clear');
+  },
 };
+
+function withoutKey(k: ApiKey): ApiKey {
+  const { key: _never, ...rest } = k;
+  return rest;
+}

@@ -1,0 +1,212 @@
+/**
+ * Runs sync jobs in priority order against one connection's service and cache, with pause, resume
+ * and cancel, and streams progress. A 401/403 stops the whole sync with the service's code; any
+ * other failure fails its job (rows already written stay, its cursor resumes next time) and the
+ * next job runs.
+ */
+import { SYNC_JOBS, type SyncJobName, type SyncStatus } from '../../shared/contract';
+import { ContractError } from '../../shared/errors';
+import { FATAL_CODES } from '../api/api-errors';
+import type { ApiClient } from '../api/api-client';
+import type { CacheClient } from '../cache/cache-client';
+import type { SyncCheckpoint } from '../cache/repositories/sync-state-repository';
+import { JOBS, type JobRun } from './sync-jobs';
+import { SyncProgress } from './sync-progress';
+
+export interface SyncEngineOptions {
+  cache: CacheClient;
+  client: ApiClient;
+  /** Called with every progress snapshot (throttled) and on every state change. */
+  onProgress?: (status: SyncStatus) => void;
+  /** Called when a request outcome says something about the connection. */
+  onConnection?: (state: 'reachable' | 'offline' | 'unauthorized', message: string | null) => void;
+  log?: (line: string) => void;
+  concurrency?: number;
+  /** Minimum milliseconds between progress events (default 250). */
+  progressIntervalMs?: number;
+}
+
+export interface SyncStartOptions {
+  jobs?: SyncJobName[];
+  full?: boolean;
+}
+
+class Cancelled extends Error {}
+
+export class SyncEngine {
+  private progress = new SyncProgress(SYNC_JOBS);
+  private running: Promise<SyncStatus> | null = null;
+  private paused = false;
+  private resumeWaiters: Array<() => void> = [];
+  private abort: AbortController | null = null;
+  private lastEmit = 0;
+  private emitTimer: NodeJS.Timeout | null = null;
+  private readonly log: (line: string) => void;
+
+  constructor(private readonly options: SyncEngineOptions) {
+    this.log = (line) => (options.log ?? (() => undefined))(options.client.redact(line));
+  }
+
+  status(): SyncStatus {
+    return this.progress.snapshot();
+  }
+
+  /** Starts a sync (or resumes a paused one); answers at once with the status. */
+  start(opts: SyncStartOptions = {}): SyncStatus {
+    if (this.running) {
+      if (this.paused) this.resume();
+      return this.status();
+    }
+    const jobs = SYNC_JOBS.filter((j) => !opts.jobs || opts.jobs.includes(j));
+    this.progress = new SyncProgress(SYNC_JOBS);
+    this.progress.rateLimitPerMinute = this.options.client.pacer.rateLimitPerMinute;
+    this.progress.state = 'running';
+    this.progress.startedAt = new Date().toISOString();
+    this.progress.queue(jobs);
+    this.paused = false;
+    this.abort = new AbortController();
+    this.running = this.run(jobs, opts.full ?? false).finally(() => {
+      this.running = null;
+      this.abort = null;
+    });
+    this.emit(true);
+    return this.status();
+  }
+
+  /** Resolves when the current run ends (at once when idle). */
+  whenDone(): Promise<SyncStatus> {
+    return this.running ?? Promise.resolve(this.status());
+  }
+
+  pause(): SyncStatus {
+    if (this.running && !this.paused) {
+      this.paused = true;
+      this.progress.state = 'paused';
+      for (const j of this.progress.snapshot().jobs) if (j.state === 'running') this.progress.job(j.job).state = 'paused';
+      this.emit(true);
+    }
+    return this.status();
+  }
+
+  resume(): SyncStatus {
+    if (this.running && this.paused) {
+      this.paused = false;
+      this.progress.state = 'running';
+      for (const j of this.progress.snapshot().jobs) if (j.state === 'paused') this.progress.job(j.job).state = 'running';
+      for (const w of this.resumeWaiters.splice(0)) w();
+      this.emit(true);
+    }
+    return this.status();
+  }
+
+  cancel(): SyncStatus {
+    if (this.running) {
+      this.abort?.abort(new Cancelled('cancelled'));
+      this.paused = false;
+      for (const w of this.resumeWaiters.splice(0)) w();
+    }
+    return this.status();
+  }
+
+  private async gate(): Promise<void> {
+    while (this.paused) await new Promise<void>((resolve) => this.resumeWaiters.push(resolve));
+    if (this.abort?.signal.aborted) throw new Cancelled('cancelled');
+  }
+
+  private async run(jobs: SyncJobName[], full: boolean): Promise<SyncStatus> {
+    const { cache, client } = this.options;
+    const signal = this.abort!.signal;
+    let fatal: ContractError | null = null;
+    let failed = false;
+    try {
+      if (!jobs.includes('keyInfo')) {
+        const cached = await cache.call<number | null>('read:rateLimit');
+        if (cached) client.pacer.setRateLimit(cached);
+        this.progress.rateLimitPerMinute = client.pacer.rateLimitPerMinute;
+      }
+      for (const cp of await cache.call<SyncCheckpoint[]>('sync:checkpoints')) {
+        if (jobs.includes(cp.job as SyncJobName)) this.progress.fromCheckpoint({ ...cp, rows: cp.cursor ? cp.rows : 0, pages: cp.cursor ? cp.pages : 0 });
+      }
+    } catch (err) {
+      fatal = err instanceof ContractError ? err : new ContractError('cache_error', String(err));
+    }
+    for (const job of jobs) {
+      if (fatal) break;
+      if (signal.aborted) break;
+      this.progress.begin(job);
+      if (this.paused) this.progress.job(job).state = 'paused';
+      this.emit(true);
+      const run: JobRun = {
+        job,
+        client,
+        cache,
+        signal,
+        full,
+        concurrency: this.options.concurrency ?? 4,
+        gate: () => this.gate(),
+        request: () => this.progress.request(job),
+        page: (rows, totals) => {
+          this.progress.page(job, rows, totals);
+          this.emit(false);
+        },
+        checkpoint: (cp) => this.progress.fromCheckpoint(cp),
+        setRateLimit: (perMinute) => {
+          client.pacer.setRateLimit(perMinute);
+          this.progress.rateLimitPerMinute = perMinute;
+        },
+        log: (line) => this.log(`[${job}] ${line}`),
+      };
+      try {
+        await JOBS[job](run);
+        const done = await cache.call<{ removed: number; checkpoint: SyncCheckpoint }>('sync:succeed', { job, reconcile: true });
+        if (done.removed) this.log(`[${job}] removed ${done.removed} rows the service no longer lists`);
+        this.progress.finish(job, 'done', null);
+        this.options.onConnection?.('reachable', null);
+      } catch (err) {
+        if (err instanceof Cancelled || (signal.aborted && !(err instanceof ContractError && FATAL_CODES.has(err.code)))) {
+          this.progress.finish(job, 'cancelled', null);
+          await cache.call('sync:fail', { job, state: 'cancelled', error: null }).catch(() => undefined);
+          break;
+        }
+        const e = err instanceof ContractError ? err : new ContractError('internal_error', err instanceof Error ? err.message : String(err));
+        const error = { code: e.code, message: client.redact(e.message) };
+        this.log(`[${job}] failed: ${error.code}: ${error.message}`);
+        this.progress.finish(job, 'failed', error);
+        await cache.call('sync:fail', { job, state: 'failed', error }).catch(() => undefined);
+        failed = true;
+        if (FATAL_CODES.has(e.code)) {
+          fatal = e;
+          this.options.onConnection?.('unauthorized', error.message);
+        } else if (e.code === 'offline' || e.code === 'timeout') {
+          this.options.onConnection?.('offline', error.message);
+          fatal = e;
+        } else if (e.code === 'cache_error' || e.code === 'cache_schema_changed') {
+          fatal = e;
+        }
+      }
+      this.emit(true);
+    }
+    if (fatal && !this.progress.lastError) this.progress.lastError = { code: fatal.code, message: client.redact(fatal.message), at: new Date().toISOString() };
+    for (const j of jobs) if (this.progress.job(j).state === 'queued') this.progress.job(j).state = 'idle';
+    this.progress.state = signal.aborted ? 'cancelled' : failed || fatal ? 'failed' : 'done';
+    this.progress.finishedAt = new Date().toISOString();
+    this.emit(true);
+    return this.status();
+  }
+
+  private emit(force: boolean): void {
+    const send = () => {
+      this.lastEmit = Date.now();
+      this.emitTimer = null;
+      this.options.onProgress?.(this.status());
+    };
+    const interval = this.options.progressIntervalMs ?? 250;
+    if (force || Date.now() - this.lastEmit >= interval) {
+      if (this.emitTimer) clearTimeout(this.emitTimer);
+      send();
+    } else if (!this.emitTimer) {
+      this.emitTimer = setTimeout(send, interval - (Date.now() - this.lastEmit));
+      this.emitTimer.unref?.();
+    }
+  }
+}
