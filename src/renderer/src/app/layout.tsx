@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { connectAppEvents, useAppStore } from '../stores/app-store';
 import { NAV } from './nav';
+import { CommandPalette } from './palette';
 import { useResolvedTheme } from './theme';
 
 function ConnectionBadge() {
@@ -49,6 +50,7 @@ export function Layout() {
       <main className="content">
         <Outlet />
       </main>
+      <CommandPalette />
     </div>
   );
 }
