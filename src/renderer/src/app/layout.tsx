@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { connectAppEvents, useAppStore } from '../stores/app-store';
+import { ChromeNotice, OfflinePill } from '../views/sync/chrome-status';
 import { NAV } from './nav';
 import { CommandPalette } from './palette';
 import { useResolvedTheme } from './theme';
@@ -45,9 +46,11 @@ export function Layout() {
         </ul>
         <div className="sidebar-footer">
           <ConnectionBadge />
+          <OfflinePill />
         </div>
       </nav>
       <main className="content">
+        <ChromeNotice />
         <Outlet />
       </main>
       <CommandPalette />

@@ -1,0 +1,55 @@
+/**
+ * The window chrome's status line (above every view): offline, key refused, stale or empty cache.
+ * Reads the connection status and sync events from the app store and the cache's last sync time.
+ */
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { carbon } from '../../bridge';
+import { useAppStore } from '../../stores/app-store';
+import { chromeNotice } from './chrome-notice';
+import './sync.css';
+
+export function ChromeNotice() {
+  const status = useAppStore((s) => s.status);
+  const syncState = useAppStore((s) => s.sync?.state);
+  const connectionId = useAppStore((s) => s.info?.connection?.id);
+  const [lastSyncAt, setLastSyncAt] = useState<string | null | undefined>(undefined);
+  const [now, setNow] = useState(() => new Date());
+
+  useEffect(() => {
+    let alive = true;
+    carbon.cache
+      .info({})
+      .then((info) => alive && setLastSyncAt(info.lastSyncAt))
+      .catch(() => alive && setLastSyncAt(undefined));
+    setNow(new Date());
+    return () => {
+      alive = false;
+    };
+  }, [syncState, connectionId]);
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const notice = chromeNotice({ status, lastSyncAt, syncState, now });
+  if (!notice) return null;
+  return (
+    <div className={`chrome-notice chrome-notice-${notice.kind}`} role="status" data-testid="chrome-notice" data-kind={notice.kind}>
+      <span>{notice.text}</span>
+      <Link to={notice.link.to}>{notice.link.label}</Link>
+    </div>
+  );
+}
+
+/** A pill under the connection badge whenever the service cannot be reached. */
+export function OfflinePill() {
+  const state = useAppStore((s) => s.status?.state);
+  if (state !== 'offline') return null;
+  return (
+    <span className="offline-pill" data-testid="offline-badge">
+      OFFLINE
+    </span>
+  );
+}

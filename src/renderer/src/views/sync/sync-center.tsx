@@ -1,0 +1,205 @@
+/** Sync center: per-job progress (rows, pages, requests/min, ETA), controls, last success and error. */
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { SyncJobName, SyncJobStatus, SyncStatus } from '../../../../shared/contract';
+import { ContractError } from '../../../../shared/errors';
+import { carbon } from '../../bridge';
+import { formatAge, formatDateTime, formatNumber } from '../../components/format';
+import { Page } from '../../components/page';
+import { ErrorState, Loading, explainError } from '../../components/states';
+import { useAppStore } from '../../stores/app-store';
+import { SYNC_JOB_LABELS, allowedActions, formatEta, jobFraction, overallFraction, type SyncAction } from './sync-jobs';
+import './sync.css';
+
+function ProgressBar({ fraction, state, label }: { fraction: number | null; state: string; label: string }) {
+  const pct = fraction == null ? null : Math.round(fraction * 100);
+  return (
+    <div
+      className={`progress progress-${state}${pct == null && state === 'running' ? ' progress-indeterminate' : ''}`}
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={pct ?? undefined}
+    >
+      <div className="progress-fill" style={{ width: pct == null ? (state === 'running' ? '30%' : '0%') : `${pct}%` }} />
+    </div>
+  );
+}
+
+function ErrorLine({ error }: { error: { code: string; message: string; at: string } }) {
+  const { title, hint } = explainError(new ContractError(error.code, error.message));
+  return (
+    <div className="sync-error" title={`${error.code} at ${formatDateTime(error.at)}`}>
+      <span className="badge badge-danger">{error.code}</span> {hint ?? title}
+      <div className="sync-error-when">{formatAge(error.at)}</div>
+    </div>
+  );
+}
+
+const STATE_BADGE: Record<SyncJobStatus['state'], string> = {
+  idle: 'badge', queued: 'badge', running: 'badge badge-new', paused: 'badge badge-warn', done: 'badge badge-new', failed: 'badge badge-danger', cancelled: 'badge badge-warn',
+};
+
+function JobRow({ job, busy, onStart }: { job: SyncJobStatus; busy: boolean; onStart: (job: SyncJobName) => void }) {
+  const meta = SYNC_JOB_LABELS[job.job];
+  const fraction = jobFraction(job);
+  return (
+    <tr data-testid={`sync-job-${job.job}`} data-state={job.state}>
+      <td>
+        <div className="job-name">{meta.label}</div>
+        <div className="job-detail">{meta.detail}</div>
+      </td>
+      <td><span className={STATE_BADGE[job.state]}>{job.state}</span></td>
+      <td className="job-progress">
+        <ProgressBar fraction={fraction} state={job.state} label={`${meta.label} progress`} />
+        <div className="job-progress-text">{fraction == null ? '' : `${Math.round(fraction * 100)}%`}</div>
+      </td>
+      <td className="num" data-testid="job-rows">
+        {formatNumber(job.rows)}
+        {job.totalRows != null ? <span className="of"> / {formatNumber(job.totalRows)}</span> : null}
+      </td>
+      <td className="num">
+        {formatNumber(job.pages)}
+        {job.totalPages != null ? <span className="of"> / {formatNumber(job.totalPages)}</span> : null}
+      </td>
+      <td className="num">{job.state === 'running' ? formatNumber(Math.round(job.requestsPerMinute)) : '—'}</td>
+      <td className="num">{job.state === 'running' ? formatEta(job.etaSeconds) : '—'}</td>
+      <td title={job.lastSuccessAt ? formatDateTime(job.lastSuccessAt) : undefined}>{job.lastSuccessAt ? formatAge(job.lastSuccessAt) : 'never'}</td>
+      <td className="job-error-cell">{job.lastError ? <ErrorLine error={job.lastError} /> : <span className="muted">—</span>}</td>
+      <td>
+        <button type="button" className="btn btn-small" disabled={busy} onClick={() => onStart(job.job)} aria-label={`Sync ${meta.label} now`}>
+          Sync
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+export function SyncCenter() {
+  const sync = useAppStore((s) => s.sync);
+  const setSync = useAppStore((s) => s.setSync);
+  const status = useAppStore((s) => s.status);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [actionError, setActionError] = useState<unknown>(null);
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    let alive = true;
+    carbon.sync
+      .status({})
+      .then((s) => alive && setSync(s))
+      .catch((err: unknown) => alive && setLoadError(err));
+    return () => {
+      alive = false;
+    };
+  }, [setSync]);
+
+  async function act(action: SyncAction | 'full', jobs?: SyncJobName[]) {
+    setPending(true);
+    setActionError(null);
+    try {
+      let next: SyncStatus;
+      if (action === 'start') next = await carbon.sync.start(jobs ? { jobs } : {});
+      else if (action === 'full') next = await carbon.sync.start({ full: true });
+      else if (action === 'pause') next = await carbon.sync.pause({});
+      else if (action === 'resume') next = await carbon.sync.resume({});
+      else next = await carbon.sync.cancel({});
+      setSync(next);
+    } catch (err) {
+      setActionError(err);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const allowed = allowedActions(sync?.state);
+  const overall = sync ? overallFraction(sync) : null;
+  const actions = (
+    <>
+      <button type="button" className="btn btn-primary" disabled={pending || !allowed.start} onClick={() => void act('start')}>
+        Sync now
+      </button>
+      <button type="button" className="btn" disabled={pending || !allowed.start} onClick={() => void act('full')} title="Fetch everything again and reconcile">
+        Full resync
+      </button>
+      <button type="button" className="btn" disabled={pending || !allowed.pause} onClick={() => void act('pause')}>
+        Pause
+      </button>
+      <button type="button" className="btn" disabled={pending || !allowed.resume} onClick={() => void act('resume')}>
+        Resume
+      </button>
+      <button type="button" className="btn btn-danger" disabled={pending || !allowed.cancel} onClick={() => void act('cancel')}>
+        Cancel
+      </button>
+    </>
+  );
+
+  return (
+    <Page title="Sync" subtitle="Fetches the service into this connection's local cache; every view reads the cache." actions={actions}>
+      {actionError ? <ErrorState error={actionError} /> : null}
+      {!sync && loadError ? <ErrorState error={loadError} /> : null}
+      {!sync && !loadError ? <Loading label="Reading sync status…" /> : null}
+      {sync ? (
+        <>
+          <div className="grid grid-4">
+            <div className="card kpi">
+              <span className="kpi-label">Sync</span>
+              <span className="kpi-value" data-testid="sync-state">{sync.state}</span>
+            </div>
+            <div className="card kpi">
+              <span className="kpi-label">Overall progress</span>
+              <span className="kpi-value">{overall == null ? '—' : `${Math.round(overall * 100)}%`}</span>
+              <ProgressBar fraction={overall} state={sync.state} label="Overall progress" />
+            </div>
+            <div className="card kpi">
+              <span className="kpi-label">Started / finished</span>
+              <span className="kpi-small">{sync.startedAt ? formatDateTime(sync.startedAt) : 'not started'}</span>
+              <span className="kpi-small">{sync.finishedAt ? formatDateTime(sync.finishedAt) : sync.state === 'running' ? 'running…' : '—'}</span>
+            </div>
+            <div className="card kpi">
+              <span className="kpi-label">Key rate limit</span>
+              <span className="kpi-value">
+                {sync.rateLimitPerMinute == null ? '—' : formatNumber(sync.rateLimitPerMinute)}
+                <span className="kpi-unit">requests/min</span>
+              </span>
+              <span className="kpi-small">Connection: {status?.state ?? 'unknown'}</span>
+            </div>
+          </div>
+          {sync.lastError ? (
+            <div className="card sync-last-error" role="alert" data-testid="sync-last-error">
+              <h2>Last error</h2>
+              <ErrorLine error={sync.lastError} />
+              {['missing_api_key', 'invalid_api_key', 'revoked_api_key', 'expired_api_key', 'upgrade_required'].includes(sync.lastError.code) ? (
+                <Link to="/settings">Open Settings to fix the connection</Link>
+              ) : null}
+            </div>
+          ) : null}
+          <div className="card sync-jobs-card">
+            <table className="data sync-jobs">
+              <thead>
+                <tr>
+                  <th>Resource</th>
+                  <th>State</th>
+                  <th>Progress</th>
+                  <th className="num">Rows</th>
+                  <th className="num">Pages</th>
+                  <th className="num">Requests/min</th>
+                  <th className="num">ETA</th>
+                  <th>Last success</th>
+                  <th>Last error</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {sync.jobs.map((job) => (
+                  <JobRow key={job.job} job={job} busy={pending || !allowed.start} onStart={(j) => void act('start', [j])} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { SYNC_JOBS, type SyncJobStatus, type SyncStatus } from '../../../../shared/contract';
+import { SYNC_JOB_LABELS, allowedActions, formatEta, jobFraction, overallFraction } from './sync-jobs';
+
+const job = (over: Partial<SyncJobStatus>): SyncJobStatus => ({
+  job: 'projects', state: 'running', rows: 0, totalRows: null, pages: 0, totalPages: null, requestsPerMinute: 0, etaSeconds: null, lastError: null, lastSuccessAt: null, ...over,
+});
+
+describe('sync jobs', () => {
+  it('labels every job of the contract', () => {
+    for (const name of SYNC_JOBS) expect(SYNC_JOB_LABELS[name].label.length).toBeGreaterThan(0);
+  });
+
+  it('measures progress by rows, then pages, else unknown', () => {
+    expect(jobFraction(job({ rows: 250, totalRows: 1000, pages: 9, totalPages: 10 }))).toBe(0.25);
+    expect(jobFraction(job({ pages: 3, totalPages: 4 }))).toBe(0.75);
+    expect(jobFraction(job({ rows: 12 }))).toBeNull();
+    expect(jobFraction(job({ state: 'done' }))).toBe(1);
+    expect(jobFraction(job({ rows: 2000, totalRows: 1000 }))).toBe(1);
+  });
+
+  it('formats an ETA in words', () => {
+    expect(formatEta(null)).toBe('—');
+    expect(formatEta(42)).toBe('42 s');
+    expect(formatEta(75)).toBe('1 min 15 s');
+    expect(formatEta(120)).toBe('2 min');
+    expect(formatEta(3720)).toBe('1 h 2 min');
+  });
+
+  it('offers the controls that fit the state', () => {
+    expect(allowedActions('running')).toEqual({ start: false, pause: true, resume: false, cancel: true });
+    expect(allowedActions('paused')).toEqual({ start: false, pause: false, resume: true, cancel: true });
+    expect(allowedActions('done')).toEqual({ start: true, pause: false, resume: false, cancel: false });
+    expect(allowedActions(undefined).start).toBe(true);
+  });
+
+  it('averages progress over the jobs of the run', () => {
+    const status: SyncStatus = {
+      state: 'running', startedAt: null, finishedAt: null, rateLimitPerMinute: 60, lastError: null,
+      jobs: [job({ state: 'done' }), job({ rows: 50, totalRows: 100 }), job({ state: 'idle' })],
+    };
+    expect(overallFraction(status)).toBe(0.75);
+  });
+});

@@ -1,0 +1,54 @@
+/** What each sync job fetches, in the user's words, and how far along a job is. */
+import type { SyncJobName, SyncJobStatus, SyncStatus } from '../../../../shared/contract';
+
+export const SYNC_JOB_LABELS: Record<SyncJobName, { label: string; detail: string }> = {
+  keyInfo: { label: 'API key', detail: 'Plan tier and rate limit of the key' },
+  projectTypes: { label: 'Project types', detail: 'The project-type taxonomy' },
+  projects: { label: 'Projects', detail: 'Every project with its news clips' },
+  forensicsLatest: { label: 'Forensic feed', detail: 'The latest AI forensic news entries' },
+  countries: { label: 'Country profiles', detail: 'Policy profiles of the countries of cached projects' },
+  satellite: { label: 'Satellite metrics', detail: 'Integrity score, risk level and forest loss per project' },
+  forensicsLegacy: { label: 'Legacy forensics', detail: 'v1 forensic analyses (deprecated endpoint)' },
+  credits: { label: 'Credit transactions', detail: 'Issuances, retirements and cancellations' },
+  projectDetails: { label: 'Project details', detail: 'Full detail of watched projects' },
+  boundaries: { label: 'Boundaries', detail: 'Project boundary polygons (GeoJSON)' },
+  projectForensics: { label: 'Project forensics', detail: 'Forensic entries, memo and stats of watched projects' },
+  countryUpdates: { label: 'Country updates', detail: 'Policy updates per country' },
+};
+
+/** Share done, 0..1, from rows (preferred) or pages; null when the total is not known yet. */
+export function jobFraction(job: SyncJobStatus): number | null {
+  if (job.state === 'done') return 1;
+  if (job.totalRows != null && job.totalRows > 0) return Math.min(1, job.rows / job.totalRows);
+  if (job.totalPages != null && job.totalPages > 0) return Math.min(1, job.pages / job.totalPages);
+  if (job.totalRows === 0 || job.totalPages === 0) return job.state === 'running' ? 0 : 1;
+  return null;
+}
+
+/** 75 -> "1 min 15 s", 3700 -> "1 h 2 min"; null -> "—". */
+export function formatEta(seconds: number | null): string {
+  if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return '—';
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`;
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return `${h} h${m ? ` ${m} min` : ''}`;
+}
+
+export type SyncAction = 'start' | 'pause' | 'resume' | 'cancel';
+
+/** Which controls make sense in a sync state. */
+export function allowedActions(state: SyncStatus['state'] | undefined): Record<SyncAction, boolean> {
+  const running = state === 'running';
+  const paused = state === 'paused';
+  return { start: !running && !paused, pause: running, resume: paused, cancel: running || paused };
+}
+
+/** Overall progress: the sum of known totals (jobs with unknown totals are left out). */
+export function overallFraction(status: SyncStatus): number | null {
+  const active = status.jobs.filter((j) => j.state !== 'idle');
+  const known = active.map(jobFraction).filter((f): f is number => f != null);
+  if (known.length === 0) return null;
+  return known.reduce((a, b) => a + b, 0) / active.length;
+}
