@@ -113,7 +113,9 @@ export function ensureDemoService(ctx: AppContext): Promise<DemoService> {
   const pending = ctx.service('demo-service', (c) => {
     created = true;
     c.setStatus({ connectionId: DEMO_CONNECTION_ID, state: 'starting', message: 'Starting the built-in demo service' });
-    return spawnReferenceService({ dbPath: path.join(c.dataDir, 'demo', 'service.sqlite') }).then((service) => {
+    // The demo is our own loopback child: its pro key gets a generous allowance so the first sync is
+    // bound by the machine, not by a remote plan's limit (the client still paces to what it learns).
+    return spawnReferenceService({ dbPath: path.join(c.dataDir, 'demo', 'service.sqlite'), extraArgs: ['--rate-limit-pro', '60000'] }).then((service) => {
       c.connections.setRuntimeBaseUrl(DEMO_CONNECTION_ID, service.baseUrl);
       c.setStatus({ connectionId: DEMO_CONNECTION_ID, state: 'reachable', message: null });
       service.child.once('exit', () => {

@@ -51,6 +51,11 @@ export class SyncEngine {
     return this.progress.snapshot();
   }
 
+  /** Requests sent, retried and rate limited by this engine's client so far. */
+  get requestStats(): { requests: number; retries: number; rateLimited: number } {
+    return { ...this.options.client.stats };
+  }
+
   /** Starts a sync (or resumes a paused one); answers at once with the status. */
   start(opts: SyncStartOptions = {}): SyncStatus {
     if (this.running) {

@@ -1,7 +1,13 @@
 /** CLI subcommands beside `call`: each module adds one entry here (sync, export). */
+import { exportSubcommand } from '../../export/cli-export';
+import { runSyncCommand, SYNC_USAGE } from './sync-command';
+
 export interface Subcommand {
   usage: string;
   run(argv: string[]): Promise<number>;
 }
 
-export const subcommands: Record<string, Subcommand> = {};
+export const subcommands: Record<string, Subcommand> = {
+  sync: { usage: SYNC_USAGE, run: runSyncCommand },
+  export: exportSubcommand,
+};

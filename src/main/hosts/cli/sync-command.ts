@@ -1,0 +1,107 @@
+/**
+ * `npm run cli -- sync --base-url URL --data-dir DIR [--only projects,credits,...] [--full]`
+ * The API key comes from CARBON_API_KEY (never a flag, never printed). Records the connection in
+ * DIR and selects it, so later `call` / `export` with the same --data-dir read its cache. Progress
+ * lines on stderr; one JSON summary line on stdout; exit 0 only when every chosen job completed.
+ */
+import path from 'node:path';
+import { SYNC_JOBS, type SyncJobName, type SyncStatus } from '../../../shared/contract';
+import { ContractError } from '../../../shared/errors';
+import { createAppContext } from '../../app-context';
+import { cacheFor } from '../../cache/cache-client';
+import { defaultDataDir } from '../../data-dir';
+import { redactKey } from '../../api/redact';
+import { syncEngineFor } from '../../sync/sync-service';
+import { readFlags } from '../args';
+
+export const SYNC_USAGE = 'carbon-desk sync --base-url URL [--data-dir DIR] [--only projects,credits,...] [--full] [--name NAME]   (key from CARBON_API_KEY)';
+
+function parseJobs(only: string | undefined): SyncJobName[] | undefined {
+  if (!only) return undefined;
+  const names = only.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !(SYNC_JOBS as readonly string[]).includes(n));
+  if (unknown.length) throw new ContractError('invalid_input', `Unknown job(s) ${unknown.join(', ')}; jobs: ${SYNC_JOBS.join(', ')}`);
+  return names as SyncJobName[];
+}
+
+function progressLine(s: SyncStatus): string {
+  const running = s.jobs.filter((j) => j.state === 'running' || j.state === 'paused');
+  const parts = running.map((j) => {
+    const pages = j.totalPages !== null ? `${j.pages}/${j.totalPages}` : `${j.pages}`;
+    const eta = j.etaSeconds !== null ? ` eta ${j.etaSeconds}s` : '';
+    return `${j.job}: ${j.rows} rows, page ${pages}, ${j.requestsPerMinute} req/min${eta}`;
+  });
+  return `[sync ${s.state}] ${parts.join('; ') || s.jobs.filter((j) => j.state === 'done').map((j) => j.job).join(', ') + ' done'}`;
+}
+
+export async function runSyncCommand(argv: string[]): Promise<number> {
+  const { values } = readFlags(argv, {
+    'base-url': { type: 'string' },
+    'data-dir': { type: 'string' },
+    only: { type: 'string' },
+    full: { type: 'boolean' },
+    name: { type: 'string' },
+    quiet: { type: 'boolean' },
+  });
+  const baseUrl = values['base-url'];
+  if (!baseUrl) throw new ContractError('invalid_input', `sync needs --base-url\nusage: ${SYNC_USAGE}`);
+  try {
+    const u = new URL(baseUrl);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('not http');
+  } catch {
+    throw new ContractError('invalid_input', `--base-url must be an http(s) URL, got '${baseUrl}'`);
+  }
+  const apiKey = process.env.CARBON_API_KEY?.trim();
+  if (!apiKey) throw new ContractError('missing_api_key', 'Set CARBON_API_KEY to the API key of the service');
+  const jobs = parseJobs(values.only);
+  const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : defaultDataDir();
+  const ctx = createAppContext({ host: 'cli', dataDir });
+  const say = (line: string) => {
+    if (!values.quiet) process.stderr.write(`${redactKey(line, apiKey)}\n`);
+  };
+  const started = Date.now();
+  let onSigint: (() => void) | null = null;
+  try {
+    const connection = ctx.connections.add({ name: values.name ?? `Service at ${new URL(baseUrl).host}`, baseUrl, keyStorage: ctx.secrets.kind });
+    await ctx.secrets.set(connection.id, apiKey);
+    ctx.connections.select(connection.id);
+    const engine = await syncEngineFor(ctx, connection.id, say);
+    let lastLine = 0;
+    ctx.events.on('sync.progress', (s) => {
+      if (Date.now() - lastLine < 1000 && s.state === 'running') return;
+      lastLine = Date.now();
+      say(progressLine(s));
+    });
+    onSigint = () => {
+      say('interrupted: cancelling after the page in flight');
+      engine.cancel();
+    };
+    process.on('SIGINT', onSigint);
+    process.on('SIGTERM', onSigint);
+    engine.start({ jobs, full: values.full ?? false });
+    const status = await engine.whenDone();
+    const cache = await cacheFor(ctx, connection.id);
+    const info = await cache.call<{ path: string; tables: Record<string, number> }>('read:cacheInfo');
+    const summary = {
+      state: status.state,
+      connectionId: connection.id,
+      cache: info.path,
+      seconds: Math.round((Date.now() - started) / 100) / 10,
+      rateLimitPerMinute: status.rateLimitPerMinute,
+      requests: engine.requestStats,
+      jobs: Object.fromEntries(
+        status.jobs.filter((j) => !jobs || jobs.includes(j.job)).map((j) => [j.job, { state: j.state, rows: j.rows, pages: j.pages, error: j.lastError && j.state === 'failed' ? j.lastError : null }]),
+      ),
+      tables: info.tables,
+      lastError: status.lastError,
+    };
+    process.stdout.write(`${redactKey(JSON.stringify(summary), apiKey)}\n`);
+    return status.state === 'done' ? 0 : 1;
+  } finally {
+    if (onSigint) {
+      process.off('SIGINT', onSigint);
+      process.off('SIGTERM', onSigint);
+    }
+    await ctx.dispose();
+  }
+}
