@@ -1,6 +1,70 @@
-/** Keeps buyer and chart aggregates current after a sync job writes (the query layer fills this in). */
+/**
+ * Rollups the query layer reads instead of re-aggregating every transaction per request, rebuilt
+ * when a sync job that feeds them completes (the cache worker calls refreshAggregates after each
+ * job). Writes to their source rows mark them dirty (triggers in migration 100); a dirty or missing
+ * rollup is never read: the query falls back to aggregating the transactions directly.
+ */
 import type Database from 'better-sqlite3';
+import { buyerKey } from './buyer-metrics';
+import { buyerTops } from './buyers';
+import { ROLLUPS, rollupFresh, type Rollup } from './rollup-state';
+import { newWhere } from './sql-where';
 
-export function refreshAggregates(_db: Database.Database, _job: string): void {
-  // no aggregates yet
+
+/** Sync jobs whose rows each rollup is built from. */
+const SOURCES: Record<Rollup, readonly string[]> = {
+  credit_days: ['credits'],
+  buyers: ['credits', 'projects'],
+};
+
+
+function rebuildCreditDays(db: Database.Database): number {
+  db.prepare('DELETE FROM agg_credit_days').run();
+  return db
+    .prepare(`INSERT INTO agg_credit_days (transaction_date, transaction_type, vintage, quantity, transactions)
+      SELECT transaction_date, transaction_type, vintage, sum(quantity), count(*) FROM credit_transactions
+      WHERE transaction_date IS NOT NULL GROUP BY transaction_date, transaction_type, vintage`)
+    .run().changes;
+}
+
+function rebuildBuyers(db: Database.Database): number {
+  db.prepare('DELETE FROM agg_buyers').run();
+  const sums = db
+    .prepare(`SELECT retirement_beneficiary_harmonized AS buyer_name, sum(quantity) AS total_volume, count(*) AS total_transactions,
+        min(transaction_date) AS first_purchase, max(transaction_date) AS last_purchase
+      FROM credit_transactions c WHERE transaction_type = 'retirement' AND retirement_beneficiary_harmonized IS NOT NULL
+      GROUP BY retirement_beneficiary_harmonized COLLATE NOCASE`)
+    .all() as Array<{ buyer_name: string; total_volume: number; total_transactions: number; first_purchase: string | null; last_purchase: string | null }>;
+  const where = newWhere();
+  where.clauses.push("c.transaction_type = 'retirement'", 'c.retirement_beneficiary_harmonized IS NOT NULL');
+  const tops = buyerTops(db, where);
+  const insert = db.prepare(`INSERT INTO agg_buyers (buyer_key, buyer_name, total_volume, total_transactions, first_purchase, last_purchase,
+      top_category, top_country, top_registry) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  for (const s of sums) {
+    const t = tops(s.buyer_name);
+    insert.run(buyerKey(s.buyer_name), s.buyer_name, s.total_volume, s.total_transactions, s.first_purchase, s.last_purchase,
+      t.top_category, t.top_country, t.top_registry);
+  }
+  return sums.length;
+}
+
+const REBUILD: Record<Rollup, (db: Database.Database) => number> = { credit_days: rebuildCreditDays, buyers: rebuildBuyers };
+
+/** Rebuilds the given rollups (all by default) in one transaction and marks them fresh. */
+export function rebuildRollups(db: Database.Database, rollups: readonly Rollup[] = ROLLUPS): void {
+  db.transaction(() => {
+    for (const name of rollups) {
+      const t0 = performance.now();
+      const rows = REBUILD[name](db);
+      db.prepare(`INSERT INTO agg_state (name, dirty, refreshed_at, source_rows, refresh_ms) VALUES (?, 0, ?, ?, ?)
+        ON CONFLICT (name) DO UPDATE SET dirty = 0, refreshed_at = excluded.refreshed_at, source_rows = excluded.source_rows,
+          refresh_ms = excluded.refresh_ms`).run(name, new Date().toISOString(), rows, performance.now() - t0);
+    }
+  })();
+}
+
+/** Called by the cache worker after sync job `job` completes: rebuilds the rollups built from it. */
+export function refreshAggregates(db: Database.Database, job: string): void {
+  const stale = ROLLUPS.filter((r) => SOURCES[r].includes(job) || !rollupFresh(db, r));
+  if (stale.length) rebuildRollups(db, stale);
 }

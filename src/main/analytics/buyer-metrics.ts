@@ -1,0 +1,82 @@
+/**
+ * A buyer's metrics (spec 2.11, API_NOTES.md) from its summed retirements: windows are
+ * transaction_date in [today - 365 days, today] and [today - 60 days, today], both inclusive;
+ * transactions_per_year = total / max(1, years between first and last purchase (days / 365.25));
+ * top category / country / registry = the largest retired volume, ties to the name that sorts first.
+ */
+import type { Buyer } from '../../shared/api/resources';
+import { dayNumber } from './market-calendar';
+
+export interface BuyerSums {
+  buyer_name: string;
+  total_volume: number;
+  total_transactions: number;
+  volume_12m: number;
+  transactions_12m: number;
+  volume_60d: number;
+  transactions_60d: number;
+  first_purchase: string | null;
+  last_purchase: string | null;
+}
+
+export interface BuyerTops {
+  top_category: string | null;
+  top_country: string | null;
+  top_registry: string | null;
+}
+
+/** Case-insensitive (ASCII letters, as SQLite's NOCASE) comparison. */
+export function compareNoCase(a: string, b: string): number {
+  const fa = a.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  const fb = b.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  return fa < fb ? -1 : fa > fb ? 1 : 0;
+}
+
+/** The key a buyer name groups under (harmonized names match case-insensitively). */
+export const buyerKey = (name: string): string => name.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+export function toBuyer(s: BuyerSums, tops: BuyerTops, today: string): Buyer {
+  const years = s.first_purchase && s.last_purchase ? (dayNumber(s.last_purchase) - dayNumber(s.first_purchase)) / 365.25 : 0;
+  return {
+    buyer_name: s.buyer_name,
+    total_volume: s.total_volume,
+    volume_12m: s.volume_12m,
+    volume_60d: s.volume_60d,
+    avg_transaction_size: s.total_volume / s.total_transactions,
+    total_transactions: s.total_transactions,
+    transactions_12m: s.transactions_12m,
+    transactions_60d: s.transactions_60d,
+    transactions_per_year: s.total_transactions / Math.max(1, years),
+    first_purchase: s.first_purchase,
+    last_purchase: s.last_purchase,
+    days_since_last: s.last_purchase ? dayNumber(today) - dayNumber(s.last_purchase) : null,
+    top_category: tops.top_category,
+    top_country: tops.top_country,
+    top_registry: tops.top_registry,
+    is_active_12m: s.transactions_12m > 0,
+    is_active_60d: s.transactions_60d > 0,
+  };
+}
+
+/** Per buyer key, the label with the largest volume (ties: the label that sorts first). */
+export function largestBy(rows: Iterable<{ key: string; label: string | null; volume: number }>): Map<string, string> {
+  const sums = new Map<string, Map<string, { label: string; volume: number }>>();
+  for (const r of rows) {
+    if (r.label === null) continue;
+    let perBuyer = sums.get(r.key);
+    if (!perBuyer) sums.set(r.key, (perBuyer = new Map()));
+    const labelKey = buyerKey(r.label);
+    const cur = perBuyer.get(labelKey);
+    if (cur) cur.volume += r.volume;
+    else perBuyer.set(labelKey, { label: r.label, volume: r.volume });
+  }
+  const best = new Map<string, string>();
+  for (const [key, perBuyer] of sums) {
+    let top: { label: string; volume: number } | null = null;
+    for (const c of perBuyer.values()) {
+      if (!top || c.volume > top.volume || (c.volume === top.volume && compareNoCase(c.label, top.label) < 0)) top = c;
+    }
+    if (top) best.set(key, top.label);
+  }
+  return best;
+}

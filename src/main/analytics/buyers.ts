@@ -1,0 +1,190 @@
+/**
+ * buyers.list / buyers.get / buyers.analytics from the cache (as GET /v1/buyers/...).
+ * A buyer is a retirement_beneficiary_harmonized value (matched case-insensitively) over retirement
+ * transactions; groups P and C narrow the transactions before aggregation, the buyer filters
+ * narrow the buyers after it. Unfiltered lists read the all-time rollup `agg_buyers` (kept by
+ * refreshAggregates) plus the 12-month window of retirements; filtered lists aggregate directly.
+ */
+import type Database from 'better-sqlite3';
+import { BUYER_SORT_FIELDS, DEFAULT_SORT, parseSort, type BuyerListQuery, type SortKey } from '../../shared/api/params';
+import type { Buyer, BuyerAnalytics, Page } from '../../shared/api/resources';
+import { ContractError } from '../../shared/errors';
+import { buyerKey, compareNoCase, largestBy, toBuyer, type BuyerSums, type BuyerTops } from './buyer-metrics';
+import { creditWhere, hasCreditFilters } from './credit-filters';
+import { marketToday, shiftDays } from './market-calendar';
+import { pageEnvelope, pageRequest } from './page-envelope';
+import { hasProjectFilters } from './project-filters';
+import { rollupFresh } from './rollup-state';
+import { addClause, newWhere, whereSql, type SqlWhere } from './sql-where';
+
+const HARMONIZED = 'c.retirement_beneficiary_harmonized';
+
+const windowSums = (today: string) => {
+  const from12 = shiftDays(today, -365);
+  const from60 = shiftDays(today, -60);
+  const in12 = `(c.transaction_date >= '${from12}' AND c.transaction_date <= '${today}')`;
+  const in60 = `(c.transaction_date >= '${from60}' AND c.transaction_date <= '${today}')`;
+  return `sum(CASE WHEN ${in12} THEN c.quantity ELSE 0 END) AS volume_12m, sum(CASE WHEN ${in12} THEN 1 ELSE 0 END) AS transactions_12m,
+    sum(CASE WHEN ${in60} THEN c.quantity ELSE 0 END) AS volume_60d, sum(CASE WHEN ${in60} THEN 1 ELSE 0 END) AS transactions_60d`;
+};
+
+/** Retirements with a harmonized buyer name, narrowed by `filter` (on credit transactions `c`). */
+function retirementWhere(filter: SqlWhere): SqlWhere {
+  const w = newWhere();
+  w.clauses.push(...filter.clauses, "c.transaction_type = 'retirement'", `${HARMONIZED} IS NOT NULL`);
+  w.params.push(...filter.params);
+  return w;
+}
+
+/** Sums and tops of every buyer of the retirements matching `filter`, aggregated now. */
+export function aggregateBuyers(db: Database.Database, filter: SqlWhere, today: string): Buyer[] {
+  const where = retirementWhere(filter);
+  const sums = db
+    .prepare(`SELECT ${HARMONIZED} AS buyer_name, sum(c.quantity) AS total_volume, count(*) AS total_transactions, ${windowSums(today)},
+        min(c.transaction_date) AS first_purchase, max(c.transaction_date) AS last_purchase
+      FROM credit_transactions c ${whereSql(where)} GROUP BY ${HARMONIZED} COLLATE NOCASE`)
+    .all(...where.params) as BuyerSums[];
+  const tops = buyerTops(db, where);
+  return sums.map((s) => toBuyer(s, tops(s.buyer_name), today));
+}
+
+/** Top category, country and registry per buyer of the retirements matching `where`. */
+export function buyerTops(db: Database.Database, where: SqlWhere): (name: string) => BuyerTops {
+  const split = db
+    .prepare(`SELECT ${HARMONIZED} AS buyer_name, p.category, p.country, p.registry, sum(c.quantity) AS volume
+      FROM credit_transactions c JOIN projects p ON p.project_id = c.project_id ${whereSql(where)}
+      GROUP BY ${HARMONIZED} COLLATE NOCASE, p.category COLLATE NOCASE, p.country COLLATE NOCASE, p.registry COLLATE NOCASE`)
+    .all(...where.params) as Array<{ buyer_name: string; category: string | null; country: string | null; registry: string | null; volume: number }>;
+  const by = (pick: (r: (typeof split)[number]) => string | null) =>
+    largestBy(split.map((r) => ({ key: buyerKey(r.buyer_name), label: pick(r), volume: r.volume })));
+  const category = by((r) => r.category);
+  const country = by((r) => r.country);
+  const registry = by((r) => r.registry);
+  return (name) => {
+    const k = buyerKey(name);
+    return { top_category: category.get(k) ?? null, top_country: country.get(k) ?? null, top_registry: registry.get(k) ?? null };
+  };
+}
+
+/** Every buyer over all retirements, from the rollup and the recent window of transactions. */
+function buyersFromRollup(db: Database.Database, today: string): Buyer[] {
+  const from = shiftDays(today, -365);
+  const recent = db
+    .prepare(`SELECT ${HARMONIZED} AS buyer_name, ${windowSums(today)} FROM credit_transactions c
+      WHERE c.transaction_type = 'retirement' AND c.transaction_date >= ? AND c.transaction_date <= ? AND ${HARMONIZED} IS NOT NULL
+      GROUP BY ${HARMONIZED} COLLATE NOCASE`)
+    .all(from, today) as Array<Pick<BuyerSums, 'buyer_name' | 'volume_12m' | 'transactions_12m' | 'volume_60d' | 'transactions_60d'>>;
+  const window = new Map(recent.map((r) => [buyerKey(r.buyer_name), r]));
+  const rows = db.prepare('SELECT * FROM agg_buyers').all() as Array<BuyerSums & BuyerTops & { buyer_key: string }>;
+  return rows.map((r) => {
+    const w = window.get(r.buyer_key);
+    const sums: BuyerSums = {
+      buyer_name: r.buyer_name, total_volume: r.total_volume, total_transactions: r.total_transactions,
+      volume_12m: w?.volume_12m ?? 0, transactions_12m: w?.transactions_12m ?? 0, volume_60d: w?.volume_60d ?? 0,
+      transactions_60d: w?.transactions_60d ?? 0, first_purchase: r.first_purchase, last_purchase: r.last_purchase,
+    };
+    return toBuyer(sums, { top_category: r.top_category, top_country: r.top_country, top_registry: r.top_registry }, today);
+  });
+}
+
+function matchesBuyerFilters(b: Buyer, q: BuyerListQuery): boolean {
+  const within = (v: number, min?: number, max?: number) => (min === undefined || v >= min) && (max === undefined || v <= max);
+  if (q.search && !b.buyer_name.toLowerCase().includes(q.search.toLowerCase())) return false;
+  return (
+    within(b.total_volume, q.total_volume_min, q.total_volume_max) &&
+    within(b.volume_12m, q.volume_12m_min, q.volume_12m_max) &&
+    within(b.avg_transaction_size, q.avg_transaction_size_min, q.avg_transaction_size_max) &&
+    within(b.total_transactions, q.total_transactions_min, q.total_transactions_max) &&
+    (q.is_active_12m === undefined || b.is_active_12m === q.is_active_12m) &&
+    (q.is_active_60d === undefined || b.is_active_60d === q.is_active_60d)
+  );
+}
+
+/** Sort keys in order; nulls last both ways; strings case-insensitive; the buyer name last. */
+export function compareBuyers(keys: readonly SortKey[]): (a: Buyer, b: Buyer) => number {
+  return (a, b) => {
+    for (const k of keys) {
+      const va = a[k.field as keyof Buyer] as string | number | boolean | null;
+      const vb = b[k.field as keyof Buyer] as string | number | boolean | null;
+      if (va === vb) continue;
+      if (va === null) return 1;
+      if (vb === null) return -1;
+      const c = typeof va === 'string' && typeof vb === 'string' ? compareNoCase(va, vb) : va < vb ? -1 : va > vb ? 1 : 0;
+      if (c !== 0) return k.descending ? -c : c;
+    }
+    return compareNoCase(a.buyer_name, b.buyer_name) || (a.buyer_name < b.buyer_name ? -1 : a.buyer_name > b.buyer_name ? 1 : 0);
+  };
+}
+
+/** Whether the all-time rollup answers (no filter narrows the transactions). */
+export const buyerRollupAnswers = (q: BuyerListQuery): boolean => !hasProjectFilters({ ...q, search: undefined }) && !hasCreditFilters(q);
+
+export function listBuyers(db: Database.Database, q: BuyerListQuery, options: { rollup?: boolean } = {}): Page<Buyer> {
+  const today = marketToday();
+  let keys: SortKey[];
+  try {
+    keys = parseSort(q.sort, BUYER_SORT_FIELDS, DEFAULT_SORT.buyers);
+  } catch (err) {
+    throw new ContractError('invalid_input', `Invalid input: sort: ${(err as Error).message}`);
+  }
+  const useRollup = (options.rollup ?? true) && buyerRollupAnswers(q) && rollupFresh(db, 'buyers');
+  // The buyer `search` narrows buyer names; it is not the project search here.
+  const all = useRollup ? buyersFromRollup(db, today) : aggregateBuyers(db, creditWhere({ ...q, search: undefined }), today);
+  const sorted = all.filter((b) => matchesBuyerFilters(b, q)).sort(compareBuyers(keys));
+  const req = pageRequest(q);
+  return pageEnvelope('/v1/buyers/', q, req, sorted.length, sorted.slice(req.offset, req.offset + req.perPage));
+}
+
+function oneBuyer(db: Database.Database, name: string): Buyer {
+  const w = newWhere();
+  addClause(w, `${HARMONIZED} = ? COLLATE NOCASE`, name);
+  const buyer = aggregateBuyers(db, w, marketToday())[0];
+  if (!buyer) throw new ContractError('not_found', `Buyer '${name}' has no retirement transactions in the cache`);
+  return buyer;
+}
+
+export function getBuyer(db: Database.Database, args: { buyerName: string }): Buyer {
+  return oneBuyer(db, args.buyerName);
+}
+
+export function buyerAnalytics(db: Database.Database, args: { buyerName: string }): BuyerAnalytics {
+  const buyer = oneBuyer(db, args.buyerName);
+  const today = marketToday();
+  const where = `c.transaction_type = 'retirement' AND ${HARMONIZED} = ? COLLATE NOCASE`;
+  const name = args.buyerName;
+  const summary = db
+    .prepare(`SELECT sum(c.quantity) AS total, count(*) AS n,
+        sum(CASE WHEN c.vintage IS NOT NULL THEN c.vintage * c.quantity END) AS weighted,
+        sum(CASE WHEN c.vintage IS NOT NULL THEN c.quantity ELSE 0 END) AS vintage_quantity
+      FROM credit_transactions c WHERE ${where}`)
+    .get(name) as { total: number; n: number; weighted: number | null; vintage_quantity: number };
+  const byVintage = db
+    .prepare(`SELECT c.vintage AS vintage, sum(c.quantity) AS quantity FROM credit_transactions c
+      WHERE ${where} AND c.vintage IS NOT NULL GROUP BY c.vintage ORDER BY c.vintage`)
+    .all(name) as Array<{ vintage: number; quantity: number }>;
+  const year = Number(today.slice(0, 4));
+  const portfolio = (y: number): Record<string, number> => {
+    const rows = db
+      .prepare(`SELECT p.category AS category, sum(c.quantity) AS quantity FROM credit_transactions c
+        JOIN projects p ON p.project_id = c.project_id
+        WHERE ${where} AND substr(c.transaction_date, 1, 4) = ? AND p.category IS NOT NULL
+        GROUP BY p.category COLLATE NOCASE ORDER BY p.category COLLATE NOCASE`)
+      .all(name, String(y)) as Array<{ category: string; quantity: number }>;
+    return Object.fromEntries(rows.map((r) => [r.category, r.quantity]));
+  };
+  const series = db
+    .prepare(`SELECT substr(c.transaction_date, 1, 7) AS date, sum(c.quantity) AS quantity FROM credit_transactions c
+      WHERE ${where} AND c.transaction_date IS NOT NULL GROUP BY 1 ORDER BY 1`)
+    .all(name) as Array<{ date: string; quantity: number }>;
+  return {
+    buyer_name: buyer.buyer_name,
+    summary: {
+      total_retirements: summary.total,
+      avg_vintage: summary.vintage_quantity > 0 && summary.weighted !== null ? summary.weighted / summary.vintage_quantity : null,
+      total_transactions: summary.n,
+    },
+    retirements_by_vintage: byVintage,
+    portfolio_by_category: { current_year: portfolio(year), previous_year: portfolio(year - 1) },
+    retirements_time_series: series,
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * Chart series from the cache (as GET /v1/charts/...): every point in one page, only non-empty bins,
+ * integer values, bins per API_NOTES.md (Y 1 Jan, M the 1st, W Sundays, D days).
+ * The all-projects transaction-date series is read from the daily rollup (`agg_credit_days`, kept by
+ * refreshAggregates) when its filters allow, else summed from the transactions.
+ */
+import type Database from 'better-sqlite3';
+import type {
+  CreditsByCategoryQuery, CreditsByTransactionDateQuery, GlobalCreditsByTransactionDateQuery, ProjectsByListingDateQuery,
+  RetirementsByVintageQuery,
+} from '../../shared/api/params';
+import type { CategoryPoint, ListingPoint, Page, TimeBinPoint } from '../../shared/api/resources';
+import type { ChartFrequency } from '../../shared/api/values';
+import { notFound } from '../../shared/errors';
+import { creditWhere, hasBeneficiarySearch, type CreditFilters } from './credit-filters';
+import { binEnd, binStartSql } from './market-calendar';
+import { singlePage } from './page-envelope';
+import { hasProjectFilters, projectWhere } from './project-filters';
+import { rollupFresh } from './rollup-state';
+import { matchAnyExact } from './text-match';
+import { addClause, newWhere, placeholders, whereSql, type SqlWhere } from './sql-where';
+
+/** The cached project's id as stored (ids match case-insensitively); not_found when it is not cached. */
+function cachedProjectId(db: Database.Database, projectId: string): string {
+  const row = db.prepare('SELECT project_id FROM projects WHERE project_id = ? COLLATE NOCASE').get(projectId) as { project_id: string } | undefined;
+  if (!row) throw notFound(`Project ${projectId}`);
+  return row.project_id;
+}
+
+/** Credit filters of one project: groups C and B (group P does not apply to a single project's chart). */
+function oneProjectWhere(projectId: string, q: CreditFilters): SqlWhere {
+  const { project_id: _ids, ...rest } = q;
+  const w = creditWhere({
+    transaction_type: rest.transaction_type, vintage: rest.vintage, transaction_date_from: rest.transaction_date_from,
+    transaction_date_to: rest.transaction_date_to, quantity_min: rest.quantity_min, quantity_max: rest.quantity_max,
+    beneficiary_search: rest.beneficiary_search, beneficiary_search_fields: rest.beneficiary_search_fields,
+  });
+  addClause(w, 'c.project_id = ?', projectId);
+  return w;
+}
+
+function timeBins(db: Database.Database, table: string, dateColumn: string, sumExpr: string, where: SqlWhere, freq: ChartFrequency): TimeBinPoint[] {
+  addClause(where, `${dateColumn} IS NOT NULL`);
+  const start = binStartSql(freq, dateColumn);
+  const rows = db
+    .prepare(`SELECT ${start} AS start, sum(${sumExpr}) AS value FROM ${table} ${whereSql(where)} GROUP BY 1 ORDER BY 1`)
+    .all(...where.params) as Array<{ start: string; value: number }>;
+  return rows.map((r) => ({ start: r.start, end: binEnd(freq, r.start), value: r.value }));
+}
+
+export function retirementsByVintage(db: Database.Database, q: RetirementsByVintageQuery & { projectId: string }): Page<TimeBinPoint> {
+  const where = oneProjectWhere(cachedProjectId(db, q.projectId), q);
+  addClause(where, "c.transaction_type = 'retirement'");
+  addClause(where, 'c.vintage IS NOT NULL');
+  const rows = db
+    .prepare(`SELECT c.vintage AS vintage, sum(c.quantity) AS value FROM credit_transactions c ${whereSql(where)} GROUP BY c.vintage ORDER BY c.vintage`)
+    .all(...where.params) as Array<{ vintage: number; value: number }>;
+  return singlePage(rows.map((r) => ({ start: `${r.vintage}-01-01`, end: `${r.vintage}-12-31`, value: r.value })));
+}
+
+export function creditsByTransactionDate(db: Database.Database, q: CreditsByTransactionDateQuery & { projectId: string }): Page<TimeBinPoint> {
+  const where = oneProjectWhere(cachedProjectId(db, q.projectId), q);
+  return singlePage(timeBins(db, 'credit_transactions c', 'c.transaction_date', 'c.quantity', where, q.freq ?? 'Y'));
+}
+
+/** Whether the daily rollup can answer: only transaction type, vintage and date bounds narrow it. */
+export function rollupAnswers(db: Database.Database, q: CreditFilters): boolean {
+  return rollupFresh(db, 'credit_days') && !hasProjectFilters(q) && !q.project_id?.length && !hasBeneficiarySearch(q) && q.quantity_min === undefined && q.quantity_max === undefined;
+}
+
+/** Transaction type, vintage and date bounds on the daily rollup aliased `d`. */
+export function rollupWhere(q: CreditFilters): SqlWhere {
+  const w = newWhere();
+  matchAnyExact(w, 'd.transaction_type', q.transaction_type);
+  if (q.vintage?.length) addClause(w, `d.vintage IN (${placeholders(q.vintage.length)})`, ...q.vintage);
+  if (q.transaction_date_from !== undefined) addClause(w, 'd.transaction_date >= ?', q.transaction_date_from);
+  if (q.transaction_date_to !== undefined) addClause(w, 'd.transaction_date <= ?', q.transaction_date_to);
+  return w;
+}
+
+export function creditsByTransactionDateAll(
+  db: Database.Database,
+  q: GlobalCreditsByTransactionDateQuery,
+  options: { rollup?: boolean } = {},
+): Page<TimeBinPoint> {
+  const freq = q.freq ?? 'Y';
+  if (options.rollup !== false && rollupAnswers(db, q)) return singlePage(timeBins(db, 'agg_credit_days d', 'd.transaction_date', 'd.quantity', rollupWhere(q), freq));
+  return singlePage(timeBins(db, 'credit_transactions c', 'c.transaction_date', 'c.quantity', creditWhere(q), freq));
+}
+
+export function creditsByCategory(db: Database.Database, q: CreditsByCategoryQuery): Page<CategoryPoint> {
+  if (hasBeneficiarySearch(q)) {
+    const where = creditWhere(q);
+    addClause(where, "c.transaction_type = 'retirement'");
+    addClause(where, 'p.category IS NOT NULL');
+    const rows = db
+      .prepare(`SELECT p.category AS category, sum(c.quantity) AS retired FROM credit_transactions c
+        JOIN projects p ON p.project_id = c.project_id ${whereSql(where)} GROUP BY p.category ORDER BY p.category COLLATE NOCASE`)
+      .all(...where.params) as Array<{ category: string; retired: number }>;
+    return singlePage(rows.map((r) => ({ category: r.category, retired: r.retired, issued: 0 })));
+  }
+  const where = projectWhere(q);
+  addClause(where, 'p.category IS NOT NULL');
+  const rows = db
+    .prepare(`SELECT p.category AS category, sum(p.retired) AS retired, sum(p.issued) AS issued FROM projects p ${whereSql(where)}
+      GROUP BY p.category ORDER BY p.category COLLATE NOCASE`)
+    .all(...where.params) as CategoryPoint[];
+  return singlePage(rows.map((r) => ({ category: r.category, retired: r.retired, issued: r.issued })));
+}
+
+export function projectsByListingDate(db: Database.Database, q: ProjectsByListingDateQuery): Page<ListingPoint> {
+  const freq = q.freq ?? 'Y';
+  const where = projectWhere(q);
+  addClause(where, 'p.listed_at IS NOT NULL');
+  addClause(where, 'p.category IS NOT NULL');
+  const start = binStartSql(freq, 'p.listed_at');
+  const rows = db
+    .prepare(`SELECT ${start} AS start, p.category AS category, count(DISTINCT p.project_id) AS value FROM projects p ${whereSql(where)}
+      GROUP BY 1, 2 ORDER BY 1, 2`)
+    .all(...where.params) as Array<{ start: string; category: string; value: number }>;
+  return singlePage(rows.map((r) => ({ start: r.start, end: binEnd(freq, r.start), category: r.category, value: r.value })));
+}

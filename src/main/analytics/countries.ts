@@ -1,0 +1,60 @@
+/**
+ * Countries from the cache: the countries of cached projects with their totals (ISO 3166-1 alpha-2
+ * codes from the cache's country table, else from i18n-iso-countries), policy profiles and updates.
+ */
+import type Database from 'better-sqlite3';
+import countries from 'i18n-iso-countries';
+import { COUNTRY_UPDATES_DEFAULT_LIMIT, type CountryUpdatesQuery } from '../../shared/api/params';
+import type { CountryProfile, CountryUpdate } from '../../shared/api/resources';
+import type { CountryIndexEntry } from '../../shared/contract';
+import { notFound } from '../../shared/errors';
+
+/** Alpha-2 code of an English country name, or null. */
+export function countryCodeOf(name: string): string | null {
+  return countries.getAlpha2Code(name, 'en') ?? null;
+}
+
+export function countryIndex(db: Database.Database): CountryIndexEntry[] {
+  const rows = db
+    .prepare(`SELECT p.country AS country, pc.country_code AS cached_code, count(*) AS projects, sum(p.issued) AS issued, sum(p.retired) AS retired
+      FROM projects p LEFT JOIN project_countries pc ON pc.country = p.country
+      WHERE p.country IS NOT NULL AND p.country <> '' GROUP BY p.country ORDER BY p.country COLLATE NOCASE, p.country`)
+    .all() as Array<{ country: string; cached_code: string | null; projects: number; issued: number; retired: number }>;
+  const profiles = new Set(
+    (db.prepare('SELECT country_code FROM country_profiles').all() as Array<{ country_code: string }>).map((r) => r.country_code.toUpperCase()),
+  );
+  return rows.map((r) => {
+    const code = r.cached_code ?? countryCodeOf(r.country);
+    return { country: r.country, country_code: code, projects: r.projects, issued: r.issued, retired: r.retired, has_profile: code !== null && profiles.has(code) };
+  });
+}
+
+const BOOLEAN_FIELDS = [
+  'corsia_eligible', 'has_carbon_tax', 'has_ets', 'eu_eligible', 'export_restrictions', 'is_buyer_country', 'has_initial_report', 'has_dna',
+  'has_participation_requirements', 'ca_for_vcm', 'ndc_conditional',
+] as const;
+const JSON_FIELDS = [
+  'article6_bilateral_partners', 'host_agreements', 'buyer_host_partners', 'buyer_agreements', 'cooperative_approach_ids', 'country_risk_factors',
+  'active_registries',
+] as const;
+
+export function countryProfile(db: Database.Database, args: { countryCode: string }): CountryProfile {
+  const code = args.countryCode.toUpperCase();
+  const row = db.prepare('SELECT * FROM country_profiles WHERE country_code = ?').get(code) as Record<string, unknown> | undefined;
+  if (!row) throw notFound(`Country profile ${code}`);
+  const out: Record<string, unknown> = { ...row };
+  for (const f of BOOLEAN_FIELDS) out[f] = row[f] === null || row[f] === undefined ? null : row[f] === 1;
+  for (const f of ['is_buyer_country', 'has_initial_report', 'has_dna', 'has_participation_requirements'] as const) out[f] = row[f] === 1;
+  for (const f of JSON_FIELDS) out[f] = JSON.parse((row[f] as string | null) ?? '[]') as unknown;
+  return out as unknown as CountryProfile;
+}
+
+export function countryUpdates(db: Database.Database, q: CountryUpdatesQuery & { countryCode: string }): CountryUpdate[] {
+  const code = q.countryCode.toUpperCase();
+  const known = db.prepare('SELECT 1 FROM country_profiles WHERE country_code = ?').get(code);
+  if (!known) throw notFound(`Country profile ${code}`);
+  return db
+    .prepare(`SELECT id, country_code, date, headline, description, market_impact, source_url, week, year FROM country_updates
+      WHERE country_code = ? ORDER BY position LIMIT ?`)
+    .all(code, q.limit ?? COUNTRY_UPDATES_DEFAULT_LIMIT) as CountryUpdate[];
+}

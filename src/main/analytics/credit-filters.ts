@@ -1,0 +1,45 @@
+/**
+ * Group C (credit transaction filters), the project id filter and group B (beneficiary search) on
+ * the cached `credit_transactions` table, plus group P through each transaction's parent project.
+ */
+import { BENEFICIARY_FIELD_COLUMN, type BeneficiarySearchField } from '../../shared/api/values';
+import { DEFAULT_BENEFICIARY_FIELDS, type CreditListQuery } from '../../shared/api/params';
+import { hasProjectFilters, parentProjectWhere, type ProjectFilters } from './project-filters';
+import { matchAnyExact, matchSubstring } from './text-match';
+import { addClause, mergeWhere, newWhere, placeholders, type SqlWhere } from './sql-where';
+
+export type CreditFilters = ProjectFilters &
+  Partial<Pick<CreditListQuery,
+    'project_id' | 'transaction_type' | 'vintage' | 'transaction_date_from' | 'transaction_date_to' | 'quantity_min' |
+    'quantity_max' | 'beneficiary_search' | 'beneficiary_search_fields'>>;
+
+/** Whether group C (or the project id filter) narrows transactions. */
+export function hasCreditFilters(q: CreditFilters): boolean {
+  return Boolean(
+    q.project_id?.length || q.transaction_type?.length || q.vintage?.length || q.transaction_date_from !== undefined ||
+      q.transaction_date_to !== undefined || q.quantity_min !== undefined || q.quantity_max !== undefined,
+  );
+}
+export const hasBeneficiarySearch = (q: CreditFilters): boolean => q.beneficiary_search !== undefined && q.beneficiary_search !== '';
+
+/** The columns a beneficiary search looks in (default: the harmonized name). */
+export function beneficiaryColumns(fields: readonly BeneficiarySearchField[] | undefined, alias = 'c'): string[] {
+  const chosen = fields?.length ? [...new Set(fields)] : DEFAULT_BENEFICIARY_FIELDS;
+  return chosen.map((f) => `${alias}.${BENEFICIARY_FIELD_COLUMN[f]}`);
+}
+
+/** Groups C, B, project ids and P on credit transactions aliased `alias`. */
+export function creditWhere(q: CreditFilters, alias = 'c'): SqlWhere {
+  const w = newWhere();
+  const col = (c: string) => `${alias}.${c}`;
+  matchAnyExact(w, col('project_id'), q.project_id);
+  matchAnyExact(w, col('transaction_type'), q.transaction_type);
+  if (q.vintage?.length) addClause(w, `${col('vintage')} IN (${placeholders(q.vintage.length)})`, ...q.vintage);
+  if (q.transaction_date_from !== undefined) addClause(w, `${col('transaction_date')} >= ?`, q.transaction_date_from);
+  if (q.transaction_date_to !== undefined) addClause(w, `${col('transaction_date')} <= ?`, q.transaction_date_to);
+  if (q.quantity_min !== undefined) addClause(w, `${col('quantity')} >= ?`, q.quantity_min);
+  if (q.quantity_max !== undefined) addClause(w, `${col('quantity')} <= ?`, q.quantity_max);
+  matchSubstring(w, beneficiaryColumns(q.beneficiary_search_fields, alias), q.beneficiary_search);
+  if (hasProjectFilters(q)) mergeWhere(w, parentProjectWhere(q, col('project_id')));
+  return w;
+}

@@ -1,0 +1,66 @@
+/** credits.list from the cache (as GET /v1/credits/): project ids, groups P, C, B, sort, paging. */
+import type Database from 'better-sqlite3';
+import { CREDIT_SORT_FIELDS, DEFAULT_SORT, type CreditListQuery } from '../../shared/api/params';
+import type { CreditTransaction, Page } from '../../shared/api/resources';
+import { creditWhere } from './credit-filters';
+import { pageEnvelope, pageRequest } from './page-envelope';
+import { orderBy, type SortColumn } from './sort-order';
+import { whereSql } from './sql-where';
+
+interface CreditRow {
+  id: number;
+  quantity: number;
+  vintage: number | null;
+  transaction_date: string | null;
+  transaction_type: string | null;
+  retirement_account: string | null;
+  retirement_beneficiary: string | null;
+  retirement_reason: string | null;
+  retirement_note: string | null;
+  retirement_beneficiary_harmonized: string | null;
+  projects: string;
+  sdg_goals: string;
+  certifications: string;
+}
+
+const TEXT_SORT = new Set([
+  'project_id', 'transaction_type', 'retirement_account', 'retirement_beneficiary', 'retirement_reason', 'retirement_note',
+  'retirement_beneficiary_harmonized',
+]);
+export const CREDIT_SORT_COLUMNS: Record<string, SortColumn> = Object.fromEntries(
+  CREDIT_SORT_FIELDS.map((f) => [f, { sql: `c.${f}`, text: TEXT_SORT.has(f) }]),
+);
+
+export const toCreditTransaction = (r: CreditRow): CreditTransaction => ({
+  id: r.id,
+  quantity: r.quantity,
+  vintage: r.vintage,
+  transaction_date: r.transaction_date,
+  transaction_type: r.transaction_type,
+  retirement_account: r.retirement_account,
+  retirement_beneficiary: r.retirement_beneficiary,
+  retirement_reason: r.retirement_reason,
+  retirement_note: r.retirement_note,
+  retirement_beneficiary_harmonized: r.retirement_beneficiary_harmonized,
+  projects: JSON.parse(r.projects) as CreditTransaction['projects'],
+  sdg_goals: JSON.parse(r.sdg_goals) as number[],
+  certifications: JSON.parse(r.certifications) as string[],
+});
+
+const COLUMNS =
+  'c.id, c.quantity, c.vintage, c.transaction_date, c.transaction_type, c.retirement_account, c.retirement_beneficiary, ' +
+  'c.retirement_reason, c.retirement_note, c.retirement_beneficiary_harmonized, c.projects, c.sdg_goals, c.certifications';
+
+export function listCredits(db: Database.Database, q: CreditListQuery): Page<CreditTransaction> {
+  const req = pageRequest(q);
+  const where = creditWhere(q);
+  const order = orderBy(q.sort, CREDIT_SORT_COLUMNS, DEFAULT_SORT.credits, 'c.id');
+  const total = (db.prepare(`SELECT count(*) AS n FROM credit_transactions c ${whereSql(where)}`).get(...where.params) as { n: number }).n;
+  const rows =
+    req.offset < total
+      ? (db
+          .prepare(`SELECT ${COLUMNS} FROM credit_transactions c ${whereSql(where)} ${order} LIMIT ? OFFSET ?`)
+          .all(...where.params, req.perPage, req.offset) as CreditRow[])
+      : [];
+  return pageEnvelope('/v1/credits/', q, req, total, rows.map(toCreditTransaction));
+}

@@ -1,0 +1,71 @@
+/**
+ * The command palette's search: projects by id or name (FTS5 trigram index for 3+ characters,
+ * a substring scan for shorter input), buyers by harmonized name, countries by name or code.
+ * Exact and prefix matches rank first.
+ */
+import type Database from 'better-sqlite3';
+import type { PaletteHit } from '../../shared/contract';
+import { rollupFresh } from './rollup-state';
+import { containsSql } from './text-match';
+
+const DEFAULT_LIMIT = 10;
+
+/** An FTS5 string literal that matches `text` as a phrase, whatever it contains. */
+const ftsPhrase = (text: string): string => `"${text.replace(/"/g, '""')}"`;
+
+function rank(label: string, id: string, query: string): number {
+  const q = query.toLowerCase();
+  const l = label.toLowerCase();
+  const i = id.toLowerCase();
+  if (i === q || l === q) return 0;
+  if (i.startsWith(q) || l.startsWith(q)) return 1;
+  return 2;
+}
+
+export function paletteSearch(db: Database.Database, args: { query: string; limit?: number }): PaletteHit[] {
+  const query = args.query.trim();
+  const limit = args.limit ?? DEFAULT_LIMIT;
+  if (!query) return [];
+  const scan = limit * 5;
+
+  const projects = (query.length >= 3
+    ? db
+        .prepare(`SELECT p.project_id, p.name, p.registry, p.country FROM projects_fts f JOIN projects p ON p.rowid = f.rowid
+          WHERE projects_fts MATCH ? AND (${containsSql('p.project_id')} OR ${containsSql('p.name')}) LIMIT ?`)
+        .all(`{project_id name} : ${ftsPhrase(query)}`, query, query, scan)
+    : db
+        .prepare(`SELECT p.project_id, p.name, p.registry, p.country FROM projects p
+          WHERE ${containsSql('p.project_id')} OR ${containsSql('p.name')} LIMIT ?`)
+        .all(query, query, scan)) as Array<{ project_id: string; name: string | null; registry: string | null; country: string | null }>;
+
+  const buyerSql = rollupFresh(db, 'buyers')
+    ? `SELECT buyer_name FROM agg_buyers WHERE ${containsSql('buyer_name')} ORDER BY total_volume DESC LIMIT ?`
+    : `SELECT retirement_beneficiary_harmonized AS buyer_name FROM credit_transactions
+       WHERE transaction_type = 'retirement' AND ${containsSql('retirement_beneficiary_harmonized')}
+       GROUP BY retirement_beneficiary_harmonized COLLATE NOCASE ORDER BY sum(quantity) DESC LIMIT ?`;
+  const buyers = db.prepare(buyerSql).all(query, scan) as Array<{ buyer_name: string }>;
+
+  const countryRows = db
+    .prepare(`SELECT p.country AS country, pc.country_code AS code, count(*) AS projects FROM projects p
+      LEFT JOIN project_countries pc ON pc.country = p.country
+      WHERE p.country IS NOT NULL AND (${containsSql('p.country')} OR lower(pc.country_code) = lower(?)) GROUP BY p.country LIMIT ?`)
+    .all(query, query, scan) as Array<{ country: string; code: string | null; projects: number }>;
+
+  const hits: Array<PaletteHit & { rank: number; order: number }> = [];
+  projects.forEach((p, order) =>
+    hits.push({
+      kind: 'project', id: p.project_id, label: p.name ?? p.project_id,
+      detail: [p.project_id, p.registry, p.country].filter(Boolean).join(' · ') || null,
+      rank: rank(p.name ?? '', p.project_id, query), order,
+    }),
+  );
+  buyers.forEach((b, order) => hits.push({ kind: 'buyer', id: b.buyer_name, label: b.buyer_name, detail: 'Buyer', rank: rank(b.buyer_name, b.buyer_name, query), order }));
+  countryRows.forEach((c, order) =>
+    hits.push({
+      kind: 'country', id: c.code ?? c.country, label: c.country, detail: `${c.projects} project${c.projects === 1 ? '' : 's'}`,
+      rank: rank(c.country, c.code ?? '', query), order,
+    }),
+  );
+  hits.sort((a, b) => a.rank - b.rank || a.order - b.order);
+  return hits.slice(0, limit).map(({ rank: _r, order: _o, ...hit }) => hit);
+}

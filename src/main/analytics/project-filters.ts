@@ -1,0 +1,79 @@
+/**
+ * Group P (project filters) and the project `search`, as SQL on the cached `projects` table.
+ * Semantics (API_NOTES.md): repeatable string filters are OR-ed, case-insensitive and exact;
+ * `protocol` matches when the project has any of the given protocols; `sdg_goals` needs every goal
+ * (AND); `certifications`, `corc_durability` and `article6_authorization_types` need any (OR);
+ * numeric and date bounds are inclusive; booleans are equality.
+ */
+import type { ProjectListQuery } from '../../shared/api/params';
+import { matchAnyExact, matchSubstring } from './text-match';
+import { addClause, newWhere, placeholders, sqlValue, whereSql, type SqlWhere } from './sql-where';
+
+export type ProjectFilters = Partial<Omit<ProjectListQuery, 'current_page' | 'per_page' | 'sort'>>;
+
+const PROJECT_FILTER_KEYS = [
+  'registry', 'country', 'protocol', 'category', 'is_compliance', 'listed_at_from', 'listed_at_to', 'issued_min',
+  'issued_max', 'retired_min', 'retired_max', 'project_type', 'proponent', 'sdg_goals', 'certifications',
+  'corc_durability', 'has_ccb', 'has_icvcm_ccp', 'has_corsia', 'has_sdvista', 'has_social_carbon',
+  'article6_authorized', 'article6_authorization_types', 'search',
+] as const satisfies ReadonlyArray<keyof ProjectFilters>;
+
+/** Whether any group-P filter or the project search is set. */
+export function hasProjectFilters(q: ProjectFilters): boolean {
+  return PROJECT_FILTER_KEYS.some((k) => {
+    const v = q[k];
+    return v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
+  });
+}
+
+function compare(w: SqlWhere, column: string, op: '=' | '>=' | '<=', value: unknown): void {
+  if (value === undefined) return;
+  addClause(w, `${column} ${op} ?`, sqlValue(value));
+}
+
+function jsonContainsAny(w: SqlWhere, column: string, values: readonly (string | number)[] | undefined, ignoreCase: boolean): void {
+  if (!values?.length) return;
+  const collate = ignoreCase ? ' COLLATE NOCASE' : '';
+  addClause(w, `EXISTS (SELECT 1 FROM json_each(${column}) j WHERE j.value${collate} IN (${placeholders(values.length)}))`, ...values);
+}
+
+/** The WHERE clauses of group P and `search` on projects aliased `alias`. */
+export function projectWhere(q: ProjectFilters, alias = 'p'): SqlWhere {
+  const w = newWhere();
+  const col = (c: string) => `${alias}.${c}`;
+  matchAnyExact(w, col('registry'), q.registry);
+  matchAnyExact(w, col('country'), q.country);
+  jsonContainsAny(w, col('protocol'), q.protocol, true);
+  matchAnyExact(w, col('category'), q.category);
+  compare(w, col('is_compliance'), '=', q.is_compliance);
+  compare(w, col('listed_at'), '>=', q.listed_at_from);
+  compare(w, col('listed_at'), '<=', q.listed_at_to);
+  compare(w, col('issued'), '>=', q.issued_min);
+  compare(w, col('issued'), '<=', q.issued_max);
+  compare(w, col('retired'), '>=', q.retired_min);
+  compare(w, col('retired'), '<=', q.retired_max);
+  matchAnyExact(w, col('project_type'), q.project_type);
+  if (q.proponent !== undefined) matchAnyExact(w, col('proponent'), [q.proponent]);
+  for (const goal of new Set(q.sdg_goals ?? [])) {
+    addClause(w, `EXISTS (SELECT 1 FROM json_each(${col('sdg_goals')}) j WHERE j.value = ?)`, goal);
+  }
+  jsonContainsAny(w, col('certifications'), q.certifications, true);
+  if (q.corc_durability?.length) addClause(w, `${col('corc_durability')} IN (${placeholders(q.corc_durability.length)})`, ...q.corc_durability);
+  compare(w, col('has_ccb'), '=', q.has_ccb);
+  compare(w, col('has_icvcm_ccp'), '=', q.has_icvcm_ccp);
+  compare(w, col('has_corsia'), '=', q.has_corsia);
+  compare(w, col('has_sdvista'), '=', q.has_sdvista);
+  compare(w, col('has_social_carbon'), '=', q.has_social_carbon);
+  compare(w, col('article6_authorized'), '=', q.article6_authorized);
+  jsonContainsAny(w, col('article6_authorization_types'), q.article6_authorization_types, false);
+  matchSubstring(w, [col('project_id'), col('name')], q.search);
+  return w;
+}
+
+/** `project_id IN (projects matching group P)`, for tables keyed by a project id column. */
+export function parentProjectWhere(q: ProjectFilters, projectIdColumn: string): SqlWhere {
+  const w = newWhere();
+  const p = projectWhere(q, 'fp');
+  if (p.clauses.length) addClause(w, `${projectIdColumn} IN (SELECT fp.project_id FROM projects fp ${whereSql(p)})`, ...p.params);
+  return w;
+}

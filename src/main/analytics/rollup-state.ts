@@ -1,0 +1,11 @@
+/** Which rollups (migration 100) are built and current; see aggregates.ts. */
+import type Database from 'better-sqlite3';
+
+export const ROLLUPS = ['credit_days', 'buyers'] as const;
+export type Rollup = (typeof ROLLUPS)[number];
+
+/** Whether `rollup` is built and none of its source rows changed since. */
+export function rollupFresh(db: Database.Database, rollup: Rollup): boolean {
+  const row = db.prepare('SELECT dirty FROM agg_state WHERE name = ?').get(rollup) as { dirty: number } | undefined;
+  return row?.dirty === 0;
+}

@@ -1,0 +1,42 @@
+/**
+ * ORDER BY for the repeatable `sort` parameter (API_NOTES.md): keys applied in order, strings
+ * compared case-insensitively, nulls last in both directions, the primary key ascending as the final
+ * tie-breaker so pages are stable.
+ */
+import { parseSort } from '../../shared/api/params';
+import { ContractError } from '../../shared/errors';
+
+export interface SortColumn {
+  /** SQL expression of the field. */
+  sql: string;
+  /** Compared case-insensitively. */
+  text: boolean;
+}
+
+export function orderBy(
+  sort: readonly string[] | undefined,
+  columns: Record<string, SortColumn>,
+  fallback: readonly string[],
+  primaryKey: string,
+): string {
+  let keys;
+  try {
+    keys = parseSort(sort, Object.keys(columns), fallback);
+  } catch (err) {
+    throw new ContractError('invalid_input', `Invalid input: sort: ${(err as Error).message}`);
+  }
+  const parts = keys.map(({ field, descending }) => {
+    const c = columns[field]!;
+    return `${c.sql}${c.text ? ' COLLATE NOCASE' : ''} ${descending ? 'DESC' : 'ASC'} NULLS LAST`;
+  });
+  parts.push(`${primaryKey} ASC`);
+  return `ORDER BY ${parts.join(', ')}`;
+}
+
+/** Sort columns named like the fields, on a table alias. */
+export function sortColumns(alias: string, text: readonly string[], other: readonly string[]): Record<string, SortColumn> {
+  const out: Record<string, SortColumn> = {};
+  for (const f of text) out[f] = { sql: `${alias}.${f}`, text: true };
+  for (const f of other) out[f] = { sql: `${alias}.${f}`, text: false };
+  return out;
+}

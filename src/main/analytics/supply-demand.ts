@@ -1,0 +1,57 @@
+/**
+ * charts.supplyDemand from the cache (as GET /v1/supply-demand/): issuance and retirement
+ * quantities per period (YYYY-MM, YYYY-Q#, YYYY), the period holding today and later ones left out,
+ * totals summed over the returned periods. Read from the daily rollup when the filters allow.
+ */
+import type Database from 'better-sqlite3';
+import type { SupplyDemandQuery } from '../../shared/api/params';
+import type { SupplyDemand } from '../../shared/api/resources';
+import type { SupplyDemandAggregation } from '../../shared/api/values';
+import { rollupAnswers, rollupWhere } from './charts';
+import { creditWhere } from './credit-filters';
+import { marketToday } from './market-calendar';
+import { addClause, whereSql, type SqlWhere } from './sql-where';
+
+const periodSql = (aggregation: SupplyDemandAggregation, d: string): string => {
+  switch (aggregation) {
+    case 'monthly':
+      return `substr(${d}, 1, 7)`;
+    case 'quarterly':
+      return `substr(${d}, 1, 4) || '-Q' || ((CAST(substr(${d}, 6, 2) AS INTEGER) + 2) / 3)`;
+    case 'yearly':
+      return `substr(${d}, 1, 4)`;
+  }
+};
+
+/** The period label of a date. */
+export function periodOf(date: string, aggregation: SupplyDemandAggregation): string {
+  if (aggregation === 'monthly') return date.slice(0, 7);
+  if (aggregation === 'yearly') return date.slice(0, 4);
+  return `${date.slice(0, 4)}-Q${Math.ceil(Number(date.slice(5, 7)) / 3)}`;
+}
+
+function periods(db: Database.Database, table: string, alias: string, where: SqlWhere, aggregation: SupplyDemandAggregation): SupplyDemand {
+  const d = `${alias}.transaction_date`;
+  const period = periodSql(aggregation, d);
+  addClause(where, `${alias}.transaction_type IN ('issuance', 'retirement')`);
+  addClause(where, `${d} IS NOT NULL`);
+  addClause(where, `${period} < ?`, periodOf(marketToday(), aggregation));
+  const data = db
+    .prepare(`SELECT ${period} AS period,
+        sum(CASE WHEN ${alias}.transaction_type = 'issuance' THEN ${alias}.quantity ELSE 0 END) AS issuances,
+        sum(CASE WHEN ${alias}.transaction_type = 'retirement' THEN ${alias}.quantity ELSE 0 END) AS retirements
+      FROM ${table} ${whereSql(where)} GROUP BY 1 ORDER BY 1`)
+    .all(...where.params) as SupplyDemand['data'];
+  const totals = { issuances: 0, retirements: 0 };
+  for (const p of data) {
+    totals.issuances += p.issuances;
+    totals.retirements += p.retirements;
+  }
+  return { data, totals };
+}
+
+export function supplyDemand(db: Database.Database, q: SupplyDemandQuery, options: { rollup?: boolean } = {}): SupplyDemand {
+  const aggregation = q.aggregation ?? 'yearly';
+  if (options.rollup !== false && rollupAnswers(db, q)) return periods(db, 'agg_credit_days d', 'd', rollupWhere(q), aggregation);
+  return periods(db, 'credit_transactions c', 'c', creditWhere(q), aggregation);
+}
