@@ -7,6 +7,7 @@ import { contract, type MethodName, type MethodOutput } from '../../shared/contr
 import { ContractError, invalidInput } from '../../shared/errors';
 import type { AppContext } from '../app-context';
 import { appHandlers } from './app';
+import { exportHandlers } from './export';
 import { queryHandlers } from './query';
 import { syncHandlers } from './sync';
 import type { Handlers } from './types';
@@ -15,6 +16,7 @@ export const handlers: Handlers = {
   ...appHandlers,
   ...syncHandlers,
   ...queryHandlers,
+  ...exportHandlers,
 };
 
 export function isMethodName(name: string): name is MethodName {

@@ -30,8 +30,10 @@ import type {
 import { method } from './define';
 import type { AppInfo, CacheInfo, Connection, ConnectionStatus, SyncStatus } from './app-types';
 import { SYNC_JOBS } from './app-types';
+import { type ExportJob, exportStartInput } from './export-types';
 
 export * from './app-types';
+export * from './export-types';
 export type { MethodSpec } from './define';
 
 const none = z.object({}).strict();
@@ -207,6 +209,14 @@ export const contract = {
     'Revoke a key of the connected account',
   ).returns<ApiKey[]>(),
   'keys.usage': method(none, 'Usage statistics of the connected account').returns<ApiKeyUsage>(),
+
+  // export (issue 8) ----------------------------------------------------------------------------
+  'export.start': method(
+    exportStartInput,
+    'Export a table (CSV) or boundaries (GeoJSON) from the cache with the list\'s filters and sort; progress as export.progress events',
+  ).returns<ExportJob>(),
+  'export.status': method(z.object({ exportId: z.string().min(1).max(100) }).strict(), 'An export\'s state, rows and where its file is').returns<ExportJob>(),
+  'export.cancel': method(z.object({ exportId: z.string().min(1).max(100) }).strict(), 'Cancel a running export (its partial file is removed)').returns<ExportJob>(),
 
   // cache -----------------------------------------------------------------------------------------
   'cache.info': method(none, 'Cache file location, size and row counts').returns<CacheInfo>(),

@@ -7,6 +7,7 @@ import { createAppContext } from '../../app-context';
 import { defaultDataDir } from '../../data-dir';
 import { readFlags } from '../args';
 import { startBackgroundWork } from '../startup';
+import { registerExportDownloads } from '../../export/export-downloads';
 import { startWebHost } from './server';
 
 async function main(): Promise<void> {
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : defaultDataDir();
   const rendererDir = path.resolve(values['renderer-dir'] ?? path.join(__dirname, '../../../../out/web'));
   const ctx = createAppContext({ host: 'web', dataDir });
+  registerExportDownloads(ctx);
   const host = await startWebHost({ ctx, port, rendererDir });
   process.stdout.write(`${JSON.stringify({ event: 'ready', url: host.url })}\n`);
   void startBackgroundWork(ctx).catch((err: unknown) => {

@@ -1,0 +1,72 @@
+/**
+ * `npm run cli -- export <table> [--filters '<json>'] --out FILE [--bom] [--data-dir DIR]`:
+ * exports a table (CSV) or boundaries (GeoJSON) from the selected connection's cache, offline.
+ * `--filters` is the list method's query object (e.g. '{"registry":["verra"],"sort":["-issued"]}').
+ * Progress goes to stderr, one JSON summary line to stdout; Ctrl-C cancels (no partial file is left).
+ */
+import path from 'node:path';
+import { EXPORT_TABLES, exportStartInput } from '../../shared/contract/export-types';
+import { ContractError, invalidInput } from '../../shared/errors';
+import { createAppContext } from '../app-context';
+import { defaultDataDir } from '../data-dir';
+import { readFlags } from '../hosts/args';
+import { exportService } from './export-service';
+
+export const EXPORT_USAGE = `carbon-desk export <${EXPORT_TABLES.join('|')}> [--filters '<json query>'] --out FILE [--bom] [--data-dir DIR]`;
+
+export async function runExportCommand(argv: string[], err: NodeJS.WritableStream = process.stderr, out: NodeJS.WritableStream = process.stdout): Promise<number> {
+  const { values, positionals } = readFlags(argv, {
+    filters: { type: 'string' },
+    out: { type: 'string' },
+    bom: { type: 'boolean' },
+    'data-dir': { type: 'string' },
+    quiet: { type: 'boolean' },
+  });
+  const [table] = positionals;
+  if (!table) throw new ContractError('invalid_input', `export needs a table; usage: ${EXPORT_USAGE}`);
+  if (!values.out) throw new ContractError('invalid_input', `export needs --out FILE; usage: ${EXPORT_USAGE}`);
+  let query: unknown = undefined;
+  if (values.filters !== undefined) {
+    try {
+      query = JSON.parse(values.filters);
+    } catch {
+      throw new ContractError('invalid_input', '--filters is not valid JSON');
+    }
+  }
+  const parsed = exportStartInput.safeParse({ table, query, ...(values.bom ? { bom: true } : {}) });
+  if (!parsed.success) throw invalidInput(parsed.error.issues);
+  const input = parsed.data;
+
+  const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : defaultDataDir();
+  const ctx = createAppContext({ host: 'cli', dataDir });
+  const onSigint = () => void service.cancel(job.exportId);
+  const service = exportService(ctx);
+  let job = { exportId: '' };
+  try {
+    const connection = ctx.connections.selected();
+    if (!connection) throw new ContractError('no_connection', 'No connection is selected');
+    const plan = service.plan(input);
+    const target = path.resolve(values.out);
+    if (!values.quiet) {
+      ctx.events.on('export.progress', (p) => {
+        if (p.state === 'running') err.write(`\rexporting ${table}: ${p.rows}${p.totalRows === null ? '' : ` / ${p.totalRows}`} rows`);
+      });
+    }
+    job = service.start(input, plan, { cachePath: ctx.connections.cachePath(connection.id), target, revealPath: true });
+    process.once('SIGINT', onSigint);
+    const finished = await service.wait(job.exportId);
+    if (!values.quiet) err.write('\n');
+    for (const id of finished.skipped) err.write(`left out ${id}: its boundary geometry is invalid\n`);
+    out.write(`${JSON.stringify({ state: finished.state, rows: finished.rows, path: finished.state === 'done' ? target : null, skipped: finished.skipped })}\n`);
+    if (finished.state === 'failed') {
+      const [code, ...rest] = (finished.error ?? 'export_failed: unknown').split(': ');
+      throw new ContractError(code ?? 'export_failed', rest.join(': '));
+    }
+    return finished.state === 'done' ? 0 : 130;
+  } finally {
+    process.off('SIGINT', onSigint);
+    await ctx.dispose();
+  }
+}
+
+export const exportSubcommand = { usage: EXPORT_USAGE, run: (argv: string[]) => runExportCommand(argv) };

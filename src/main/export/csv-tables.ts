@@ -1,0 +1,204 @@
+/**
+ * Every CSV-exportable table: its columns (header = the service's field name, kind = how the cell is
+ * written, see src/shared/csv-safety.ts) and where its rows come from in the cache, with the list
+ * method's filters and sort. Rows are read lazily (`stmt.iterate()`), never collected.
+ */
+import type Database from 'better-sqlite3';
+import { SATELLITE_DEFAULTS, type BuyerListQuery, type CreditListQuery, type LegacyForensicsQuery, type ProjectListQuery, type SatelliteListQuery } from '../../shared/api/params';
+import type { ExportTable } from '../../shared/contract/export-types';
+import type { CsvColumnKind } from '../../shared/csv-safety';
+import { ContractError } from '../../shared/errors';
+import { creditOrderBy, creditWhere, legacyForensicOrderBy, legacyForensicWhere, projectOrderBy, projectWhere, whereSql, type Where } from './cache-filters';
+import { buyerRows } from './buyer-source';
+
+export type CacheRow = Record<string, unknown>;
+
+export interface CsvColumn {
+  header: string;
+  kind: CsvColumnKind;
+  read(row: CacheRow): unknown;
+}
+
+export interface RowSource {
+  /** Rows the export will hold (counted before writing, for progress). */
+  total: number;
+  rows: Iterable<CacheRow>;
+}
+
+export interface CsvTable {
+  columns: CsvColumn[];
+  open(db: Database.Database, query: Record<string, unknown>): RowSource;
+}
+
+const parseJson = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
+const col = (header: string, kind: CsvColumnKind = 'text', from: string = header): CsvColumn => ({
+  header,
+  kind,
+  read: kind === 'list' || kind === 'json' ? (r) => parseJson(r[from]) : (r) => r[from],
+});
+const text = (...names: string[]) => names.map((n) => col(n));
+const numbers = (...names: string[]) => names.map((n) => col(n, 'number'));
+const booleans = (...names: string[]) => names.map((n) => col(n, 'boolean'));
+const lists = (...names: string[]) => names.map((n) => col(n, 'list'));
+
+function sqlSource(db: Database.Database, from: string, select: string, where: Where, orderBy: string): RowSource {
+  const condition = whereSql(where);
+  const { n } = db.prepare(`SELECT count(*) AS n FROM ${from} ${condition}`).get(...where.params) as { n: number };
+  const stmt = db.prepare(`SELECT ${select} FROM ${from} ${condition} ${orderBy}`);
+  return { total: n, rows: stmt.iterate(...where.params) as Iterable<CacheRow> };
+}
+
+const tableExists = (db: Database.Database, name: string) =>
+  db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+
+export const PROJECT_COLUMNS: CsvColumn[] = [
+  ...text('project_id', 'name', 'registry', 'proponent', 'category', 'status', 'country', 'listed_at'),
+  ...booleans('is_compliance'),
+  ...text('first_issuance_at', 'first_retirement_at', 'project_url', 'project_type', 'project_type_source'),
+  ...lists('protocol', 'protocol_version'),
+  ...numbers('issued', 'retired', 'unretired'),
+  ...lists('sdg_goals', 'certifications'),
+  ...booleans('has_ccb', 'has_icvcm_ccp', 'has_corsia', 'has_sdvista', 'has_social_carbon', 'article6_authorized'),
+  ...lists('article6_countries', 'article6_authorization_types'),
+  ...text('corc_durability'),
+];
+
+export const CREDIT_TRANSACTION_COLUMNS: CsvColumn[] = [
+  ...numbers('id'),
+  ...text('project_id'),
+  ...numbers('quantity', 'vintage'),
+  ...text(
+    'transaction_date', 'transaction_type', 'retirement_account', 'retirement_beneficiary', 'retirement_reason', 'retirement_note',
+    'retirement_beneficiary_harmonized', 'category', 'project_type',
+  ),
+  {
+    header: 'project_ids',
+    kind: 'list',
+    read: (r) => (parseJson(r['projects']) as Array<{ project_id: string }>).map((p) => p.project_id),
+  },
+  ...lists('sdg_goals', 'certifications'),
+];
+
+export const BUYER_COLUMNS: CsvColumn[] = [
+  ...text('buyer_name'),
+  ...numbers('total_volume', 'volume_12m', 'volume_60d', 'avg_transaction_size', 'total_transactions', 'transactions_12m', 'transactions_60d', 'transactions_per_year'),
+  ...text('first_purchase', 'last_purchase'),
+  ...numbers('days_since_last'),
+  ...text('top_category', 'top_country', 'top_registry'),
+  ...booleans('is_active_12m', 'is_active_60d'),
+];
+
+export const SATELLITE_COLUMNS: CsvColumn[] = [
+  ...text('project_id'),
+  ...booleans('has_boundary'),
+  ...text('boundary_source'),
+  ...numbers('area_km2', 'integrity_score'),
+  ...text('risk_level', 'risk_trajectory'),
+  ...numbers('total_loss_ha', 'total_loss_pct'),
+  col('loss_by_year', 'json'),
+  ...numbers('peak_loss_year', 'peak_loss_ha', 'alert_count_12m', 'alert_area_ha', 'fire_count_12m'),
+  ...text('last_updated'),
+];
+
+export const FORENSIC_ENTRY_COLUMNS: CsvColumn[] = [
+  ...numbers('id'),
+  ...text('project_id', 'entry_hash', 'date', 'category', 'source', 'key_event', 'market_impact', 'url', 'first_seen_date'),
+  ...numbers('first_seen_week', 'first_seen_year'),
+  ...booleans('is_new_this_week'),
+  ...text('project_name', 'project_country', 'project_proponent', 'project_registry'),
+];
+
+export const LEGACY_FORENSIC_COLUMNS: CsvColumn[] = [
+  ...numbers('id'),
+  ...text('project_id', 'project_name', 'proponent', 'registry', 'country'),
+  ...numbers('issued'),
+  ...text('run_date', 'status', 'raw_json', 'news_entries_json'),
+  ...numbers('num_findings'),
+  ...text('price_narrative', 'primary_risk', 'value_proposition', 'error_type', 'error_message'),
+];
+
+export const COUNTRY_UPDATE_COLUMNS: CsvColumn[] = [
+  ...numbers('id'),
+  ...text('country_code', 'date', 'headline', 'description', 'market_impact', 'source_url'),
+  ...numbers('week', 'year'),
+];
+
+const FORENSIC_ENTRY_SELECT = FORENSIC_ENTRY_COLUMNS.map((c) => `e.${c.header}`).join(', ');
+
+export const CSV_TABLES: Record<Exclude<ExportTable, 'boundaries'>, CsvTable> = {
+  projects: {
+    columns: PROJECT_COLUMNS,
+    open: (db, q) => {
+      const query = q as Partial<ProjectListQuery>;
+      return sqlSource(db, 'projects p', 'p.*', projectWhere(query), projectOrderBy(query.sort));
+    },
+  },
+  'credit-transactions': {
+    columns: CREDIT_TRANSACTION_COLUMNS,
+    open: (db, q) => {
+      const query = q as Partial<CreditListQuery>;
+      return sqlSource(db, 'credit_transactions c', 'c.*', creditWhere(query), creditOrderBy(query.sort));
+    },
+  },
+  buyers: {
+    columns: BUYER_COLUMNS,
+    open: (db, q) => buyerRows(db, q as Partial<BuyerListQuery>),
+  },
+  'satellite-metrics': {
+    columns: SATELLITE_COLUMNS,
+    open: (db, q) => {
+      const query = q as Partial<SatelliteListQuery>;
+      const where: Where = { clauses: [], params: [] };
+      if (query.risk_level !== undefined) {
+        where.clauses.push('s.risk_level = ?');
+        where.params.push(query.risk_level);
+      }
+      const hasBoundary = query.has_boundary ?? SATELLITE_DEFAULTS.has_boundary;
+      if (hasBoundary) where.clauses.push('s.has_boundary = 1');
+      return sqlSource(db, 'satellite_metrics s', 's.*', where, 'ORDER BY s.project_id ASC');
+    },
+  },
+  'forensic-entries': {
+    columns: FORENSIC_ENTRY_COLUMNS,
+    open: (db, q) => {
+      const query = q as { project_id?: string; category?: string };
+      const where: Where = { clauses: [], params: [] };
+      if (query.category !== undefined) {
+        where.clauses.push('e.category = ? COLLATE NOCASE');
+        where.params.push(query.category);
+      }
+      if (query.project_id !== undefined) {
+        where.clauses.unshift('e.project_id = ?');
+        where.params.unshift(query.project_id);
+        return sqlSource(db, 'project_forensic_entries e', FORENSIC_ENTRY_SELECT, where, 'ORDER BY e.position ASC');
+      }
+      return sqlSource(db, 'forensic_latest_entries e', FORENSIC_ENTRY_SELECT, where, 'ORDER BY e.position ASC');
+    },
+  },
+  'legacy-forensics': {
+    columns: LEGACY_FORENSIC_COLUMNS,
+    open: (db, q) => {
+      const query = q as Partial<LegacyForensicsQuery>;
+      return sqlSource(db, 'legacy_forensics l', 'l.*', legacyForensicWhere(query), legacyForensicOrderBy(query.sort));
+    },
+  },
+  'country-updates': {
+    columns: COUNTRY_UPDATE_COLUMNS,
+    open: (db, q) => {
+      const query = q as { countryCode?: string };
+      const where: Where = { clauses: [], params: [] };
+      if (query.countryCode) {
+        where.clauses.push('u.country_code = ?');
+        where.params.push(query.countryCode.toUpperCase());
+      }
+      return sqlSource(db, 'country_updates u', 'u.*', where, 'ORDER BY u.country_code ASC, u.position ASC, u.id ASC');
+    },
+  },
+};
+
+/** Throws a clear error when the cache has no such table yet (an old or unsynced cache). */
+export function requireTables(db: Database.Database, names: string[]): void {
+  for (const name of names) {
+    if (!tableExists(db, name)) throw new ContractError('not_found', `The cache has no ${name.replace(/_/g, ' ')} yet. Sync first.`);
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * The main thread's side of exports: starts one export worker per export (so the window and the
+ * cache worker stay free), keeps each job's state, forwards progress as `export.progress` events
+ * (at most ~5 per second per export, plus every state change) and cancels on request.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { ExportJob, ExportStartInput } from '../../shared/contract/export-types';
+import { ContractError } from '../../shared/errors';
+import type { AppContext } from '../app-context';
+import { exportFileName, formatOf } from './export-file-name';
+import type { ExportWorkerData, ExportWorkerMessage } from './export-worker';
+
+const PROGRESS_INTERVAL_MS = 200;
+
+function startWorker(data: ExportWorkerData): Worker {
+  const js = path.join(__dirname, 'export-worker.js');
+  if (fs.existsSync(js)) return new Worker(js, { workerData: data });
+  const alt = path.join(__dirname, 'export', 'export-worker.js');
+  if (fs.existsSync(alt)) return new Worker(alt, { workerData: data });
+  const ts = path.join(__dirname, 'export-worker.ts');
+  if (!fs.existsSync(ts)) throw new ContractError('internal_error', `Export worker not found next to ${__dirname}`);
+  return new Worker(`require('tsx/cjs'); require(${JSON.stringify(ts)});`, { eval: true, workerData: data });
+}
+
+interface Running {
+  job: ExportJob;
+  target: string | null;
+  worker: Worker | null;
+  cancelFlag: Int32Array;
+  finished: Promise<ExportJob>;
+}
+
+export interface StartOptions {
+  /** The cache file to read. */
+  cachePath: string;
+  /** Where the finished file goes. */
+  target: string;
+  /** Web host: the URL the browser downloads the file from. */
+  downloadUrl?: string | null;
+  /** Report the target as the job's path (Electron, CLI); the web host keeps it private. */
+  revealPath?: boolean;
+}
+
+export class ExportService {
+  private readonly jobs = new Map<string, Running>();
+
+  constructor(private readonly ctx: AppContext) {}
+
+  /** A new export id and its file name (before anything runs: the save dialog needs the name). */
+  plan(input: ExportStartInput): { exportId: string; fileName: string } {
+    return { exportId: randomUUID(), fileName: exportFileName(input) };
+  }
+
+  /** Records an export the user abandoned before it started (e.g. closed the save dialog). */
+  recordCancelled(input: ExportStartInput, plan: { exportId: string; fileName: string }): ExportJob {
+    const job = this.newJob(input, plan, null, null);
+    job.state = 'cancelled';
+    job.finishedAt = job.startedAt;
+    this.jobs.set(job.exportId, { job, target: null, worker: null, cancelFlag: new Int32Array(1), finished: Promise.resolve(job) });
+    this.emit(job);
+    return { ...job };
+  }
+
+  start(input: ExportStartInput, plan: { exportId: string; fileName: string }, options: StartOptions): ExportJob {
+    if (!fs.existsSync(options.cachePath)) throw new ContractError('not_found', 'There is no cache for this connection yet. Sync first.');
+    const job = this.newJob(input, plan, options.revealPath ? options.target : null, null);
+    const shared = new SharedArrayBuffer(4);
+    const cancelFlag = new Int32Array(shared);
+    const worker = startWorker({ cachePath: options.cachePath, input, target: options.target, cancelFlag: shared });
+    let lastEmit = 0;
+    const finished = new Promise<ExportJob>((resolve) => {
+      const finish = (state: ExportJob['state'], error: string | null) => {
+        if (job.state !== 'running') return;
+        job.state = state;
+        job.error = error;
+        job.finishedAt = new Date().toISOString();
+        if (state === 'done') job.downloadUrl = options.downloadUrl ?? null;
+        else job.path = null;
+        this.emit(job);
+        resolve({ ...job });
+      };
+      worker.on('message', (m: ExportWorkerMessage) => {
+        if (m.type === 'total') {
+          job.totalRows = m.total;
+          this.emit(job);
+        } else if (m.type === 'progress') {
+          job.rows = m.rows;
+          const now = Date.now();
+          if (now - lastEmit >= PROGRESS_INTERVAL_MS) {
+            lastEmit = now;
+            this.emit(job);
+          }
+        } else if (m.type === 'done') {
+          job.rows = m.rows;
+          job.skipped = m.skipped;
+          finish('done', null);
+        } else if (m.type === 'cancelled') finish('cancelled', null);
+        else finish('failed', `${m.code}: ${m.message}`);
+      });
+      worker.on('error', (err) => finish('failed', `export_failed: ${err.message}`));
+      worker.on('exit', () => finish(Atomics.load(cancelFlag, 0) === 1 ? 'cancelled' : 'failed', 'export_failed: the export worker stopped'));
+    });
+    this.jobs.set(job.exportId, { job, target: options.target, worker, cancelFlag, finished });
+    this.emit(job);
+    return { ...job };
+  }
+
+  status(exportId: string): ExportJob {
+    return { ...this.running(exportId).job };
+  }
+
+  /** The file behind an export (for the web host's download route; never sent to the renderer). */
+  fileOf(exportId: string): { target: string; fileName: string; format: ExportJob['format']; state: ExportJob['state'] } {
+    const r = this.running(exportId);
+    if (!r.target) throw new ContractError('not_found', `Export '${exportId}' has no file`);
+    return { target: r.target, fileName: r.job.fileName, format: r.job.format, state: r.job.state };
+  }
+
+  /** Resolves when the export has finished (done, failed or cancelled). */
+  wait(exportId: string): Promise<ExportJob> {
+    return this.running(exportId).finished;
+  }
+
+  /** Asks the worker to stop after the row in hand; it removes its partial file. Stops it hard after 5 s. */
+  async cancel(exportId: string): Promise<ExportJob> {
+    const r = this.running(exportId);
+    if (r.job.state !== 'running') return { ...r.job };
+    Atomics.store(r.cancelFlag, 0, 1);
+    const timer = setTimeout(() => void r.worker?.terminate(), 5000);
+    timer.unref();
+    const job = await r.finished;
+    clearTimeout(timer);
+    return job;
+  }
+
+  /** Cancels everything still running (on shutdown). */
+  async cancelAll(): Promise<void> {
+    await Promise.all([...this.jobs.values()].filter((r) => r.job.state === 'running').map((r) => this.cancel(r.job.exportId)));
+  }
+
+  private running(exportId: string): Running {
+    const r = this.jobs.get(exportId);
+    if (!r) throw new ContractError('not_found', `No export '${exportId}'`);
+    return r;
+  }
+
+  private newJob(input: ExportStartInput, plan: { exportId: string; fileName: string }, target: string | null, downloadUrl: string | null): ExportJob {
+    return {
+      exportId: plan.exportId,
+      table: input.table,
+      format: formatOf(input),
+      fileName: plan.fileName,
+      state: 'running',
+      rows: 0,
+      totalRows: null,
+      path: target,
+      downloadUrl,
+      skipped: [],
+      error: null,
+      startedAt: new Date().toISOString(),
+      finishedAt: null,
+    };
+  }
+
+  private emit(job: ExportJob): void {
+    this.ctx.events.emit('export.progress', { exportId: job.exportId, rows: job.rows, totalRows: job.totalRows, state: job.state, error: job.error });
+  }
+}
+
+/** The context's export service (created on first use; running exports are cancelled on dispose). */
+export function exportService(ctx: AppContext): ExportService {
+  let created = false;
+  const service = ctx.service('export', (c) => {
+    created = true;
+    return new ExportService(c);
+  });
+  if (created) ctx.onDispose(() => service.cancelAll());
+  return service;
+}

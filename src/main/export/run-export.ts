@@ -1,0 +1,49 @@
+/**
+ * One export, start to finish, against an open cache database: count the rows, stream them to a
+ * temporary file next to the target, then rename it into place. A failed or cancelled export
+ * leaves no file behind (the target is never half-written). Runs inside the export worker.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import type { ExportStartInput } from '../../shared/contract/export-types';
+import { CSV_TABLES } from './csv-tables';
+import { writeCsv, type WriteHooks } from './csv-writer';
+import { openBoundaries, writeBoundaries } from './geojson-export';
+
+export interface RunHooks extends WriteHooks {
+  onTotal?(total: number): void;
+  onSkipped?(problem: string): void;
+}
+
+export interface RunResult {
+  rows: number;
+  skipped: string[];
+}
+
+export async function runExport(db: Database.Database, input: ExportStartInput, target: string, hooks: RunHooks = {}): Promise<RunResult> {
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  const partial = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.partial`);
+  const out = fs.createWriteStream(partial, { encoding: 'utf8' });
+  try {
+    let result: RunResult;
+    if (input.table === 'boundaries') {
+      const source = openBoundaries(db, input.query ?? {});
+      hooks.onTotal?.(source.total);
+      const written = await writeBoundaries(source.rows, out, hooks);
+      result = { rows: written.rows, skipped: written.skipped };
+    } else {
+      const table = CSV_TABLES[input.table];
+      const source = table.open(db, (input.query ?? {}) as Record<string, unknown>);
+      hooks.onTotal?.(source.total);
+      const rows = await writeCsv(source.rows, table.columns, out, { ...hooks, bom: input.bom ?? false });
+      result = { rows, skipped: [] };
+    }
+    fs.renameSync(partial, target);
+    return result;
+  } catch (err) {
+    out.destroy();
+    fs.rmSync(partial, { force: true });
+    throw err;
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Export (issue 8): which tables can be exported, the query each takes (the SAME object its list
+ * method takes; paging fields are accepted and ignored: an export holds every matching row in the
+ * list's sort order), and the export job the back end reports.
+ */
+import { z } from 'zod';
+import {
+  buyerListQuery,
+  creditListQuery,
+  legacyForensicsQuery,
+  projectFilterParams,
+  projectListQuery,
+  projectSearchParams,
+  satelliteListQuery,
+} from '../api/params';
+import { RISK_LEVELS } from '../api/values';
+
+export const EXPORT_TABLES = [
+  'projects',
+  'credit-transactions',
+  'buyers',
+  'satellite-metrics',
+  'forensic-entries',
+  'legacy-forensics',
+  'country-updates',
+  'boundaries',
+] as const;
+export type ExportTable = (typeof EXPORT_TABLES)[number];
+export const EXPORT_FORMATS = ['csv', 'geojson'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Forensic entries: one project's (as forensics.project) or the latest feed's (as forensics.latest, by category). */
+export const forensicEntriesExportQuery = z.object({
+  project_id: z.string().min(1).max(64).optional(),
+  category: z.string().max(200).optional(),
+});
+/** Country updates: one country's (as countries.updates) or every cached country's, most recent first. */
+export const countryUpdatesExportQuery = z.object({
+  countryCode: z.string().regex(/^[A-Za-z]{2}$/, 'expected an ISO 3166-1 alpha-2 code').optional(),
+});
+/** Boundaries: one project's, or every cached boundary under the project filters and a risk level. */
+export const boundariesExportQuery = z.object({
+  project_id: z.string().min(1).max(64).optional(),
+  risk_level: z.enum(RISK_LEVELS).optional(),
+  ...projectFilterParams,
+  ...projectSearchParams,
+});
+
+const common = { bom: z.boolean().optional() };
+export const exportStartInput = z.discriminatedUnion('table', [
+  z.object({ table: z.literal('projects'), format: z.literal('csv').optional(), query: projectListQuery.strict().optional(), ...common }).strict(),
+  z.object({ table: z.literal('credit-transactions'), format: z.literal('csv').optional(), query: creditListQuery.strict().optional(), ...common }).strict(),
+  z.object({ table: z.literal('buyers'), format: z.literal('csv').optional(), query: buyerListQuery.strict().optional(), ...common }).strict(),
+  z.object({ table: z.literal('satellite-metrics'), format: z.literal('csv').optional(), query: satelliteListQuery.strict().optional(), ...common }).strict(),
+  z.object({ table: z.literal('forensic-entries'), format: z.literal('csv').optional(), query: forensicEntriesExportQuery.strict().optional(), ...common }).strict(),
+  z.object({ table: z.literal('legacy-forensics'), format: z.literal('csv').optional(), query: legacyForensicsQuery.strict().optional(), ...common }).strict(),
+  z.object({ table: z.literal('country-updates'), format: z.literal('csv').optional(), query: countryUpdatesExportQuery.strict().optional(), ...common }).strict(),
+  z.object({ table: z.literal('boundaries'), format: z.literal('geojson').optional(), query: boundariesExportQuery.strict().optional(), bom: z.literal(false).optional() }).strict(),
+]);
+export type ExportStartInput = z.output<typeof exportStartInput>;
+
+export type ExportState = 'running' | 'done' | 'failed' | 'cancelled';
+
+export interface ExportJob {
+  exportId: string;
+  table: ExportTable;
+  format: ExportFormat;
+  /** The suggested file name, e.g. `projects-2026-11-20.csv`. */
+  fileName: string;
+  state: ExportState;
+  rows: number;
+  /** Rows expected (counted before writing); null until known. */
+  totalRows: number | null;
+  /** Where the file was written (Electron save dialog, CLI); null in the web host. */
+  path: string | null;
+  /** Web host: GET this (with the session token) to download the finished file; null elsewhere. */
+  downloadUrl: string | null;
+  /** GeoJSON: features left out because their geometry could not be repaired (project ids). */
+  skipped: string[];
+  error: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+}
