@@ -5,7 +5,9 @@ export class Rng {
   private readonly gen: RandomGenerator;
 
   constructor(seed: number) {
-    this.gen = xoroshiro128plus(seed | 0);
+    this.gen = xoroshiro128plus(mix32(seed));
+    // The first outputs of a freshly seeded xoroshiro128+ are poorly mixed: discard them.
+    for (let i = 0; i < 16; i++) this.gen.unsafeNext();
   }
 
   /** Uniform in [0, 1). */
@@ -73,4 +75,12 @@ export class Rng {
 }
 
 /** A child generator for one part of the market, so parts do not shift each other's draws. */
-export const forkRng = (seed: number, part: number): Rng => new Rng((seed * 0x9e3779b1 + part * 0x85ebca6b) | 0);
+export const forkRng = (seed: number, part: number): Rng => new Rng(mix32(Math.imul(seed | 0, 0x9e3779b1) ^ Math.imul(part | 0, 0x85ebca6b)));
+
+/** MurmurHash3's 32-bit finaliser: spreads nearby seeds apart. */
+function mix32(x: number): number {
+  let h = x | 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) | 0;
+}
