@@ -14,6 +14,8 @@ import { DEMO_CONNECTION_ID } from './registry';
 export interface DemoService {
   baseUrl: string;
   apiKey: string;
+  /** Every key the service minted at start (pro, enterprise, free, expired, revoked). Memory only. */
+  keys: Record<string, string>;
   child: ChildProcess;
 }
 
@@ -74,7 +76,7 @@ export function spawnReferenceService(options: { dbPath?: string; scale?: number
     });
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
       if (settled) return;
-      let msg: { event?: string; baseUrl?: string; keys?: { pro?: string } };
+      let msg: { event?: string; baseUrl?: string; keys?: Record<string, string> & { pro?: string } };
       try {
         msg = JSON.parse(line);
       } catch {
@@ -83,7 +85,7 @@ export function spawnReferenceService(options: { dbPath?: string; scale?: number
       if (msg.event !== 'ready' || !msg.baseUrl || !msg.keys?.pro) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ baseUrl: msg.baseUrl, apiKey: msg.keys.pro, child });
+      resolve({ baseUrl: msg.baseUrl, apiKey: msg.keys.pro, keys: msg.keys, child });
     });
     child.on('error', (err) => fail(new ContractError('demo_unavailable', `The demo service could not start: ${err.message}`)));
     child.on('exit', (code, signal) =>

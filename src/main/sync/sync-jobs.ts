@@ -114,7 +114,17 @@ async function pagedJob<T>(
     const page = await fetchPage(pageNo);
     inflight.delete(pageNo);
     totalPages = page.pagination.total_pages;
-    const next = page.pagination.next_page ? run.client.resolveNextPage(page.pagination.next_page) : null;
+    let next: string | null = null;
+    try {
+      next = page.pagination.next_page ? run.client.resolveNextPage(page.pagination.next_page) : null;
+    } catch (err) {
+      // A link off the configured origin: this page is valid and is kept; the link is not followed.
+      await step(run, { writes: options.writes(page, cp.pass), rows: page.data.length }, { next_page: pageNo + 1 }, {
+        rows: page.pagination.total_entries,
+        pages: page.pagination.total_pages,
+      });
+      throw err;
+    }
     let nextNo: number | null = null;
     if (next && page.data.length > 0) {
       const nextUrl = new URL(next);

@@ -1,0 +1,47 @@
+/** Test helpers: a reference service child on loopback, and an in-process engine on a temp cache. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { SyncStatus } from '../../shared/contract';
+import { ApiClient, type ApiClientOptions } from '../api/api-client';
+import { openCacheClient, type CacheClient } from '../cache/cache-client';
+import { spawnReferenceService, stopReferenceService, type DemoService } from '../connections/demo-service';
+import { SyncEngine } from './sync-engine';
+
+export interface TestService extends DemoService {
+  stop(): Promise<void>;
+}
+
+export async function startTestService(extraArgs: string[] = [], scale = 0.01): Promise<TestService> {
+  const service = await spawnReferenceService({ scale, extraArgs: ['--seed', '7', ...extraArgs], timeoutMs: 60_000 });
+  return { ...service, stop: () => stopReferenceService(service) };
+}
+
+export function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `carbon-${prefix}-`));
+}
+
+export interface TestEngine {
+  engine: SyncEngine;
+  cache: CacheClient;
+  client: ApiClient;
+  file: string;
+  events: SyncStatus[];
+  close(): Promise<void>;
+}
+
+export function testEngine(baseUrl: string, apiKey: string, dir: string, clientOptions: Partial<ApiClientOptions> = {}): TestEngine {
+  const file = path.join(dir, 'cache.sqlite');
+  const cache = openCacheClient(file);
+  const client = new ApiClient({ baseUrl, apiKey, backoffBaseMs: 20, timeoutMs: 10_000, ...clientOptions });
+  const events: SyncStatus[] = [];
+  const engine = new SyncEngine({ cache, client, onProgress: (s) => events.push(s), progressIntervalMs: 0 });
+  return {
+    engine, cache, client, file, events,
+    close: async () => {
+      engine.cancel();
+      await engine.whenDone();
+      await cache.close();
+    },
+  };
+}
