@@ -102,7 +102,7 @@ export function CarbonMap(props: CarbonMapProps) {
     map.attributionControl.setPrefix(false);
     map.attributionControl.addAttribution('Natural Earth');
     map.createPane('basemap').style.zIndex = '250';
-    map.setView([15, 10], 1.5);
+    map.fitBounds([[-50, -150], [72, 170]]);
     mapRef.current = map;
     const resize = new ResizeObserver(() => map.invalidateSize());
     resize.observe(el);
