@@ -11,7 +11,7 @@ import { whereSql } from './sql-where';
 
 const TEXT_SORT = new Set(['project_id', 'name', 'registry', 'proponent', 'category', 'status', 'country', 'project_type', 'corc_durability']);
 export const PROJECT_SORT_COLUMNS: Record<string, SortColumn> = Object.fromEntries(
-  PROJECT_SORT_FIELDS.map((f) => [f, { sql: `p.${f}`, text: TEXT_SORT.has(f) }]),
+  PROJECT_SORT_FIELDS.map((f) => [f, { sql: f === 'unretired' ? '(p.issued - p.retired)' : `p.${f}`, text: TEXT_SORT.has(f) }]),
 );
 
 export function listProjects(db: Database.Database, q: ProjectListQuery): Page<Project> {

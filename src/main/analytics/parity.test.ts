@@ -1,0 +1,451 @@
+/**
+ * Parity: the offline query layer answers exactly what the reference service answers, on the same
+ * market. The service (seeded, scale 0.01) is synced into a fresh cache with the app's sync; then
+ * for 300 seeded random filter / sort / page combinations per method, the query function's answer
+ * must equal the endpoint's answer field by field (both read through the same zod schemas).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import * as api from '../../shared/api';
+import { toQueryString } from '../../shared/api/params';
+import { contract, type MethodName } from '../../shared/contract';
+import { ContractError } from '../../shared/errors';
+import { ForensicRepository } from '../cache/repositories/forensic-repository';
+import { SatelliteRepository } from '../cache/repositories/satellite-repository';
+import { analyticsQueries, type AnalyticsQueryName } from './index';
+import { inPool, seededRandom, startSyncedMarket, type Random, type SyncedMarket } from './testing/synced-market';
+
+const COMBOS = 300;
+const POOL = 8;
+
+let m: SyncedMarket;
+
+interface Pools {
+  projectIds: string[];
+  countries: string[];
+  protocols: string[];
+  projectTypes: string[];
+  proponents: string[];
+  certifications: string[];
+  buyers: string[];
+  beneficiaryTexts: string[];
+  projectTexts: string[];
+  vintages: number[];
+  quantities: number[];
+  countryCodes: string[];
+  legacyProjectIds: string[];
+  feedCategories: string[];
+}
+let pools: Pools;
+
+const WEIRD = ['%', '_', "'", '\\', '"', '%_', "O'", 'a\\b', '100%', 'x_y'];
+
+function distinct<T>(sql: string): T[] {
+  return (m.db.prepare(sql).raw().all() as unknown[][]).map((r) => r[0] as T).filter((v) => v !== null && v !== '');
+}
+
+function slices(texts: string[], r: Random, n: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < n && texts.length; i++) {
+    const t = r.pick(texts);
+    const len = r.int(1, Math.min(8, t.length));
+    const at = r.int(0, t.length - len);
+    out.push(t.slice(at, at + len));
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  m = await startSyncedMarket();
+  const r = seededRandom(99);
+  const projectIds = distinct<string>('SELECT project_id FROM projects');
+  const names = distinct<string>('SELECT name FROM projects');
+  const buyers = distinct<string>('SELECT DISTINCT retirement_beneficiary_harmonized FROM credit_transactions');
+  const beneficiaryFields = ['retirement_beneficiary_harmonized', 'retirement_beneficiary', 'retirement_account', 'retirement_note', 'retirement_reason'];
+  const beneficiaryTexts = beneficiaryFields.flatMap((f) => slices(distinct<string>(`SELECT DISTINCT ${f} FROM credit_transactions LIMIT 500`), r, 30));
+  pools = {
+    projectIds,
+    countries: [...distinct<string>('SELECT DISTINCT country FROM projects'), 'Atlantis'],
+    protocols: [...distinct<string>('SELECT DISTINCT j.value FROM projects, json_each(projects.protocol) j'), 'no-such-protocol'],
+    projectTypes: distinct<string>('SELECT DISTINCT project_type FROM projects'),
+    proponents: distinct<string>('SELECT DISTINCT proponent FROM projects'),
+    certifications: [...distinct<string>('SELECT DISTINCT j.value FROM projects, json_each(projects.certifications) j'), 'corsia', 'ccb-gold'],
+    buyers,
+    beneficiaryTexts: [...beneficiaryTexts, ...slices(buyers, r, 40), ...WEIRD],
+    projectTexts: [...slices(projectIds, r, 30), ...slices(names, r, 40), ...WEIRD],
+    vintages: distinct<number>('SELECT DISTINCT vintage FROM credit_transactions ORDER BY vintage'),
+    quantities: distinct<number>('SELECT quantity FROM credit_transactions ORDER BY random() LIMIT 50'),
+    countryCodes: [...distinct<string>('SELECT country_code FROM country_profiles'), 'ZZ', 'XK'],
+    legacyProjectIds: distinct<string>('SELECT DISTINCT project_id FROM legacy_forensics'),
+    feedCategories: [...distinct<string>('SELECT DISTINCT category FROM forensic_latest_entries'), 'nothing'],
+  };
+}, 180_000);
+
+afterAll(async () => {
+  await m?.stop();
+});
+
+// ---- random inputs ------------------------------------------------------------------------------
+
+const randomDate = (r: Random) => `${r.int(2003, 2027)}-${String(r.int(1, 12)).padStart(2, '0')}-${String(r.int(1, 28)).padStart(2, '0')}`;
+const bool = (r: Random) => r.chance(0.5);
+
+function projectFilters(r: Random, maxFilters = 3): Record<string, unknown> {
+  const choices: Array<(q: Record<string, unknown>) => void> = [
+    (q) => (q.registry = r.some(api.REGISTRIES, 2)),
+    (q) => (q.country = r.some(pools.countries, 2).map((c) => (r.chance(0.3) ? r.recase(c) : c))),
+    (q) => (q.protocol = r.some(pools.protocols, 2).map(r.recase)),
+    (q) => (q.category = r.some(api.CATEGORIES, 3)),
+    (q) => (q.is_compliance = bool(r)),
+    (q) => (q.listed_at_from = randomDate(r)),
+    (q) => (q.listed_at_to = randomDate(r)),
+    (q) => (q.issued_min = r.int(0, 200_000)),
+    (q) => (q.issued_max = r.int(0, 2_000_000)),
+    (q) => (q.retired_min = r.int(0, 100_000)),
+    (q) => (q.retired_max = r.int(0, 1_000_000)),
+    (q) => (q.project_type = r.some(pools.projectTypes, 2).map(r.recase)),
+    (q) => (q.proponent = r.recase(r.pick(pools.proponents))),
+    (q) => (q.sdg_goals = r.some([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17], 3)),
+    (q) => (q.certifications = r.some(pools.certifications, 3)),
+    (q) => (q.corc_durability = r.some(api.CORC_DURABILITIES, 2)),
+    (q) => (q.has_ccb = bool(r)),
+    (q) => (q.has_icvcm_ccp = bool(r)),
+    (q) => (q.has_corsia = bool(r)),
+    (q) => (q.has_sdvista = bool(r)),
+    (q) => (q.has_social_carbon = bool(r)),
+    (q) => (q.article6_authorized = bool(r)),
+    (q) => (q.article6_authorization_types = r.some(api.ARTICLE6_AUTHORIZATION_TYPES, 2)),
+  ];
+  const q: Record<string, unknown> = {};
+  for (const f of r.some(choices, r.int(0, maxFilters)).slice(0, r.int(0, maxFilters))) f(q);
+  return q;
+}
+const projectSearch = (r: Random, q: Record<string, unknown>) => {
+  if (r.chance(0.3)) q.search = r.chance(0.5) ? r.recase(r.pick(pools.projectTexts)) : r.pick(pools.projectTexts);
+};
+function creditFilters(r: Random): Record<string, unknown> {
+  const choices: Array<(q: Record<string, unknown>) => void> = [
+    (q) => (q.transaction_type = r.some(api.TRANSACTION_TYPES, 2)),
+    (q) => (q.vintage = r.some(pools.vintages, 3)),
+    (q) => (q.transaction_date_from = randomDate(r)),
+    (q) => (q.transaction_date_to = randomDate(r)),
+    (q) => (q.quantity_min = r.pick(pools.quantities)),
+    (q) => (q.quantity_max = r.pick(pools.quantities) * 2),
+  ];
+  const q: Record<string, unknown> = {};
+  for (const f of r.some(choices, 3).slice(0, r.int(0, 3))) f(q);
+  return q;
+}
+function beneficiary(r: Random, q: Record<string, unknown>, p = 0.35): void {
+  if (!r.chance(p)) return;
+  q.beneficiary_search = r.chance(0.5) ? r.recase(r.pick(pools.beneficiaryTexts)) : r.pick(pools.beneficiaryTexts);
+  if (r.chance(0.5)) q.beneficiary_search_fields = r.some(api.BENEFICIARY_SEARCH_FIELDS, 3);
+}
+function paging(r: Random, q: Record<string, unknown>): void {
+  if (r.chance(0.8)) q.per_page = r.pick([1, 2, 5, 10, 25, 100, 200]);
+  if (r.chance(0.7)) q.current_page = r.pick([1, 1, 2, 3, 5, 40, 1000]);
+}
+function sort(r: Random, q: Record<string, unknown>, fields: readonly string[]): void {
+  if (!r.chance(0.75)) return;
+  q.sort = r.some(fields, 3).map((f) => `${r.pick(['', '+', '-'])}${f}`);
+}
+const someProjectId = (r: Random) => (r.chance(0.05) ? 'VCS-999999' : r.chance(0.3) ? r.pick(pools.projectIds).toLowerCase() : r.pick(pools.projectIds));
+
+// ---- the comparison -----------------------------------------------------------------------------
+
+interface MethodCase {
+  name: AnalyticsQueryName & MethodName;
+  /** The service path of a parsed input, and the parameters that are in the path rather than the query. */
+  path: (input: Record<string, any>) => string;
+  pathParams?: string[];
+  schema: z.ZodTypeAny;
+  input: (r: Random) => Record<string, unknown>;
+  paginated?: boolean;
+}
+
+interface Mismatch {
+  url: string;
+  problem: string;
+}
+
+async function compare(c: MethodCase, raw: Record<string, unknown>): Promise<{ mismatch: Mismatch | null; totalPages: number | null; parsed: Record<string, unknown> }> {
+  const parsed = contract[c.name].input.parse(raw) as Record<string, unknown>;
+  const query = { ...parsed };
+  for (const p of c.pathParams ?? []) delete query[p];
+  const url = `${c.path(parsed)}${toQueryString(query)}`;
+  const theirs = await m.get(url);
+  let mine: unknown;
+  let error: unknown = null;
+  try {
+    mine = JSON.parse(JSON.stringify((analyticsQueries[c.name] as (db: unknown, a: unknown) => unknown)(m.db, parsed)));
+  } catch (err) {
+    error = err;
+  }
+  const result = (problem: string | null, totalPages: number | null = null) => ({ mismatch: problem ? { url, problem } : null, totalPages, parsed });
+  if (theirs.status === 404) {
+    return result(error instanceof ContractError && error.code === 'not_found' ? null : `service 404, ours ${error ? String(error) : JSON.stringify(mine).slice(0, 200)}`);
+  }
+  if (theirs.status !== 200) return result(`service answered ${theirs.status}: ${JSON.stringify(theirs.body).slice(0, 300)}`);
+  if (error) return result(`ours threw ${String(error)}`);
+  const expected = c.schema.parse(theirs.body) as unknown;
+  try {
+    expect(mine).toEqual(expected);
+  } catch (err) {
+    return result(String((err as Error).message).slice(0, 1500));
+  }
+  const pages = (expected as { pagination?: { total_pages: number } }).pagination?.total_pages ?? null;
+  return result(null, pages);
+}
+
+async function runCombos(c: MethodCase, seed: number): Promise<{ mismatches: Mismatch[]; combos: number; nonEmpty: number; lastPages: number }> {
+  const r = seededRandom(seed);
+  const inputs = Array.from({ length: COMBOS }, () => c.input(r));
+  const mismatches: Mismatch[] = [];
+  let nonEmpty = 0;
+  let lastPages = 0;
+  await inPool(
+    inputs.map((input) => async () => {
+      const first = await compare(c, input);
+      if (first.mismatch) mismatches.push(first.mismatch);
+      if (first.totalPages) nonEmpty++;
+      // The last page of the same query (when it is not the page already compared).
+      if (c.paginated && first.totalPages && first.totalPages > 1 && first.parsed.current_page !== first.totalPages) {
+        lastPages++;
+        const last = await compare(c, { ...input, current_page: first.totalPages });
+        if (last.mismatch) mismatches.push(last.mismatch);
+      }
+    }),
+    POOL,
+  );
+  return { mismatches, combos: inputs.length, nonEmpty, lastPages };
+}
+
+const enc = encodeURIComponent;
+const CASES: MethodCase[] = [
+  {
+    name: 'projects.list', path: () => '/v1/projects/', schema: api.paginated(api.projectSchema), paginated: true,
+    input: (r) => {
+      const q = projectFilters(r);
+      projectSearch(r, q);
+      sort(r, q, api.PROJECT_SORT_FIELDS);
+      paging(r, q);
+      return q;
+    },
+  },
+  { name: 'projects.get', path: (i) => `/v1/projects/${enc(i.projectId)}`, pathParams: ['projectId'], schema: api.projectSchema, input: (r) => ({ projectId: someProjectId(r) }) },
+  {
+    name: 'credits.list', path: () => '/v1/credits/', schema: api.paginated(api.creditTransactionSchema), paginated: true,
+    input: (r) => {
+      const q: Record<string, unknown> = { ...projectFilters(r, 2), ...creditFilters(r) };
+      if (r.chance(0.3)) q.project_id = r.some(pools.projectIds, 3).map((id) => (r.chance(0.3) ? id.toLowerCase() : id));
+      projectSearch(r, q);
+      beneficiary(r, q);
+      sort(r, q, api.CREDIT_SORT_FIELDS);
+      paging(r, q);
+      return q;
+    },
+  },
+  {
+    name: 'charts.retirementsByVintage', path: (i) => `/v1/charts/credits_retirements_by_vintage/${enc(i.projectId)}`, pathParams: ['projectId'],
+    schema: api.paginated(api.timeBinPointSchema),
+    input: (r) => {
+      const q: Record<string, unknown> = { projectId: someProjectId(r), ...creditFilters(r) };
+      beneficiary(r, q);
+      return q;
+    },
+  },
+  {
+    name: 'charts.creditsByTransactionDate', path: (i) => `/v1/charts/credits_by_transaction_date/${enc(i.projectId)}`, pathParams: ['projectId'],
+    schema: api.paginated(api.timeBinPointSchema),
+    input: (r) => {
+      const q: Record<string, unknown> = { projectId: someProjectId(r), ...creditFilters(r) };
+      if (r.chance(0.8)) q.freq = r.pick(api.CHART_FREQUENCIES);
+      beneficiary(r, q);
+      return q;
+    },
+  },
+  {
+    name: 'charts.creditsByCategory', path: () => '/v1/charts/credits_by_category', schema: api.paginated(api.categoryPointSchema),
+    input: (r) => {
+      const q = projectFilters(r);
+      projectSearch(r, q);
+      beneficiary(r, q, 0.5);
+      return q;
+    },
+  },
+  {
+    name: 'charts.projectsByListingDate', path: () => '/v1/charts/projects_by_listing_date', schema: api.paginated(api.listingPointSchema),
+    input: (r) => {
+      const q = projectFilters(r);
+      projectSearch(r, q);
+      if (r.chance(0.8)) q.freq = r.pick(api.CHART_FREQUENCIES);
+      return q;
+    },
+  },
+  {
+    name: 'charts.supplyDemand', path: () => '/v1/supply-demand/', schema: api.supplyDemandSchema,
+    input: (r) => {
+      const q: Record<string, unknown> = { ...projectFilters(r, 2), ...creditFilters(r) };
+      if (r.chance(0.3)) q.project_id = r.some(pools.projectIds, 3);
+      if (r.chance(0.8)) q.aggregation = r.pick(api.SUPPLY_DEMAND_AGGREGATIONS);
+      return q;
+    },
+  },
+  {
+    name: 'buyers.list', path: () => '/v1/buyers/', schema: api.paginated(api.buyerSchema), paginated: true,
+    input: (r) => {
+      const q: Record<string, unknown> = r.chance(0.4) ? {} : { ...projectFilters(r, 2), ...creditFilters(r) };
+      if (r.chance(0.2)) q.project_id = r.some(pools.projectIds, 3);
+      const buyerFilters: Array<() => void> = [
+        () => (q.search = r.chance(0.7) ? r.recase(r.pick(slicesOf(pools.buyers, r))) : r.pick(WEIRD)),
+        () => (q.total_volume_min = r.pick(pools.quantities)),
+        () => (q.total_volume_max = r.pick(pools.quantities) * 5),
+        () => (q.volume_12m_min = r.int(0, 5000)),
+        () => (q.volume_12m_max = r.int(0, 50000)),
+        () => (q.avg_transaction_size_min = r.int(0, 3000)),
+        () => (q.avg_transaction_size_max = r.int(0, 30000) + 0.5),
+        () => (q.total_transactions_min = r.int(1, 10)),
+        () => (q.total_transactions_max = r.int(1, 40)),
+        () => (q.is_active_12m = bool(r)),
+        () => (q.is_active_60d = bool(r)),
+      ];
+      for (const f of r.some(buyerFilters, 2).slice(0, r.int(0, 2))) f();
+      sort(r, q, api.BUYER_SORT_FIELDS);
+      paging(r, q);
+      return q;
+    },
+  },
+  {
+    name: 'buyers.get', path: (i) => `/v1/buyers/${enc(i.buyerName)}`, pathParams: ['buyerName'], schema: api.buyerSchema,
+    input: (r) => ({ buyerName: r.chance(0.1) ? `No such buyer ${r.pick(WEIRD)}` : r.chance(0.4) ? r.recase(r.pick(pools.buyers)) : r.pick(pools.buyers) }),
+  },
+  {
+    name: 'buyers.analytics', path: (i) => `/v1/buyers/${enc(i.buyerName)}/analytics`, pathParams: ['buyerName'], schema: api.buyerAnalyticsSchema,
+    input: (r) => ({ buyerName: r.chance(0.1) ? `No such buyer ${r.pick(WEIRD)}` : r.chance(0.4) ? r.recase(r.pick(pools.buyers)) : r.pick(pools.buyers) }),
+  },
+  {
+    name: 'forensics.legacy', path: () => '/v1/forensics/', schema: api.paginated(api.legacyForensicSchema), paginated: true,
+    input: (r) => {
+      const q: Record<string, unknown> = {};
+      if (r.chance(0.3) && pools.legacyProjectIds.length) q.project_id = r.recase(r.pick(pools.legacyProjectIds));
+      if (r.chance(0.3)) q.status = r.pick(api.FORENSIC_STATUSES);
+      if (r.chance(0.2)) q.country = r.recase(r.pick(pools.countries));
+      if (r.chance(0.2)) q.min_findings = r.int(0, 8);
+      sort(r, q, api.LEGACY_FORENSIC_SORT_FIELDS);
+      paging(r, q);
+      return q;
+    },
+  },
+  {
+    name: 'forensics.latest', path: () => '/v1/forensics/v2/latest', schema: api.latestForensicFeedSchema,
+    input: (r) => {
+      const q: Record<string, unknown> = {};
+      if (r.chance(0.7)) q.limit = r.int(1, 200);
+      if (r.chance(0.5)) q.category = r.pick(pools.feedCategories);
+      return q;
+    },
+  },
+  {
+    name: 'satellite.list', path: () => '/v1/satellite/', schema: z.array(api.satelliteMetricsSchema),
+    input: (r) => {
+      const q: Record<string, unknown> = {};
+      if (r.chance(0.5)) q.risk_level = r.pick(api.RISK_LEVELS);
+      if (r.chance(0.5)) q.has_boundary = bool(r);
+      if (r.chance(0.5)) q.limit = r.int(1, 30);
+      if (r.chance(0.5)) q.offset = r.int(0, 30);
+      return q;
+    },
+  },
+  { name: 'countries.get', path: (i) => `/v1/countries/${enc(i.countryCode)}`, pathParams: ['countryCode'], schema: api.countryProfileSchema, input: (r) => ({ countryCode: r.recase(r.pick(pools.countryCodes)) }) },
+  {
+    name: 'countries.updates', path: (i) => `/v1/countries/${enc(i.countryCode)}/updates`, pathParams: ['countryCode'], schema: z.array(api.countryUpdateSchema),
+    input: (r) => ({ countryCode: r.recase(r.pick(pools.countryCodes)), ...(r.chance(0.7) ? { limit: r.int(1, 100) } : {}) }),
+  },
+];
+
+const sliceCache = new WeakMap<string[], string[]>();
+function slicesOf(texts: string[], r: Random): string[] {
+  let s = sliceCache.get(texts);
+  if (!s) sliceCache.set(texts, (s = slices(texts, r, 60)));
+  return s;
+}
+
+describe('offline query layer = reference service (300 seeded combinations per method)', () => {
+  CASES.forEach((c, i) => {
+    it(c.name, async () => {
+      const { mismatches, combos, nonEmpty, lastPages } = await runCombos(c, 1000 + i);
+      expect(combos).toBe(COMBOS);
+      if (c.paginated) {
+        // The draw must reach real answers and last pages, not only empty ones.
+        expect(nonEmpty).toBeGreaterThan(COMBOS / 5);
+        expect(lastPages).toBeGreaterThan(10);
+      }
+      expect(mismatches.slice(0, 3), `${mismatches.length} of ${combos} differ`).toEqual([]);
+    }, 60_000);
+  });
+
+  it('projects.types', async () => {
+    const theirs = api.projectTypesSchema.parse((await m.get('/v1/projects/types')).body);
+    expect(analyticsQueries['projects.types'](m.db)).toEqual(theirs);
+  });
+
+  it('charts.creditsByTransactionDateAll for one project = the per-project endpoint; the rollup = the transactions', async () => {
+    const r = seededRandom(4242);
+    const mismatches: string[] = [];
+    await inPool(
+      Array.from({ length: COMBOS }, () => async () => {
+        const projectId = r.pick(pools.projectIds);
+        const q: Record<string, unknown> = { ...creditFilters(r) };
+        if (r.chance(0.8)) q.freq = r.pick(api.CHART_FREQUENCIES);
+        beneficiary(r, q);
+        const theirs = api.paginated(api.timeBinPointSchema).parse((await m.get(`/v1/charts/credits_by_transaction_date/${enc(projectId)}${toQueryString(q)}`)).body);
+        const mine = analyticsQueries['charts.creditsByTransactionDateAll'](m.db, contract['charts.creditsByTransactionDateAll'].input.parse({ ...q, project_id: [projectId] }));
+        if (JSON.stringify(mine) !== JSON.stringify(theirs)) mismatches.push(`${projectId} ${JSON.stringify(q)}`);
+        // Every filter combination: rollup (when it applies) and direct aggregation agree.
+        const global = contract['charts.creditsByTransactionDateAll'].input.parse({ ...projectFilters(r, 2), ...creditFilters(r), ...(r.chance(0.5) ? { freq: r.pick(api.CHART_FREQUENCIES) } : {}) });
+        const viaRollup = analyticsQueries['charts.creditsByTransactionDateAll'](m.db, global);
+        const direct = analyticsQueries['charts.creditsByTransactionDateAll'](m.db, global, { rollup: false });
+        if (JSON.stringify(viaRollup) !== JSON.stringify(direct)) mismatches.push(`rollup ${JSON.stringify(global)}`);
+      }),
+      POOL,
+    );
+    expect(mismatches.slice(0, 3)).toEqual([]);
+  }, 60_000);
+
+  it('forensics.project: cached v2 answers and the legacy fallback equal the service', async () => {
+    const forensics = new ForensicRepository(m.db);
+    const satellite = new SatelliteRepository(m.db);
+    const cached = pools.projectIds.slice(0, 40);
+    const fetched = new Map<string, { status: number; body: unknown }>();
+    for (const id of pools.projectIds) fetched.set(id, await m.get(`/v1/forensics/v2/${enc(id)}`));
+    for (const id of cached) {
+      const f = fetched.get(id)!;
+      forensics.replaceProjectForensics(id, f.status === 200 ? api.projectForensicsSchema.parse(f.body) : null);
+      const b = await m.get(`/v1/satellite/${enc(id)}/boundary`);
+      satellite.putProjectBoundary(id, b.status === 200 ? api.boundarySchema.parse(b.body) : null);
+    }
+    let compared = 0;
+    let fallbacks = 0;
+    for (const id of pools.projectIds) {
+      const f = fetched.get(id)!;
+      const isLegacy = f.status === 200 && (f.body as { memo?: { scan_type?: string } | null }).memo?.scan_type === 'legacy';
+      if (!cached.includes(id) && !isLegacy) continue;
+      compared++;
+      if (isLegacy && !cached.includes(id)) fallbacks++;
+      if (f.status === 404) {
+        expect(() => analyticsQueries['forensics.project'](m.db, { projectId: id })).toThrow(/not found/);
+        continue;
+      }
+      expect(JSON.parse(JSON.stringify(analyticsQueries['forensics.project'](m.db, { projectId: id })))).toEqual(api.projectForensicsSchema.parse(f.body));
+    }
+    expect(compared).toBeGreaterThan(20);
+    for (const id of cached) {
+      const b = await m.get(`/v1/satellite/${enc(id)}/boundary`);
+      if (b.status === 200) expect(analyticsQueries['satellite.boundary'](m.db, { projectId: id })).toEqual(api.boundarySchema.parse(b.body));
+      else expect(() => analyticsQueries['satellite.boundary'](m.db, { projectId: id })).toThrow(/not found/);
+    }
+    const all = analyticsQueries['satellite.boundaries'](m.db, {});
+    expect(api.boundarySchema.safeParse(all).success).toBe(true);
+    expect(fallbacks).toBeGreaterThanOrEqual(0);
+  }, 60_000);
+});
