@@ -14,6 +14,7 @@ import { cspMetaPlugin } from './src/main/security/csp-meta-plugin';
 
 const root = __dirname;
 const cacheWorker = resolve(root, 'src/main/cache/cache-worker.ts');
+const exportWorker = resolve(root, 'src/main/export/export-worker.ts');
 
 export default defineConfig({
   main: {
@@ -24,6 +25,7 @@ export default defineConfig({
         input: {
           index: resolve(root, 'src/main/hosts/electron/index.ts'),
           ...(fs.existsSync(cacheWorker) ? { 'cache-worker': cacheWorker } : {}),
+          ...(fs.existsSync(exportWorker) ? { 'export-worker': exportWorker } : {}),
         },
       },
     },

@@ -4,13 +4,14 @@
  * (src/main/security, ./ipc-handlers, ./event-forwarding) that are unit-tested without Electron.
  */
 import path from 'node:path';
-import { app, BrowserWindow, ipcMain, net, protocol, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, protocol, safeStorage, session, shell } from 'electron';
 import { createAppContext, type AppContext } from '../../app-context';
 import { APP_ENTRY_URL, APP_SCHEME, originOf, trustedOrigins } from '../../security/app-origin';
 import { createSecretStore } from '../../secrets/create-secret-store';
 import type { KeytarModule } from '../../secrets/keytar-secret-store';
 import { registerAppProtocol } from './app-protocol';
 import { forwardEvents } from './event-forwarding';
+import { installExportSaveDialog } from './export-save-dialog';
 import { registerContractHandlers } from './ipc-handlers';
 import { createMainWindow } from './main-window';
 import { hardenSession } from './session-hardening';
@@ -51,6 +52,7 @@ async function start(): Promise<void> {
   hardenSession(session.defaultSession, trusted, devServerOrigin);
   registerAppProtocol(protocol, net, rendererRoot);
   ctx.onDispose(registerContractHandlers(ipcMain, ctx, trusted));
+  installExportSaveDialog(ctx, dialog, app, () => BrowserWindow.getFocusedWindow() ?? mainWindow); // export.start's native save dialog (issue 8)
   ctx.onDispose(forwardEvents(ctx.events, () => BrowserWindow.getAllWindows().map((w) => w.webContents), trusted));
   openWindow();
 }

@@ -1,0 +1,47 @@
+/**
+ * Export's hook in the Electron host (issue 8): a native save dialog offering the export's
+ * suggested name (`projects-2026-11-20.csv`) in the Downloads folder, with a file-type filter.
+ * Electron's `dialog` and `app` come in as ports, so this stays testable without Electron.
+ */
+import path from 'node:path';
+import type { ExportFormat } from '../../../shared/contract';
+import type { AppContext } from '../../app-context';
+import { setExportSaveDialog } from '../../export/save-dialog';
+
+interface SaveDialogOptions {
+  title: string;
+  defaultPath: string;
+  filters: Array<{ name: string; extensions: string[] }>;
+  properties: Array<'createDirectory' | 'showOverwriteConfirmation'>;
+}
+export interface SaveDialogPort<W> {
+  showSaveDialog(window: W, options: SaveDialogOptions): Promise<{ canceled: boolean; filePath?: string }>;
+  showSaveDialog(options: SaveDialogOptions): Promise<{ canceled: boolean; filePath?: string }>;
+}
+export interface DownloadsFolderPort {
+  getPath(name: 'downloads'): string;
+}
+
+const FILTERS: Record<ExportFormat, { name: string; extensions: string[] }> = {
+  csv: { name: 'CSV (comma-separated values)', extensions: ['csv'] },
+  geojson: { name: 'GeoJSON', extensions: ['geojson', 'json'] },
+};
+
+export function saveDialogOptions(fileName: string, format: ExportFormat, downloads: string): SaveDialogOptions {
+  return {
+    title: 'Export',
+    defaultPath: path.join(downloads, fileName),
+    filters: [FILTERS[format]],
+    properties: ['createDirectory', 'showOverwriteConfirmation'],
+  };
+}
+
+/** Installs the dialog for `export.start` (call once the context exists). */
+export function installExportSaveDialog<W>(ctx: AppContext, dialog: SaveDialogPort<W>, app: DownloadsFolderPort, focusedWindow: () => W | null): void {
+  setExportSaveDialog(ctx, async (fileName, format) => {
+    const options = saveDialogOptions(fileName, format, app.getPath('downloads'));
+    const window = focusedWindow();
+    const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
+    return result.canceled || !result.filePath ? null : result.filePath;
+  });
+}
