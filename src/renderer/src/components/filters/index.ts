@@ -4,6 +4,7 @@ export { RangeInput, rangeError, parseBound } from './range-input';
 export { DateRange } from './date-range';
 export { TriState } from './tri-state';
 export { TextFilter } from './text-filter';
+export { ValuesInput } from './values-input';
 export { ChipsBar, buildChips, type ChipSpec, type FilterChip } from './chips-bar';
 export { InvalidParams } from './invalid-params';
 export { useUrlFilters, type UrlFilters } from './use-url-filters';

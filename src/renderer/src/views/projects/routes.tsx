@@ -1,14 +1,9 @@
-/** Routes of the Projects view (owned by the view's module). */
+/** Routes of the Projects view and the project page (owned by the view's module). */
 import type { RouteObject } from 'react-router-dom';
-import { Page } from '../../components/page';
-import { Empty } from '../../components/states';
+import { ProjectPage } from './project-page';
+import { ProjectsView } from './projects-view';
 
-function ProjectsView() {
-  return (
-    <Page title="Projects">
-      <Empty title="Projects is being built">This view is not part of this build yet.</Empty>
-    </Page>
-  );
-}
-
-export const projectsRoutes: RouteObject[] = [{ path: '/projects', element: <ProjectsView /> }];
+export const projectsRoutes: RouteObject[] = [
+  { path: '/projects', element: <ProjectsView /> },
+  { path: '/projects/:projectId', element: <ProjectPage /> },
+];

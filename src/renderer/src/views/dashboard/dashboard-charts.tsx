@@ -1,0 +1,131 @@
+/** The dashboard's market charts: supply vs demand, credits by category, projects by listing date. */
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { CHART_FREQUENCIES, SUPPLY_DEMAND_AGGREGATIONS, type ChartFrequency, type SupplyDemandAggregation } from '../../../../shared/api/values';
+import { carbon } from '../../bridge';
+import { Chart, categoryColor, FLOW_COLORS, quantityAxis } from '../../components/chart';
+import { formatSlug } from '../../components/format';
+import { Empty, ErrorState, Loading } from '../../components/states';
+import { binLabel } from '../projects/time-bins';
+import { useContractResult, type ContractResult } from '../projects/use-contract-result';
+import { stackListing } from './listing-series';
+
+const AGG_LABEL: Record<SupplyDemandAggregation, string> = { monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly' };
+const FREQ_LABEL: Record<ChartFrequency, string> = { D: 'Day', W: 'Week', M: 'Month', Y: 'Year' };
+
+function Seg<T extends string>({ label, values, value, names, onChange }: { label: string; values: readonly T[]; value: T; names: Record<T, string>; onChange(v: T): void }) {
+  return (
+    <div className="seg" role="group" aria-label={label}>
+      {values.map((v) => (
+        <button key={v} type="button" aria-pressed={value === v} onClick={() => onChange(v)}>
+          {names[v]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Body<T>({ result, empty, children }: { result: ContractResult<T>; empty: boolean; children: React.ReactNode }) {
+  if (result.error) return <ErrorState error={result.error} onRetry={result.reload} />;
+  if (!result.data && result.loading) return <Loading label="Loading chart…" />;
+  if (empty) return <Empty title="No data yet">Charts fill in as the sync writes projects and credit transactions.</Empty>;
+  return <>{children}</>;
+}
+
+export function SupplyDemandChart() {
+  const [aggregation, setAggregation] = useState<SupplyDemandAggregation>('yearly');
+  const result = useContractResult(() => carbon.charts.supplyDemand({ aggregation }), aggregation);
+  const rows = useMemo(() => result.data?.data ?? [], [result.data]);
+  const option = useMemo(
+    () => ({
+      grid: { left: 60, right: 16, top: 36, bottom: rows.length > 60 ? 44 : 28 },
+      legend: { top: 0, right: 0 },
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      xAxis: { type: 'category', data: rows.map((r) => r.period) },
+      yAxis: quantityAxis(),
+      dataZoom: rows.length > 60 ? [{ type: 'inside' }, { type: 'slider', height: 16, bottom: 4 }] : undefined,
+      series: [
+        { name: 'Issuances (supply)', type: 'bar', color: FLOW_COLORS.issued, data: rows.map((r) => r.issuances) },
+        { name: 'Retirements (demand)', type: 'bar', color: FLOW_COLORS.retired, data: rows.map((r) => r.retirements) },
+      ],
+    }),
+    [rows],
+  );
+  return (
+    <div className="card" data-testid="supply-demand">
+      <div className="card-head">
+        <h2>Supply vs demand</h2>
+        <Seg label="Aggregation" values={SUPPLY_DEMAND_AGGREGATIONS} value={aggregation} names={AGG_LABEL} onChange={setAggregation} />
+      </div>
+      <Body result={result} empty={rows.length === 0}>
+        <Chart option={option} height={300} loading={result.loading} ariaLabel={`${AGG_LABEL[aggregation]} issuances and retirements`} testId="chart-supply-demand" />
+      </Body>
+    </div>
+  );
+}
+
+export function CreditsByCategoryChart() {
+  const result = useContractResult(() => carbon.charts.creditsByCategory({}), 'all');
+  const navigate = useNavigate();
+  const points = useMemo(() => [...(result.data?.data ?? [])].sort((a, b) => a.issued - b.issued), [result.data]);
+  const option = useMemo(
+    () => ({
+      grid: { left: 130, right: 24, top: 36, bottom: 28 },
+      legend: { top: 0, right: 0 },
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      yAxis: { type: 'category', data: points.map((p) => formatSlug(p.category)) },
+      xAxis: quantityAxis(),
+      series: [
+        { name: 'Issued', type: 'bar', color: FLOW_COLORS.issued, data: points.map((p) => p.issued) },
+        { name: 'Retired', type: 'bar', color: FLOW_COLORS.retired, data: points.map((p) => p.retired) },
+      ],
+    }),
+    [points],
+  );
+  return (
+    <div className="card" data-testid="credits-by-category">
+      <div className="card-head">
+        <h2>Credits by category</h2>
+        <span className="muted">Click a bar to see its projects</span>
+      </div>
+      <Body result={result} empty={points.length === 0}>
+        <Chart
+          option={option}
+          height={Math.max(260, points.length * 30 + 70)}
+          ariaLabel="Credits issued and retired per category"
+          testId="chart-by-category"
+          onEvents={{ click: (e: { dataIndex: number }) => points[e.dataIndex] && navigate(`/projects?category=${encodeURIComponent(points[e.dataIndex]!.category)}&sort=-issued`) }}
+        />
+      </Body>
+    </div>
+  );
+}
+
+export function ListingDateChart() {
+  const [freq, setFreq] = useState<ChartFrequency>('Y');
+  const result = useContractResult(() => carbon.charts.projectsByListingDate({ freq }), freq);
+  const stacked = useMemo(() => stackListing(result.data?.data ?? []), [result.data]);
+  const option = useMemo(
+    () => ({
+      grid: { left: 48, right: 16, top: 56, bottom: stacked.starts.length > 60 ? 44 : 28 },
+      legend: { top: 0, type: 'scroll' },
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      xAxis: { type: 'category', data: stacked.starts.map((s) => binLabel(s, freq)) },
+      yAxis: { ...quantityAxis(null), name: 'projects' },
+      dataZoom: stacked.starts.length > 60 ? [{ type: 'inside' }, { type: 'slider', height: 16, bottom: 4 }] : undefined,
+      series: stacked.series.map((s) => ({ name: formatSlug(s.category), type: 'bar', stack: 'listing', color: categoryColor(s.category), data: s.values })),
+    }),
+    [stacked, freq],
+  );
+  return (
+    <div className="card" data-testid="projects-by-listing">
+      <div className="card-head">
+        <h2>Projects by listing date</h2>
+        <Seg label="Frequency" values={CHART_FREQUENCIES} value={freq} names={FREQ_LABEL} onChange={setFreq} />
+      </div>
+      <Body result={result} empty={stacked.starts.length === 0}>
+        <Chart option={option} height={300} unit="projects" loading={result.loading} ariaLabel={`Projects listed per ${FREQ_LABEL[freq].toLowerCase()} and category`} testId="chart-listing" />
+      </Body>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+/** The dashboard's text panels: headline totals, latest forensic headlines, sync freshness. */
+import { Link } from 'react-router-dom';
+import { carbon } from '../../bridge';
+import { formatAge, formatCompact, formatDate, formatDateTime, formatNumber } from '../../components/format';
+import { Empty, ErrorState, Loading } from '../../components/states';
+import { useAppStore } from '../../stores/app-store';
+import { useContractResult } from '../projects/use-contract-result';
+
+export interface HeadlineTotals {
+  projects: number;
+  transactions: number;
+  issued: number;
+  retired: number;
+}
+
+async function loadTotals(): Promise<HeadlineTotals> {
+  const [projects, credits, byCategory] = await Promise.all([
+    carbon.projects.list({ per_page: 1 }),
+    carbon.credits.list({ per_page: 1 }),
+    carbon.charts.creditsByCategory({}),
+  ]);
+  const issued = byCategory.data.reduce((s, p) => s + p.issued, 0);
+  const retired = byCategory.data.reduce((s, p) => s + p.retired, 0);
+  return { projects: projects.pagination.total_entries, transactions: credits.pagination.total_entries, issued, retired };
+}
+
+function Kpi({ label, value, unit, title, testId }: { label: string; value: string; unit?: string; title?: string; testId: string }) {
+  return (
+    <div className="card kpi" title={title}>
+      <span className="kpi-label">{label}</span>
+      <span className="kpi-value" data-testid={testId}>
+        {value}
+        {unit ? <span className="kpi-unit">{unit}</span> : null}
+      </span>
+    </div>
+  );
+}
+
+export function HeadlineTotalsRow() {
+  const result = useContractResult(loadTotals, 'totals');
+  if (result.error) return <ErrorState error={result.error} onRetry={result.reload} />;
+  const t = result.data;
+  const v = (n: number | undefined) => (n === undefined ? '…' : formatNumber(n));
+  return (
+    <div className="grid grid-5" data-testid="headline-totals">
+      <Kpi label="Projects" value={v(t?.projects)} testId="kpi-projects" />
+      <Kpi label="Credits issued" value={v(t?.issued)} unit="tCO2e" title={t ? formatCompact(t.issued) : undefined} testId="kpi-issued" />
+      <Kpi label="Credits retired" value={v(t?.retired)} unit="tCO2e" testId="kpi-retired" />
+      <Kpi label="Unretired" value={v(t ? t.issued - t.retired : undefined)} unit="tCO2e" testId="kpi-unretired" />
+      <Kpi label="Credit transactions" value={v(t?.transactions)} testId="kpi-transactions" />
+    </div>
+  );
+}
+
+export function ForensicHeadlines() {
+  const result = useContractResult(() => carbon.forensics.latest({ limit: 8 }), 'latest');
+  const feed = result.data;
+  return (
+    <div className="card" data-testid="forensic-headlines">
+      <div className="card-head">
+        <h2>Latest forensic headlines</h2>
+        {feed ? (
+          <span className="muted">
+            Week {feed.week}, {feed.year} · {feed.new_this_week_count} new
+          </span>
+        ) : null}
+      </div>
+      {result.error ? <ErrorState error={result.error} onRetry={result.reload} /> : null}
+      {!feed && result.loading ? <Loading label="Loading headlines…" /> : null}
+      {feed && feed.entries.length === 0 ? <Empty title="No forensic headlines yet">They arrive with the forensics job of a sync.</Empty> : null}
+      {feed && feed.entries.length ? (
+        <ul className="headlines">
+          {feed.entries.map((e) => (
+            <li key={e.id}>
+              <div className="headline-meta">
+                <span>{formatDate(e.date ?? e.first_seen_date)}</span>
+                <Link className="mono" to={`/projects/${encodeURIComponent(e.project_id)}`}>
+                  {e.project_id}
+                </Link>
+                {e.is_new_this_week ? <span className="badge badge-new">New</span> : null}
+              </div>
+              <div className="headline-event">{e.key_event ?? '—'}</div>
+              {e.project_name ? <div className="muted">{e.project_name}</div> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Link to="/forensics">All forensics →</Link>
+    </div>
+  );
+}
+
+export function SyncFreshness() {
+  const cache = useContractResult(() => carbon.cache.info({}), 'cache');
+  const sync = useAppStore((s) => s.sync);
+  const last = cache.data?.lastSyncAt ?? null;
+  const running = sync?.state === 'running';
+  const stale = last !== null && Date.now() - new Date(last).getTime() > 7 * 86400_000;
+  return (
+    <div className={`card sync-freshness${stale ? ' is-stale' : ''}`} data-testid="sync-freshness">
+      <h2>Data freshness</h2>
+      {cache.error ? <ErrorState error={cache.error} onRetry={cache.reload} /> : null}
+      <div className="freshness-line">
+        {running ? <span className="badge badge-new">Syncing now</span> : null}
+        <span>
+          Last sync: <strong title={formatDateTime(last)}>{formatAge(last)}</strong>
+        </span>
+      </div>
+      {cache.data ? (
+        <div className="muted">
+          {Object.entries(cache.data.tables)
+            .filter(([, n]) => n > 0)
+            .slice(0, 6)
+            .map(([t, n]) => `${formatNumber(n)} ${t.replace(/_/g, ' ')}`)
+            .join(' · ')}
+        </div>
+      ) : null}
+      {stale ? <div className="muted">The cache is more than a week old: run a sync for current figures.</div> : null}
+      <Link to="/sync">Open sync →</Link>
+    </div>
+  );
+}

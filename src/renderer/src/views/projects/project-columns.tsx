@@ -1,0 +1,51 @@
+/** Columns of the projects table: identity, place, type, listing, credit totals, labels. */
+import { Link } from 'react-router-dom';
+import type { Project } from '../../../../shared/api';
+import type { Column } from '../../components/data-table';
+import { formatDate, formatNumber, formatRegistry, formatSlug } from '../../components/format';
+
+function Labels({ p }: { p: Project }) {
+  const labels: string[] = [];
+  if (p.is_compliance) labels.push('ARB');
+  if (p.has_ccb) labels.push('CCB');
+  if (p.has_icvcm_ccp) labels.push('CCP');
+  if (p.has_corsia) labels.push('CORSIA');
+  if (p.has_sdvista) labels.push('SD VISta');
+  if (p.has_social_carbon) labels.push('SocialCarbon');
+  if (p.article6_authorized) labels.push('Art. 6');
+  if (p.corc_durability) labels.push(`CORC ${p.corc_durability}`);
+  return (
+    <span className="label-badges">
+      {labels.map((l) => (
+        <span key={l} className="badge">
+          {l}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+export const PROJECT_COLUMNS: Column<Project>[] = [
+  {
+    id: 'project_id',
+    header: 'Project',
+    width: '118px',
+    sortField: 'project_id',
+    cell: (p) => (
+      <Link to={`/projects/${encodeURIComponent(p.project_id)}`} className="mono">
+        {p.project_id}
+      </Link>
+    ),
+  },
+  { id: 'name', header: 'Name', width: 'minmax(240px, 3fr)', sortField: 'name', cell: (p) => p.name ?? '—', title: (p) => p.name ?? undefined },
+  { id: 'registry', header: 'Registry', width: '150px', sortField: 'registry', cell: (p) => formatRegistry(p.registry) },
+  { id: 'category', header: 'Category', width: '140px', sortField: 'category', cell: (p) => formatSlug(p.category) },
+  { id: 'project_type', header: 'Type', width: 'minmax(150px, 1.2fr)', sortField: 'project_type', cell: (p) => p.project_type ?? '—', title: (p) => p.project_type ?? undefined },
+  { id: 'country', header: 'Country', width: '130px', sortField: 'country', cell: (p) => p.country ?? '—', title: (p) => p.country ?? undefined },
+  { id: 'status', header: 'Status', width: '96px', sortField: 'status', cell: (p) => formatSlug(p.status) },
+  { id: 'listed_at', header: 'Listed', width: '104px', sortField: 'listed_at', firstSort: 'desc', cell: (p) => formatDate(p.listed_at) },
+  { id: 'issued', header: 'Issued', width: '118px', sortField: 'issued', numeric: true, cell: (p) => formatNumber(p.issued) },
+  { id: 'retired', header: 'Retired', width: '118px', sortField: 'retired', numeric: true, cell: (p) => formatNumber(p.retired) },
+  { id: 'unretired', header: 'Unretired', width: '118px', sortField: 'unretired', numeric: true, cell: (p) => formatNumber(p.unretired) },
+  { id: 'labels', header: 'Labels', width: 'minmax(140px, 1fr)', cell: (p) => <Labels p={p} /> },
+];

@@ -1,0 +1,63 @@
+/**
+ * Group P (project filters) as the Projects and Transactions views show them: the URL keys, how
+ * each reads on a chip, and the filter vocabularies (registries, categories, labels).
+ */
+import { ARTICLE6_AUTHORIZATION_TYPES, CATEGORIES, CORC_DURABILITIES, REGISTRIES } from '../../../../shared/api/values';
+import { formatNumber, formatRegistry, formatSlug } from '../../components/format';
+import type { ChipSpec } from '../../components/filters';
+
+export const PROJECT_FILTER_KEYS = [
+  'registry', 'country', 'protocol', 'category', 'project_type', 'is_compliance', 'listed_at_from', 'listed_at_to',
+  'issued_min', 'issued_max', 'retired_min', 'retired_max', 'proponent', 'sdg_goals', 'certifications', 'corc_durability',
+  'has_ccb', 'has_icvcm_ccp', 'has_corsia', 'has_sdvista', 'has_social_carbon', 'article6_authorized', 'article6_authorization_types',
+] as const;
+export type ProjectFilterKey = (typeof PROJECT_FILTER_KEYS)[number];
+
+/** The boolean labels of group P, in the words of the market. */
+export const PROJECT_LABEL_FLAGS = [
+  { key: 'is_compliance', label: 'Compliance (ARB)' },
+  { key: 'has_ccb', label: 'CCB' },
+  { key: 'has_icvcm_ccp', label: 'ICVCM CCP' },
+  { key: 'has_corsia', label: 'CORSIA' },
+  { key: 'has_sdvista', label: 'SD VISta' },
+  { key: 'has_social_carbon', label: 'Social Carbon' },
+  { key: 'article6_authorized', label: 'Article 6 authorized' },
+] as const;
+
+const yesNo = (v: string | number | boolean) => (v === true || v === 'true' ? 'yes' : 'no');
+const tons = (v: string | number | boolean) => `${formatNumber(Number(v))} tCO2e`;
+
+export const PROJECT_CHIP_SPECS: Record<ProjectFilterKey | 'search', ChipSpec> = {
+  search: { label: 'Search', format: (v) => `“${v}”` },
+  registry: { label: 'Registry', format: (v) => formatRegistry(String(v)) },
+  country: { label: 'Country' },
+  protocol: { label: 'Protocol' },
+  category: { label: 'Category', format: (v) => formatSlug(String(v)) },
+  project_type: { label: 'Type' },
+  is_compliance: { label: 'Compliance', format: yesNo },
+  listed_at_from: { label: 'Listed from' },
+  listed_at_to: { label: 'Listed to' },
+  issued_min: { label: 'Issued ≥', format: tons },
+  issued_max: { label: 'Issued ≤', format: tons },
+  retired_min: { label: 'Retired ≥', format: tons },
+  retired_max: { label: 'Retired ≤', format: tons },
+  proponent: { label: 'Proponent', format: (v) => `“${v}”` },
+  sdg_goals: { label: 'SDG (all of)', format: (v) => `SDG ${v}` },
+  certifications: { label: 'Certification' },
+  corc_durability: { label: 'CORC durability' },
+  has_ccb: { label: 'CCB', format: yesNo },
+  has_icvcm_ccp: { label: 'ICVCM CCP', format: yesNo },
+  has_corsia: { label: 'CORSIA', format: yesNo },
+  has_sdvista: { label: 'SD VISta', format: yesNo },
+  has_social_carbon: { label: 'Social Carbon', format: yesNo },
+  article6_authorized: { label: 'Article 6', format: yesNo },
+  article6_authorization_types: { label: 'Article 6 type' },
+};
+
+export const REGISTRY_OPTIONS = REGISTRIES.map((r) => ({ value: r, label: formatRegistry(r) }));
+export const CATEGORY_OPTIONS = CATEGORIES.map((c) => ({ value: c, label: formatSlug(c) }));
+export const CORC_OPTIONS = CORC_DURABILITIES.map((c) => ({ value: c, label: c }));
+export const ARTICLE6_TYPE_OPTIONS = ARTICLE6_AUTHORIZATION_TYPES.map((t) => ({ value: t, label: t }));
+export const SDG_OPTIONS = Array.from({ length: 17 }, (_, i) => ({ value: String(i + 1), label: `SDG ${i + 1}` }));
+/** Certification labels the spec names; any other label can be typed. */
+export const CERTIFICATION_SUGGESTIONS = ['ccb-gold', 'ccb-biodiversity-gold', 'ccb-community-gold', 'ccb-climate-gold', 'corsia', 'icvcm-ccp', 'sd-vista', 'social-carbon'];

@@ -1,0 +1,71 @@
+/** The project's forensic memo, stats and news entries (new this week highlighted). */
+import type { ProjectForensics } from '../../../../shared/api';
+import { safeHref } from '../../../../shared/safe-url';
+import { carbon } from '../../bridge';
+import { formatDate, formatSlug } from '../../components/format';
+import { Empty, ErrorState, Loading } from '../../components/states';
+import { useContractResult } from './use-contract-result';
+
+const MEMO_FIELDS: Array<[keyof NonNullable<ProjectForensics['memo']>, string]> = [
+  ['primary_risk', 'Primary risk'],
+  ['value_proposition', 'Value proposition'],
+  ['price_narrative', 'Price narrative'],
+  ['investment_thesis', 'Investment thesis'],
+  ['quality_tier_estimate', 'Quality tier'],
+  ['methodology_risk', 'Methodology risk'],
+  ['proponent_assessment', 'Proponent'],
+  ['project_operational_status', 'Operational status'],
+  ['development_status', 'Development status'],
+  ['future_issuance_assessment', 'Future issuance'],
+  ['estimated_issuance_timeline', 'Issuance timeline'],
+  ['deal_flow_signals', 'Deal-flow signals'],
+];
+
+export function ProjectForensicsSection({ projectId }: { projectId: string }) {
+  const result = useContractResult(() => carbon.forensics.project({ projectId }), projectId);
+  const f = result.data;
+  return (
+    <div className="card" data-testid="project-forensics">
+      <div className="card-head">
+        <h2>Forensics</h2>
+        {f ? (
+          <span className="muted">
+            {f.stats.total_entries} entries · {f.stats.new_this_week} new this week · last scan {formatDate(f.stats.last_scan_date)}
+          </span>
+        ) : null}
+      </div>
+      {result.loading && !f ? <Loading label="Loading forensics…" /> : null}
+      {result.error ? <ErrorState error={result.error} onRetry={result.reload} /> : null}
+      {f && f.memo ? (
+        <dl className="memo-grid">
+          {MEMO_FIELDS.filter(([k]) => f.memo![k]).map(([k, label]) => (
+            <div key={k} className="overview-field">
+              <dt>{label}</dt>
+              <dd>{String(f.memo![k])}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {f && !f.memo && f.entries.length === 0 ? <Empty title="No forensic analysis for this project">Forensics are fetched for watched projects and on demand (“Fetch latest”).</Empty> : null}
+      {f && f.entries.length ? (
+        <ul className="forensic-entries">
+          {f.entries.map((e) => {
+            const href = safeHref(e.url);
+            return (
+              <li key={e.id} className={e.is_new_this_week ? 'is-new' : undefined}>
+                <div className="entry-meta">
+                  <span>{formatDate(e.date)}</span>
+                  {e.category ? <span className="badge">{formatSlug(e.category)}</span> : null}
+                  {e.is_new_this_week ? <span className="badge badge-new">New this week</span> : null}
+                  {e.source ? <span className="muted">{e.source}</span> : null}
+                </div>
+                <div className="entry-event">{href ? <a href={href} target="_blank" rel="noopener noreferrer">{e.key_event ?? href}</a> : e.key_event ?? '—'}</div>
+                {e.market_impact ? <div className="muted">{e.market_impact}</div> : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * A project's page: overview, credit totals, yearly issuance/retirement, retirements by vintage,
+ * credits by transaction date, the clips timeline with the listing, forensics, satellite metrics
+ * with the boundary map, and the project's transactions.
+ */
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { safeHref } from '../../../../shared/safe-url';
+import { carbon } from '../../bridge';
+import { formatDate, formatNumber, formatPercent, formatSlug } from '../../components/format';
+import { Page } from '../../components/page';
+import { ErrorState, Loading } from '../../components/states';
+import { TransactionDateChart, VintageChart, YearlyFlowsChart } from './project-charts';
+import { ProjectForensicsSection } from './project-forensics';
+import { ProjectOverview } from './project-overview';
+import { ProjectSatellite } from './project-satellite';
+import { projectTimeline } from './project-timeline';
+import { ProjectTransactions } from './project-transactions';
+import { useContractResult } from './use-contract-result';
+import { useFilterVocabulary } from './use-filter-vocabulary';
+import './project-page.css';
+
+function Timeline({ events }: { events: ReturnType<typeof projectTimeline> }) {
+  if (events.length === 0) return <p className="muted">No dated events or news clips.</p>;
+  return (
+    <ol className="timeline" data-testid="project-timeline">
+      {events.map((e) => {
+        const href = safeHref(e.url);
+        return (
+          <li key={e.key} className={`timeline-${e.kind}`}>
+            <span className="timeline-date">{formatDate(e.date)}</span>
+            <div>
+              <div className="timeline-title">
+                {href ? (
+                  <a href={href} target="_blank" rel="noopener noreferrer">
+                    {e.title}
+                  </a>
+                ) : (
+                  e.title
+                )}
+                {e.kind === 'clip' && e.type && e.type !== 'unknown' ? <span className="badge">{formatSlug(e.type)}</span> : null}
+              </div>
+              {e.source || e.tags.length ? (
+                <div className="muted">
+                  {e.source}
+                  {e.tags.length ? ` · ${e.tags.join(', ')}` : ''}
+                </div>
+              ) : null}
+              {e.notes ? <div className="muted">{e.notes}</div> : null}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export function ProjectPage() {
+  const { projectId = '' } = useParams();
+  const project = useContractResult(() => carbon.projects.get({ projectId }), projectId);
+  const vocabulary = useFilterVocabulary();
+  const [refreshing, setRefreshing] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+  const p = project.data;
+  const countryCode = useMemo(() => vocabulary.countries?.find((c) => c.country === p?.country)?.country_code ?? null, [vocabulary.countries, p?.country]);
+  const events = useMemo(() => (p ? projectTimeline(p) : []), [p]);
+
+  const refresh = async () => {
+    setRefreshing('Fetching…');
+    try {
+      const r = await carbon.projects.refresh({ projectId });
+      setRefreshing(r.errors.length ? `Fetched ${r.fetched.length}; ${r.errors.join('; ')}` : `Fetched ${r.fetched.join(', ') || 'nothing new'}`);
+      project.reload();
+      setVersion((v) => v + 1);
+    } catch (err) {
+      setRefreshing(err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  if (project.error) {
+    return (
+      <Page title={projectId}>
+        <ErrorState error={project.error} onRetry={project.reload} />
+        <Link to="/projects">← Back to projects</Link>
+      </Page>
+    );
+  }
+  if (!p) {
+    return (
+      <Page title={projectId}>
+        <Loading label="Loading project…" />
+      </Page>
+    );
+  }
+
+  const retiredShare = p.issued > 0 ? p.retired / p.issued : null;
+  return (
+    <Page
+      title={p.name ?? p.project_id}
+      subtitle={
+        <span>
+          <Link to="/projects">Projects</Link> / <span className="mono">{p.project_id}</span>
+        </span>
+      }
+      actions={
+        <>
+          {refreshing ? <span className="muted" role="status">{refreshing}</span> : null}
+          <button type="button" className="btn" onClick={() => void refresh()} title="Fetch this project's detail, boundary, forensics and country updates now">
+            Fetch latest
+          </button>
+        </>
+      }
+    >
+      <div className="grid grid-4" data-testid="project-kpis">
+        <div className="card kpi">
+          <span className="kpi-label">Issued</span>
+          <span className="kpi-value" data-testid="kpi-issued">
+            {formatNumber(p.issued)}
+            <span className="kpi-unit">tCO2e</span>
+          </span>
+        </div>
+        <div className="card kpi">
+          <span className="kpi-label">Retired</span>
+          <span className="kpi-value" data-testid="kpi-retired">
+            {formatNumber(p.retired)}
+            <span className="kpi-unit">tCO2e</span>
+          </span>
+        </div>
+        <div className="card kpi">
+          <span className="kpi-label">Unretired</span>
+          <span className="kpi-value" data-testid="kpi-unretired">
+            {formatNumber(p.unretired)}
+            <span className="kpi-unit">tCO2e</span>
+          </span>
+        </div>
+        <div className="card kpi">
+          <span className="kpi-label">Retired share of issued</span>
+          <span className="kpi-value">{formatPercent(retiredShare)}</span>
+        </div>
+      </div>
+      <div className="grid project-top">
+        <div className="card">
+          <h2>Overview</h2>
+          <ProjectOverview project={p} countryCode={countryCode} />
+        </div>
+        <div className="card">
+          <h2>Timeline</h2>
+          <Timeline events={events} />
+        </div>
+      </div>
+      <div className="grid grid-2">
+        <YearlyFlowsChart projectId={p.project_id} />
+        <VintageChart projectId={p.project_id} />
+      </div>
+      <TransactionDateChart projectId={p.project_id} />
+      <ProjectForensicsSection key={`f${version}`} projectId={p.project_id} />
+      <ProjectSatellite key={`s${version}`} projectId={p.project_id} />
+      <ProjectTransactions projectId={p.project_id} />
+    </Page>
+  );
+}

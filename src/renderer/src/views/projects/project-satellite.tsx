@@ -1,0 +1,80 @@
+/** Satellite metrics of the project and its boundary on the offline map (coloured by risk). */
+import type { SatelliteMetrics } from '../../../../shared/api';
+import { carbon } from '../../bridge';
+import { CarbonMap } from '../../components/map';
+import { formatDateTime, formatNumber } from '../../components/format';
+import { Empty } from '../../components/states';
+import { useContractResult } from './use-contract-result';
+
+const PAGE = 1000;
+const MAX_PAGES = 50;
+
+/** The contract lists satellite metrics by page only: find this project's row. */
+async function findMetrics(projectId: string): Promise<SatelliteMetrics | null> {
+  const wanted = projectId.toLowerCase();
+  for (let i = 0; i < MAX_PAGES; i++) {
+    const rows = await carbon.satellite.list({ limit: PAGE, offset: i * PAGE, has_boundary: false });
+    const hit = rows.find((r) => r.project_id.toLowerCase() === wanted);
+    if (hit) return hit;
+    if (rows.length < PAGE) break;
+  }
+  for (let i = 0; i < MAX_PAGES; i++) {
+    const rows = await carbon.satellite.list({ limit: PAGE, offset: i * PAGE, has_boundary: true });
+    const hit = rows.find((r) => r.project_id.toLowerCase() === wanted);
+    if (hit) return hit;
+    if (rows.length < PAGE) break;
+  }
+  return null;
+}
+
+export function ProjectSatellite({ projectId }: { projectId: string }) {
+  const metrics = useContractResult(() => findMetrics(projectId), projectId);
+  const boundary = useContractResult(() => carbon.satellite.boundary({ projectId }), projectId);
+  const m = metrics.data;
+  const rows: Array<[string, string]> = m
+    ? [
+        ['Risk level', m.risk_level ?? '—'],
+        ['Trajectory', m.risk_trajectory ?? '—'],
+        ['Integrity score', formatNumber(m.integrity_score)],
+        ['Area', m.area_km2 === null ? '—' : `${formatNumber(m.area_km2)} km²`],
+        ['Forest loss', m.total_loss_ha === null ? '—' : `${formatNumber(m.total_loss_ha)} ha (${formatNumber(m.total_loss_pct)}%)`],
+        ['Peak loss', m.peak_loss_year ? `${m.peak_loss_year}: ${formatNumber(m.peak_loss_ha)} ha` : '—'],
+        ['Alerts (12 months)', m.alert_count_12m === null ? '—' : `${formatNumber(m.alert_count_12m)} (${formatNumber(m.alert_area_ha)} ha)`],
+        ['Fires (12 months)', formatNumber(m.fire_count_12m)],
+        ['Boundary source', m.boundary_source ?? '—'],
+        ['Updated', formatDateTime(m.last_updated)],
+      ]
+    : [];
+  return (
+    <div className="card" data-testid="project-satellite">
+      <h2>Satellite</h2>
+      <div className="satellite-grid">
+        <div>
+          {m ? (
+            <dl className="metric-list">
+              {rows.map(([k, v]) => (
+                <div key={k} className="overview-field">
+                  <dt>{k}</dt>
+                  <dd>{v}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : metrics.loading ? (
+            <span className="muted">Loading metrics…</span>
+          ) : (
+            <Empty title="No satellite metrics">Metrics exist for land-based projects (forest, land use, agriculture) once synced.</Empty>
+          )}
+        </div>
+        <div>
+          {boundary.data ? (
+            <CarbonMap boundaries={boundary.data} riskLevel={m?.risk_level ?? null} projectId={projectId} height={300} label={`Boundary of ${projectId}`} />
+          ) : boundary.loading ? (
+            <span className="muted">Loading boundary…</span>
+          ) : (
+            <Empty title="No boundary in the cache">Boundaries are fetched for watched projects and on demand (“Fetch latest”).</Empty>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/** Runs a contract call when its inputs change; answers data, error, loading and reload. */
+import { useEffect, useReducer, useRef, useState } from 'react';
+
+export interface ContractResult<T> {
+  data: T | null;
+  error: unknown;
+  loading: boolean;
+  reload(): void;
+}
+
+/** `key` identifies the inputs: a new key runs `call` again and drops answers to older keys. */
+export function useContractResult<T>(call: () => Promise<T>, key: string): ContractResult<T> {
+  const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean }>({ data: null, error: null, loading: true });
+  const [token, reload] = useReducer((n: number) => n + 1, 0);
+  const callRef = useRef(call);
+  callRef.current = call;
+  useEffect(() => {
+    let alive = true;
+    setState((s) => ({ ...s, loading: true, error: null }));
+    callRef
+      .current()
+      .then((data) => alive && setState({ data, error: null, loading: false }))
+      .catch((error: unknown) => alive && setState({ data: null, error, loading: false }));
+    return () => {
+      alive = false;
+    };
+  }, [key, token]);
+  return { ...state, reload };
+}

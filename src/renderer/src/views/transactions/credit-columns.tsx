@@ -1,0 +1,82 @@
+/** Columns of the credit-transactions table and the expanded row (account, beneficiary, reason, note). */
+import { Link } from 'react-router-dom';
+import type { CreditTransaction } from '../../../../shared/api';
+import type { Column } from '../../components/data-table';
+import { formatDate, formatNumber, formatSlug } from '../../components/format';
+
+export function buyerPath(name: string): string {
+  return `/buyers/${encodeURIComponent(name)}`;
+}
+
+const TYPE_CLASS: Record<string, string> = { issuance: 'tx-issuance', retirement: 'tx-retirement', cancellation: 'tx-cancellation' };
+
+export function creditColumns(options: { showProject: boolean }): Column<CreditTransaction>[] {
+  const cols: Column<CreditTransaction>[] = [
+    { id: 'transaction_date', header: 'Date', width: '106px', sortField: 'transaction_date', firstSort: 'desc', cell: (t) => formatDate(t.transaction_date) },
+    {
+      id: 'transaction_type',
+      header: 'Type',
+      width: '108px',
+      sortField: 'transaction_type',
+      cell: (t) => <span className={`tx-type ${TYPE_CLASS[t.transaction_type ?? ''] ?? ''}`}>{formatSlug(t.transaction_type)}</span>,
+    },
+  ];
+  if (options.showProject) {
+    cols.push({
+      id: 'project_id',
+      header: 'Project',
+      width: '118px',
+      sortField: 'project_id',
+      cell: (t) =>
+        t.projects.length === 0
+          ? '—'
+          : t.projects.map((p, i) => (
+              <span key={p.project_id}>
+                {i > 0 ? ', ' : ''}
+                <Link className="mono" to={`/projects/${encodeURIComponent(p.project_id)}`}>
+                  {p.project_id}
+                </Link>
+              </span>
+            )),
+    });
+    cols.push({ id: 'category', header: 'Category', width: '130px', cell: (t) => formatSlug(t.projects[0]?.category) });
+  }
+  cols.push(
+    { id: 'vintage', header: 'Vintage', width: '78px', sortField: 'vintage', numeric: true, firstSort: 'desc', cell: (t) => (t.vintage === null ? '—' : String(t.vintage)) },
+    { id: 'quantity', header: 'Quantity', width: '120px', sortField: 'quantity', numeric: true, cell: (t) => formatNumber(t.quantity) },
+    {
+      id: 'retirement_beneficiary_harmonized',
+      header: 'Buyer (harmonized)',
+      width: 'minmax(180px, 2fr)',
+      sortField: 'retirement_beneficiary_harmonized',
+      title: (t) => t.retirement_beneficiary_harmonized ?? undefined,
+      cell: (t) => (t.retirement_beneficiary_harmonized ? <Link to={buyerPath(t.retirement_beneficiary_harmonized)}>{t.retirement_beneficiary_harmonized}</Link> : '—'),
+    },
+    { id: 'retirement_account', header: 'Account', width: 'minmax(140px, 1fr)', sortField: 'retirement_account', title: (t) => t.retirement_account ?? undefined, cell: (t) => t.retirement_account ?? '—' },
+  );
+  return cols;
+}
+
+export function CreditDetails({ t }: { t: CreditTransaction }) {
+  const rows: Array<[string, React.ReactNode]> = [
+    ['Transaction id', <span className="mono">{t.id}</span>],
+    ['Account', t.retirement_account ?? '—'],
+    ['Beneficiary (as recorded)', t.retirement_beneficiary ?? '—'],
+    ['Buyer (harmonized)', t.retirement_beneficiary_harmonized ? <Link to={buyerPath(t.retirement_beneficiary_harmonized)}>{t.retirement_beneficiary_harmonized}</Link> : '—'],
+    ['Reason', t.retirement_reason ?? '—'],
+    ['Note', t.retirement_note ?? '—'],
+    ['Projects', t.projects.map((p) => `${p.project_id}${p.project_type ? ` (${p.project_type})` : ''}`).join(', ') || '—'],
+    ['SDG goals', t.sdg_goals.length ? t.sdg_goals.map((g) => `SDG ${g}`).join(', ') : '—'],
+    ['Certifications', t.certifications.join(', ') || '—'],
+  ];
+  return (
+    <dl className="credit-details" data-testid="credit-details">
+      {rows.map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

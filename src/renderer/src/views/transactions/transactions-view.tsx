@@ -1,0 +1,139 @@
+/**
+ * Transactions: credit transactions in a virtualized table with groups P, C and B, expandable rows
+ * (account, beneficiary, reason, note), buyer names linking to buyer pages. State lives in the URL.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { creditListQuery } from '../../../../shared/api/params';
+import type { CreditTransaction } from '../../../../shared/api';
+import { carbon } from '../../bridge';
+import { DataTable, usePagedRows } from '../../components/data-table';
+import { buildChips, ChipsBar, InvalidParams, TextFilter, useUrlFilters, type ChipSpec } from '../../components/filters';
+import { formatNumber } from '../../components/format';
+import { Page } from '../../components/page';
+import { Empty } from '../../components/states';
+import { ExportSlot } from '../projects/export-slot';
+import { PROJECT_CHIP_SPECS, PROJECT_FILTER_KEYS } from '../projects/project-filter-keys';
+import { ProjectFilterPanel } from '../projects/project-filter-panel';
+import { BENEFICIARY_FIELD_LABELS, BENEFICIARY_KEYS, CREDIT_FILTER_KEYS, CreditFilterPanel } from './credit-filter-panel';
+import { CreditDetails, creditColumns } from './credit-columns';
+import './transactions.css';
+
+const URL_KEYS = [...PROJECT_FILTER_KEYS, ...CREDIT_FILTER_KEYS, ...BENEFICIARY_KEYS, 'project_id', 'search', 'sort'] as const;
+const PANEL_KEY = 'carbon-desk.transactions.filters-open';
+
+const tons = (v: string | number | boolean) => `${formatNumber(Number(v))} tCO2e`;
+const CHIP_SPECS: Record<string, ChipSpec> = {
+  project_id: { label: 'Project' },
+  ...PROJECT_CHIP_SPECS,
+  search: { label: 'Project search', format: (v) => `“${v}”` },
+  transaction_type: { label: 'Type' },
+  vintage: { label: 'Vintage' },
+  transaction_date_from: { label: 'From' },
+  transaction_date_to: { label: 'To' },
+  quantity_min: { label: 'Quantity ≥', format: tons },
+  quantity_max: { label: 'Quantity ≤', format: tons },
+  beneficiary_search: { label: 'Beneficiary', format: (v) => `“${v}”` },
+  beneficiary_search_fields: { label: 'Search in', format: (v) => BENEFICIARY_FIELD_LABELS[v as keyof typeof BENEFICIARY_FIELD_LABELS] ?? String(v) },
+};
+
+const COLUMNS = creditColumns({ showProject: true });
+
+function useAllCreditsCount(): number | null {
+  const [total, setTotal] = useState<number | null>(null);
+  useEffect(() => {
+    let alive = true;
+    carbon.credits
+      .list({ per_page: 1 })
+      .then((p) => alive && setTotal(p.pagination.total_entries))
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return total;
+}
+
+export function TransactionsView() {
+  const url = useUrlFilters(creditListQuery, URL_KEYS);
+  const { filters, set, clear } = url;
+  const [panelOpen, setPanelOpen] = useState(() => localStorage.getItem(PANEL_KEY) !== 'closed');
+  const [projectPanelOpen, setProjectPanelOpen] = useState(false);
+  const allCount = useAllCreditsCount();
+  const sort = useMemo(() => (filters.sort as string[] | undefined) ?? [], [filters.sort]);
+
+  const fetchPage = useCallback((page: number, perPage: number) => carbon.credits.list({ ...filters, current_page: page, per_page: perPage }), [filters]);
+  const rows = usePagedRows<CreditTransaction>(fetchPage, url.key, 100);
+
+  const chipFilters = { ...filters } as Record<string, unknown>;
+  delete chipFilters.sort;
+  const chips = buildChips(chipFilters, CHIP_SPECS, (k, v) => set(k as never, v));
+  const projectFilterCount = PROJECT_FILTER_KEYS.filter((k) => filters[k] !== undefined).length;
+
+  const togglePanel = () =>
+    setPanelOpen((o) => {
+      localStorage.setItem(PANEL_KEY, o ? 'closed' : 'open');
+      return !o;
+    });
+
+  return (
+    <Page
+      title="Transactions"
+      subtitle={
+        rows.total === null ? (
+          'Loading credit transactions…'
+        ) : (
+          <span data-testid="transactions-count">
+            <strong>{formatNumber(rows.total)}</strong> of {allCount === null ? '…' : formatNumber(allCount)} credit transactions
+          </span>
+        )
+      }
+      actions={
+        <>
+          <TextFilter
+            label="Search buyers"
+            bare
+            value={typeof filters.beneficiary_search === 'string' ? filters.beneficiary_search : undefined}
+            onChange={(v) => set('beneficiary_search', v, { replace: true })}
+            placeholder="Search beneficiary  ( / )"
+            testId="transactions-search"
+            inputRef={(el) => {
+              if (el) el.setAttribute('data-search-focus', '');
+            }}
+          />
+          <button type="button" className={`btn${panelOpen ? ' btn-active' : ''}`} aria-expanded={panelOpen} onClick={togglePanel}>
+            Filters{chips.length ? ` (${chips.length})` : ''}
+          </button>
+          <ExportSlot kind="credits" query={filters} total={rows.total} />
+        </>
+      }
+    >
+      <InvalidParams invalid={url.invalid} onDrop={(keys) => clear(keys as never)} />
+      {panelOpen ? (
+        <div className="card">
+          <CreditFilterPanel filters={filters} set={(k, v, o) => set(k, v, o)} />
+          <button type="button" className="btn project-filters-toggle" aria-expanded={projectPanelOpen} onClick={() => setProjectPanelOpen((o) => !o)}>
+            {projectPanelOpen ? '▾' : '▸'} Project filters{projectFilterCount ? ` (${projectFilterCount})` : ''}
+          </button>
+          {projectPanelOpen ? <ProjectFilterPanel filters={filters} set={(k, v, o) => set(k, v, o)} /> : null}
+        </div>
+      ) : null}
+      <ChipsBar chips={chips} onClear={() => clear()} testId="transactions-chips" />
+      <DataTable<CreditTransaction>
+        label="Credit transactions"
+        testId="transactions-table"
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(t) => t.id}
+        sort={sort}
+        onSortChange={(s) => set('sort', s.length ? s : undefined)}
+        renderExpanded={(t) => <CreditDetails t={t} />}
+        height={panelOpen ? 'max(420px, calc(100vh - 200px))' : 'calc(100vh - 150px)'}
+        empty={
+          <Empty title="No credit transaction matches these filters">
+            Remove a filter chip above, or <button type="button" className="btn" onClick={() => clear()}>clear all filters</button>. Credit transactions arrive with the credits job of a sync.
+          </Empty>
+        }
+      />
+    </Page>
+  );
+}
