@@ -105,11 +105,15 @@ function buyerFrom(r: BuyerRow, today: string, topCategory: string | null, topCo
 
 /** One buyer by case-insensitive harmonized name, over all retirements. */
 export function findBuyer(market: MarketStore, name: string, today: string): Buyer | undefined {
-  const where: Where = { clauses: ['c.retirement_beneficiary_harmonized = ?'], params: [name] };
-  return computeBuyers(market, where, today)[0];
+  const where: Where = { clauses: ['c.retirement_beneficiary_harmonized = ?'], params: [name.replace(/[A-Z]/g, (c) => c.toLowerCase())] };
+  return aggregateBuyers(market, where, today)[0];
 }
 
 export function buyerAnalytics(market: MarketStore, buyer: Buyer, today: string): BuyerAnalytics {
+  return market.aggregates.getOrCompute(JSON.stringify(['analytics', buyer.buyer_name, today]), () => computeAnalytics(market, buyer, today)) as BuyerAnalytics;
+}
+
+function computeAnalytics(market: MarketStore, buyer: Buyer, today: string): BuyerAnalytics {
   const where = "c.transaction_type = 'retirement' AND c.retirement_beneficiary_harmonized = ?";
   const name = [buyer.buyer_name];
   const summary = market.get<{ total: number; n: number; weighted: number | null; vq: number }>(

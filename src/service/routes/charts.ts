@@ -6,7 +6,7 @@ import { notFound } from '../http/errors';
 import { singlePage } from '../http/pagination';
 import { parseWith } from '../http/validation';
 import { findProject } from '../store/project-rows';
-import { creditWhere, projectWhere, whereSql } from '../store/sql-filters';
+import { creditWhere, projectWhere, whereKey, whereSql } from '../store/sql-filters';
 import { ok, type RouteContext, type RouteDef } from './route';
 import { binEnd, binStart, binSums } from './time-bins';
 
@@ -51,9 +51,9 @@ export const chartRoutes: RouteDef[] = [
       if (q.beneficiary_search) {
         const where = creditWhere(q);
         where.clauses.push("c.transaction_type = 'retirement'");
-        const rows = ctx.market.all<{ category: string; retired: number }>(
+        const rows = ctx.market.aggregates.getOrCompute(JSON.stringify(['by-category', whereKey(where)]), () => ctx.market.all<{ category: string; retired: number }>(
           `SELECT p.category AS category, sum(c.quantity) AS retired FROM credits c JOIN projects p ON p.project_id = c.project_id
-           ${whereSql(where)} AND p.category IS NOT NULL GROUP BY p.category ORDER BY p.category`, where.params);
+           ${whereSql(where)} AND p.category IS NOT NULL GROUP BY p.category ORDER BY p.category`, where.params)) as { category: string; retired: number }[];
         return ok(singlePage(rows.map((r) => ({ category: r.category, retired: r.retired, issued: 0 }))));
       }
       const where = projectWhere(q);

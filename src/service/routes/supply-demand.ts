@@ -6,7 +6,7 @@
 import { supplyDemandQuery } from '../../shared/api/params';
 import type { SupplyDemandAggregation } from '../../shared/api/values';
 import { parseWith } from '../http/validation';
-import { creditWhere, whereSql } from '../store/sql-filters';
+import { creditWhere, whereKey, whereSql } from '../store/sql-filters';
 import { ok, type RouteDef } from './route';
 
 const PERIOD_SQL: Record<SupplyDemandAggregation, string> = {
@@ -32,11 +32,12 @@ export const supplyDemandRoutes: RouteDef[] = [
       where.clauses.push("c.transaction_type IN ('issuance', 'retirement')", 'c.transaction_date IS NOT NULL', `${PERIOD_SQL[aggregation]} < ?`);
       where.params.push(periodOf(ctx.today, aggregation));
       const period = PERIOD_SQL[aggregation];
-      const data = ctx.market.all<{ period: string; issuances: number; retirements: number }>(
+      const cacheKey = JSON.stringify(['supply-demand', aggregation, whereKey(where)]);
+      const data = ctx.market.aggregates.getOrCompute(cacheKey, () => ctx.market.all<{ period: string; issuances: number; retirements: number }>(
         `SELECT ${period} AS period,
            sum(CASE WHEN c.transaction_type = 'issuance' THEN c.quantity ELSE 0 END) AS issuances,
            sum(CASE WHEN c.transaction_type = 'retirement' THEN c.quantity ELSE 0 END) AS retirements
-         FROM credits c ${whereSql(where)} GROUP BY 1 ORDER BY 1`, where.params);
+         FROM credits c ${whereSql(where)} GROUP BY 1 ORDER BY 1`, where.params)) as { period: string; issuances: number; retirements: number }[];
       const totals = data.reduce((t, d) => ({ issuances: t.issuances + d.issuances, retirements: t.retirements + d.retirements }), { issuances: 0, retirements: 0 });
       return ok({ data, totals });
     },
