@@ -1,0 +1,48 @@
+/** Buyer filters (after aggregation) and the credit filters applied before it. */
+import { DateRange, RangeInput, TriState, ValuesInput, type FilterValue } from '../../components/filters';
+import type { BuyerCreditKey, BuyerFilterKey } from './buyer-filters';
+
+const optNum = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+const optBool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
+const optStr = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
+
+type Key = BuyerFilterKey | BuyerCreditKey;
+export interface BuyerFilterPanelProps {
+  filters: Partial<Record<Key, unknown>>;
+  set(key: Key, value: FilterValue, options?: { replace?: boolean }): void;
+}
+
+export function BuyerFilterPanel({ filters, set }: BuyerFilterPanelProps) {
+  const range = (label: string, min: Key, max: Key, unit: string | undefined, integer: boolean, testId: string) => (
+    <RangeInput
+      label={label}
+      unit={unit}
+      integer={integer}
+      min={optNum(filters[min])}
+      max={optNum(filters[max])}
+      onChange={(b, v) => set(b === 'min' ? min : max, v, { replace: true })}
+      testId={testId}
+    />
+  );
+  return (
+    <div className="filter-panel" data-testid="buyer-filters">
+      <div className="filter-group">
+        <h4 className="filter-group-title">Buyers</h4>
+        {range('Total volume', 'total_volume_min', 'total_volume_max', 'tCO2e', false, 'filter-total-volume')}
+        {range('Volume, last 12 months', 'volume_12m_min', 'volume_12m_max', 'tCO2e', false, 'filter-volume-12m')}
+        {range('Average retirement size', 'avg_transaction_size_min', 'avg_transaction_size_max', 'tCO2e', false, 'filter-avg-size')}
+        {range('Retirements', 'total_transactions_min', 'total_transactions_max', undefined, true, 'filter-transactions')}
+        <TriState label="Active in the last 12 months" value={optBool(filters.is_active_12m)} onChange={(v) => set('is_active_12m', v)} testId="filter-active-12m" />
+        <TriState label="Active in the last 60 days" value={optBool(filters.is_active_60d)} onChange={(v) => set('is_active_60d', v)} testId="filter-active-60d" />
+      </div>
+      <div className="filter-group">
+        <h4 className="filter-group-title">Retirements counted</h4>
+        <ValuesInput label="Vintage" values={strings(filters.vintage)} onChange={(v) => set('vintage', v.filter((x) => /^\d{4}$/.test(x)).map(Number))} placeholder="e.g. 2019, then Enter" testId="filter-vintage" />
+        <DateRange label="Retirement date" from={optStr(filters.transaction_date_from)} to={optStr(filters.transaction_date_to)} onChange={(b, v) => set(b === 'from' ? 'transaction_date_from' : 'transaction_date_to', v)} testId="filter-retirement-date" />
+        {range('Retirement quantity', 'quantity_min', 'quantity_max', 'tCO2e', false, 'filter-quantity')}
+        <ValuesInput label="Project ids" values={strings(filters.project_id)} onChange={(v) => set('project_id', v)} placeholder="e.g. VCS1234, then Enter" testId="filter-project-id" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { buyerListQuery, creditListQuery, BUYER_SORT_FIELDS } from '../../../../shared/api/params';
+import { BUYER_CHIP_SPECS, BUYER_CREDIT_KEYS, BUYER_FILTER_KEYS, buyerTransactionsQuery, portfolioRows } from './buyer-filters';
+
+describe('buyer filters', () => {
+  it('names only parameters the buyers endpoint takes, and every buyer filter of the spec', () => {
+    const shape = Object.keys(buyerListQuery.shape);
+    for (const k of [...BUYER_FILTER_KEYS, ...BUYER_CREDIT_KEYS]) expect(shape).toContain(k);
+    for (const k of Object.keys(BUYER_CHIP_SPECS)) expect(shape).toContain(k);
+    expect(BUYER_FILTER_KEYS).toHaveLength(11);
+    expect(BUYER_SORT_FIELDS).toContain('days_since_last');
+  });
+
+  it('asks the credits list for the buyer\'s retirements with valid parameters', () => {
+    const q = buyerTransactionsQuery('Acme Corp');
+    expect(creditListQuery.parse(q)).toEqual({ beneficiary_search: 'Acme Corp', beneficiary_search_fields: ['retirement_beneficiary_harmonized'], transaction_type: ['retirement'] });
+  });
+
+  it('lays out the portfolio of both years, largest this year first', () => {
+    expect(portfolioRows({ current_year: { forest: 10, agriculture: 30 }, previous_year: { forest: 5, 'renewable-energy': 7 } })).toEqual([
+      { category: 'agriculture', current: 30, previous: 0 },
+      { category: 'forest', current: 10, previous: 5 },
+      { category: 'renewable-energy', current: 0, previous: 7 },
+    ]);
+  });
+});

@@ -1,0 +1,53 @@
+/** The buyer filters (applied after aggregation) and the credit filters taken before it: URL keys and chips. */
+import type { ChipSpec } from '../../components/filters';
+import { formatNumber } from '../../components/format';
+
+export const BUYER_FILTER_KEYS = [
+  'search', 'total_volume_min', 'total_volume_max', 'volume_12m_min', 'volume_12m_max', 'avg_transaction_size_min',
+  'avg_transaction_size_max', 'total_transactions_min', 'total_transactions_max', 'is_active_12m', 'is_active_60d',
+] as const;
+export type BuyerFilterKey = (typeof BUYER_FILTER_KEYS)[number];
+
+export const BUYER_CREDIT_KEYS = ['vintage', 'transaction_date_from', 'transaction_date_to', 'quantity_min', 'quantity_max', 'project_id'] as const;
+export type BuyerCreditKey = (typeof BUYER_CREDIT_KEYS)[number];
+
+const tons = (v: string | number | boolean) => `${formatNumber(Number(v))} tCO2e`;
+const count = (v: string | number | boolean) => formatNumber(Number(v));
+const yesNo = (v: string | number | boolean) => (v === true || v === 'true' ? 'yes' : 'no');
+
+export const BUYER_CHIP_SPECS: Record<BuyerFilterKey | BuyerCreditKey, ChipSpec> = {
+  search: { label: 'Buyer', format: (v) => `“${v}”` },
+  total_volume_min: { label: 'Volume ≥', format: tons },
+  total_volume_max: { label: 'Volume ≤', format: tons },
+  volume_12m_min: { label: '12-month volume ≥', format: tons },
+  volume_12m_max: { label: '12-month volume ≤', format: tons },
+  avg_transaction_size_min: { label: 'Avg size ≥', format: tons },
+  avg_transaction_size_max: { label: 'Avg size ≤', format: tons },
+  total_transactions_min: { label: 'Transactions ≥', format: count },
+  total_transactions_max: { label: 'Transactions ≤', format: count },
+  is_active_12m: { label: 'Active 12 months', format: yesNo },
+  is_active_60d: { label: 'Active 60 days', format: yesNo },
+  vintage: { label: 'Vintage' },
+  transaction_date_from: { label: 'Retired from' },
+  transaction_date_to: { label: 'Retired to' },
+  quantity_min: { label: 'Retirement ≥', format: tons },
+  quantity_max: { label: 'Retirement ≤', format: tons },
+  project_id: { label: 'Project' },
+};
+
+/** The buyer's retirements in the Transactions view: harmonized-name search, retirements only. */
+export function buyerTransactionsQuery(buyerName: string) {
+  return {
+    beneficiary_search: buyerName,
+    beneficiary_search_fields: ['retirement_beneficiary_harmonized' as const],
+    transaction_type: ['retirement' as const],
+  };
+}
+
+/** portfolio_by_category as rows: every category of either year, largest this year first. */
+export function portfolioRows(portfolio: { current_year: Record<string, number>; previous_year: Record<string, number> }): Array<{ category: string; current: number; previous: number }> {
+  const categories = new Set([...Object.keys(portfolio.current_year), ...Object.keys(portfolio.previous_year)]);
+  return [...categories]
+    .map((category) => ({ category, current: portfolio.current_year[category] ?? 0, previous: portfolio.previous_year[category] ?? 0 }))
+    .sort((a, b) => b.current - a.current || b.previous - a.previous || a.category.localeCompare(b.category));
+}

@@ -1,0 +1,103 @@
+/**
+ * Buyers leaderboard: buyers aggregated from retirements, every sort field of the spec, buyer
+ * filters (after aggregation) and project / credit filters (before it), e.g. forest credits in one
+ * country. Filters and sort live in the URL.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { buyerListQuery } from '../../../../shared/api/params';
+import type { Buyer } from '../../../../shared/api';
+import { carbon } from '../../bridge';
+import { DataTable, usePagedRows } from '../../components/data-table';
+import { buildChips, ChipsBar, InvalidParams, TextFilter, useUrlFilters } from '../../components/filters';
+import { formatNumber } from '../../components/format';
+import { Page } from '../../components/page';
+import { Empty } from '../../components/states';
+import { PROJECT_CHIP_SPECS, PROJECT_FILTER_KEYS } from '../projects/project-filter-keys';
+import { ProjectFilterPanel } from '../projects/project-filter-panel';
+import { BUYER_COLUMNS, buyerPath } from './buyer-columns';
+import { BUYER_CHIP_SPECS, BUYER_CREDIT_KEYS, BUYER_FILTER_KEYS } from './buyer-filters';
+import { BuyerFilterPanel } from './buyer-filter-panel';
+import './buyers.css';
+
+const URL_KEYS = [...BUYER_FILTER_KEYS, ...BUYER_CREDIT_KEYS, ...PROJECT_FILTER_KEYS, 'sort'] as const;
+const PANEL_KEY = 'carbon-desk.buyers.filters-open';
+const CHIP_SPECS = { ...BUYER_CHIP_SPECS, ...(() => { const { search: _s, ...rest } = PROJECT_CHIP_SPECS; return rest; })() };
+
+export function BuyersView() {
+  const url = useUrlFilters(buyerListQuery, URL_KEYS);
+  const { filters, set, clear } = url;
+  const navigate = useNavigate();
+  const [panelOpen, setPanelOpen] = useState(() => localStorage.getItem(PANEL_KEY) !== 'closed');
+  const [projectPanelOpen, setProjectPanelOpen] = useState(() => PROJECT_FILTER_KEYS.some((k) => filters[k] !== undefined));
+  const sort = useMemo(() => (filters.sort as string[] | undefined) ?? [], [filters.sort]);
+
+  const fetchPage = useCallback((page: number, perPage: number) => carbon.buyers.list({ ...filters, current_page: page, per_page: perPage }), [filters]);
+  const rows = usePagedRows<Buyer>(fetchPage, url.key, 100);
+
+  const chipFilters = { ...filters } as Record<string, unknown>;
+  delete chipFilters.sort;
+  const chips = buildChips(chipFilters, CHIP_SPECS, (k, v) => set(k as never, v));
+  const projectFilterCount = PROJECT_FILTER_KEYS.filter((k) => filters[k] !== undefined).length;
+
+  return (
+    <Page
+      title="Buyers"
+      subtitle={
+        rows.total === null ? (
+          'Loading buyers…'
+        ) : (
+          <span data-testid="buyers-count">
+            <strong>{formatNumber(rows.total)}</strong> buyers (retirement beneficiaries), ranked by {sort.length ? sort.join(', ') : 'total volume'}
+          </span>
+        )
+      }
+      actions={
+        <>
+          <TextFilter label="Search buyers" bare value={typeof filters.search === 'string' ? filters.search : undefined} onChange={(v) => set('search', v, { replace: true })} placeholder="Search buyer names" testId="buyers-search" />
+          <button
+            type="button"
+            className={`btn${panelOpen ? ' btn-active' : ''}`}
+            aria-expanded={panelOpen}
+            onClick={() =>
+              setPanelOpen((o) => {
+                localStorage.setItem(PANEL_KEY, o ? 'closed' : 'open');
+                return !o;
+              })
+            }
+          >
+            Filters{chips.length ? ` (${chips.length})` : ''}
+          </button>
+        </>
+      }
+    >
+      <InvalidParams invalid={url.invalid} onDrop={(keys) => clear(keys as never)} />
+      {panelOpen ? (
+        <div className="card">
+          <BuyerFilterPanel filters={filters} set={(k, v, o) => set(k, v, o)} />
+          <button type="button" className="btn project-filters-toggle" aria-expanded={projectPanelOpen} onClick={() => setProjectPanelOpen((o) => !o)}>
+            {projectPanelOpen ? '▾' : '▸'} Project filters (category, country, registry…){projectFilterCount ? ` (${projectFilterCount})` : ''}
+          </button>
+          {projectPanelOpen ? <ProjectFilterPanel filters={filters} set={(k, v, o) => set(k, v, o)} /> : null}
+        </div>
+      ) : null}
+      <ChipsBar chips={chips} onClear={() => clear()} testId="buyers-chips" />
+      <DataTable<Buyer>
+        label="Buyers"
+        testId="buyers-table"
+        columns={BUYER_COLUMNS}
+        rows={rows}
+        rowKey={(b) => b.buyer_name}
+        sort={sort}
+        onSortChange={(s) => set('sort', s.length ? s : undefined)}
+        onRowOpen={(b) => navigate(buyerPath(b.buyer_name))}
+        height={panelOpen ? 'max(420px, calc(100vh - 200px))' : 'calc(100vh - 150px)'}
+        empty={
+          <Empty title="No buyer matches these filters">
+            Remove a filter chip above, or <button type="button" className="btn" onClick={() => clear()}>clear all filters</button>. Buyers come from retirement transactions (the credits job of a sync).
+          </Empty>
+        }
+      />
+    </Page>
+  );
+}
