@@ -9,6 +9,7 @@ import { createAppContext, type AppContext } from '../../app-context';
 import { APP_ENTRY_URL, APP_SCHEME, originOf, trustedOrigins } from '../../security/app-origin';
 import { createSecretStore } from '../../secrets/create-secret-store';
 import type { KeytarModule } from '../../secrets/keytar-secret-store';
+import { startBackgroundWork } from '../startup';
 import { registerAppProtocol } from './app-protocol';
 import { forwardEvents } from './event-forwarding';
 import { installExportSaveDialog } from './export-save-dialog';
@@ -55,6 +56,9 @@ async function start(): Promise<void> {
   installExportSaveDialog(ctx, dialog, app, () => BrowserWindow.getFocusedWindow() ?? mainWindow); // export.start's native save dialog (issue 8)
   ctx.onDispose(forwardEvents(ctx.events, () => BrowserWindow.getAllWindows().map((w) => w.webContents), trusted));
   openWindow();
+  void startBackgroundWork(ctx).catch((err: unknown) => {
+    process.stderr.write(`background work failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  });
 }
 
 if (!app.requestSingleInstanceLock()) {
