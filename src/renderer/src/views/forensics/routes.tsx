@@ -1,14 +1,11 @@
 /** Routes of the Forensics view (owned by the view's module). */
 import type { RouteObject } from 'react-router-dom';
-import { Page } from '../../components/page';
-import { Empty } from '../../components/states';
+import { LatestFeed } from './latest-feed';
+import { LegacyList } from './legacy-list';
+import { ProjectForensicsPage } from './project-forensics-page';
 
-function ForensicsView() {
-  return (
-    <Page title="Forensics">
-      <Empty title="Forensics is being built">This view is not part of this build yet.</Empty>
-    </Page>
-  );
-}
-
-export const forensicsRoutes: RouteObject[] = [{ path: '/forensics', element: <ForensicsView /> }];
+export const forensicsRoutes: RouteObject[] = [
+  { path: '/forensics', element: <LatestFeed /> },
+  { path: '/forensics/legacy', element: <LegacyList /> },
+  { path: '/forensics/projects/:projectId', element: <ProjectForensicsPage /> },
+];

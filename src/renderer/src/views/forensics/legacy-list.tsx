@@ -1,0 +1,125 @@
+/** Legacy v1 forensic analyses (deprecated endpoint): status, registry, country, minimum findings, sort. */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { legacyForensicsQuery } from '../../../../shared/api/params';
+import type { LegacyForensic } from '../../../../shared/api';
+import { FORENSIC_STATUSES } from '../../../../shared/api/values';
+import { carbon } from '../../bridge';
+import { DataTable, usePagedRows, type Column } from '../../components/data-table';
+import { InvalidParams, TextFilter, useUrlFilters } from '../../components/filters';
+import { formatDateTime, formatNumber } from '../../components/format';
+import { Page } from '../../components/page';
+import { Empty } from '../../components/states';
+import { ForensicTabs } from './forensic-tabs';
+import './forensics.css';
+
+const STATUS_CLASS: Record<string, string> = { success: 'badge badge-new', partial: 'badge badge-warn', failed: 'badge badge-danger' };
+
+const COLUMNS: Column<LegacyForensic>[] = [
+  { id: 'run_date', header: 'Run', width: '140px', sortField: 'run_date', firstSort: 'desc', cell: (r) => formatDateTime(r.run_date) },
+  { id: 'project_id', header: 'Project', width: '110px', sortField: 'project_id', cell: (r) => <Link to={`/forensics/projects/${encodeURIComponent(r.project_id)}`}>{r.project_id}</Link> },
+  { id: 'project_name', header: 'Name', width: 'minmax(200px, 2fr)', sortField: 'project_name', cell: (r) => r.project_name ?? '—', title: (r) => r.project_name ?? undefined },
+  { id: 'registry', header: 'Registry', width: '90px', sortField: 'registry', cell: (r) => r.registry ?? '—' },
+  { id: 'country', header: 'Country', width: '120px', sortField: 'country', cell: (r) => r.country ?? '—' },
+  { id: 'status', header: 'Status', width: '90px', sortField: 'status', cell: (r) => (r.status ? <span className={STATUS_CLASS[r.status] ?? 'badge'}>{r.status}</span> : '—') },
+  { id: 'num_findings', header: 'Findings', width: '84px', numeric: true, sortField: 'num_findings', cell: (r) => formatNumber(r.num_findings) },
+  { id: 'issued', header: 'Issued', width: '110px', numeric: true, sortField: 'issued', cell: (r) => formatNumber(r.issued) },
+  { id: 'primary_risk', header: 'Primary risk', width: 'minmax(180px, 2fr)', sortField: 'primary_risk', cell: (r) => r.primary_risk ?? '—', title: (r) => r.primary_risk ?? undefined },
+  { id: 'proponent', header: 'Proponent', width: '160px', sortField: 'proponent', cell: (r) => r.proponent ?? '—', title: (r) => r.proponent ?? undefined },
+];
+
+function LegacyDetails({ row }: { row: LegacyForensic }) {
+  const fields: Array<[string, string | null]> = [
+    ['Price narrative', row.price_narrative],
+    ['Value proposition', row.value_proposition],
+    ['Primary risk', row.primary_risk],
+    ['Error', row.error_type ? `${row.error_type}: ${row.error_message ?? ''}` : null],
+  ];
+  return (
+    <dl className="legacy-details">
+      {fields
+        .filter(([, v]) => v)
+        .map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+/** A whole number >= 0; anything else is shown as an error and not applied (the text stays). */
+function MinFindings({ value, onChange }: { value: number | undefined; onChange(v: number | undefined): void }) {
+  const [text, setText] = useState(value === undefined ? '' : String(value));
+  useEffect(() => {
+    setText((t) => (t.trim() === (value === undefined ? '' : String(value)) ? t : value === undefined ? '' : String(value)));
+  }, [value]);
+  const bad = text.trim() !== '' && !/^\d+$/.test(text.trim());
+  return (
+    <label className="filter-field">
+      <span className="filter-label">Minimum findings</span>
+      <input
+        className="filter-control"
+        inputMode="numeric"
+        value={text}
+        aria-invalid={bad || undefined}
+        onChange={(e) => {
+          const t = e.target.value;
+          setText(t);
+          if (t.trim() === '') onChange(undefined);
+          else if (/^\d+$/.test(t.trim())) onChange(Number(t.trim()));
+        }}
+        data-testid="legacy-min-findings"
+      />
+      {bad ? <span className="filter-error">A whole number of findings, 0 or more</span> : null}
+    </label>
+  );
+}
+
+export function LegacyList() {
+  const url = useUrlFilters(legacyForensicsQuery);
+  const { filters, set, clear } = url;
+  const sort = useMemo(() => (filters.sort as string[] | undefined) ?? [], [filters.sort]);
+  const fetchPage = useCallback((page: number, perPage: number) => carbon.forensics.legacy({ ...filters, current_page: page, per_page: perPage }), [filters]);
+  const rows = usePagedRows<LegacyForensic>(fetchPage, url.key, 100);
+
+  return (
+    <Page title="Forensics" subtitle={rows.total == null ? 'Legacy v1 analyses' : <span data-testid="legacy-count">{formatNumber(rows.total)} legacy v1 analyses</span>}>
+      <ForensicTabs />
+      <div className="deprecated-note" role="note" data-testid="deprecated-note">
+        <strong>Deprecated.</strong> These are the service's v1 forensic analyses, kept for reference. The v2 feed and each project's forensic page replace them and are updated weekly.
+      </div>
+      <InvalidParams invalid={url.invalid} onDrop={(keys) => clear(keys as never)} />
+      <div className="card legacy-filters filter-group">
+        <label className="filter-field">
+          <span className="filter-label">Status</span>
+          <select className="filter-control" value={filters.status ?? ''} onChange={(e) => set('status', e.target.value || undefined)} data-testid="legacy-status">
+            <option value="">Any status</option>
+            {FORENSIC_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <TextFilter label="Registry (VCS, GLD, ACR…)" value={filters.registry} onChange={(v) => set('registry', v, { replace: true })} maxLength={32} testId="legacy-registry" />
+        <TextFilter label="Country" value={filters.country} onChange={(v) => set('country', v, { replace: true })} testId="legacy-country" />
+        <TextFilter label="Project id" value={filters.project_id} onChange={(v) => set('project_id', v, { replace: true })} maxLength={64} testId="legacy-project" />
+        <MinFindings value={filters.min_findings} onChange={(v) => set('min_findings', v, { replace: true })} />
+      </div>
+      <DataTable<LegacyForensic>
+        label="Legacy forensic analyses"
+        testId="legacy-table"
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(r) => r.id}
+        sort={sort}
+        onSortChange={(s) => set('sort', s.length ? s : undefined)}
+        renderExpanded={(r) => <LegacyDetails row={r} />}
+        height="max(420px, calc(100vh - 330px))"
+        empty={<Empty title="No legacy analysis matches">Change a filter above. Legacy analyses arrive with the legacy forensics job of a sync.</Empty>}
+      />
+    </Page>
+  );
+}
