@@ -3,13 +3,14 @@ import react from '@vitejs/plugin-react';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { cspMetaPlugin } from './src/main/security/csp-meta-plugin';
 
 const __dirname = dirname(fileURLToPath(import.meta.url));
 
 export default defineConfig({
   root: resolve(__dirname, 'src/renderer'),
   base: './',
-  plugins: [react()],
+  plugins: [react(), cspMetaPlugin()],
   build: {
     outDir: resolve(__dirname, 'out/web'),
     emptyOutDir: true,

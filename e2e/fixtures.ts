@@ -39,9 +39,7 @@ export const test = base.extend<{ app: AppPage }, { webHost: RunningWebHost }>({
       page,
       consoleErrors,
       async goto(route) {
-        await page.evaluate((r) => {
-          window.location.hash = `#${r}`;
-        }, route);
+        await page.evaluate(`window.location.hash = ${JSON.stringify(`#${route}`)}`);
       },
       async screenshot(name) {
         fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });

@@ -8,6 +8,7 @@ import { contract, METHOD_NAMES } from '../../../shared/contract';
 import { ContractError } from '../../../shared/errors';
 import { createAppContext } from '../../app-context';
 import { defaultDataDir } from '../../data-dir';
+import { createNodeSecretStore } from '../../secrets/node-secret-store';
 import { dispatch, isMethodName, toContractError } from '../../rpc';
 import { readFlags } from '../args';
 import { subcommands } from './subcommands';
@@ -31,7 +32,7 @@ export async function runCall(argv: string[], out: NodeJS.WritableStream = proce
     }
   }
   const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : defaultDataDir();
-  const ctx = createAppContext({ host: 'cli', dataDir });
+  const ctx = createAppContext({ host: 'cli', dataDir, secrets: await createNodeSecretStore(dataDir) });
   try {
     const result = await dispatch(name, input, ctx);
     out.write(`${JSON.stringify(result ?? null, null, values.pretty ? 2 : undefined)}\n`);

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { createAppContext } from '../../app-context';
 import { defaultDataDir } from '../../data-dir';
+import { createNodeSecretStore } from '../../secrets/node-secret-store';
 import { readFlags } from '../args';
 import { startBackgroundWork } from '../startup';
 import { registerExportDownloads } from '../../export/export-downloads';
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got '${values.port}'`);
   const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : defaultDataDir();
   const rendererDir = path.resolve(values['renderer-dir'] ?? path.join(__dirname, '../../../../out/web'));
-  const ctx = createAppContext({ host: 'web', dataDir });
+  const ctx = createAppContext({ host: 'web', dataDir, secrets: await createNodeSecretStore(dataDir) });
   registerExportDownloads(ctx);
   const host = await startWebHost({ ctx, port, rendererDir });
   process.stdout.write(`${JSON.stringify({ event: 'ready', url: host.url })}\n`);

@@ -4,6 +4,7 @@
  * per-launch token on every method call and event stream.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { contentSecurityPolicy } from '../../security/content-security-policy';
 
 export interface Refusal {
   status: number;
@@ -54,19 +55,8 @@ export function bearerToken(authorization: string | undefined): string | null {
   return m ? m[1]! : null;
 }
 
-/** CSP of the served renderer: no inline or remote script; styles inline for ECharts/Leaflet. */
-export const WEB_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** CSP of the served renderer: the one policy of src/main/security (no inline or remote script). */
+export const WEB_CSP = contentSecurityPolicy({ delivery: 'header' });
 
 /** HTTP status for a contract error code. */
 export function statusForCode(code: string): number {
