@@ -127,14 +127,6 @@ describe('ApiClient', () => {
     expect(() => c.resolveNextPage('https://127.0.0.1:9/api/v1/x')).toThrow(/Refused/);
   });
 
-  it('spaces requests to the rate limit', async () => {
-    const s = await serve((_r, res) => sendJson(res, 200, { Top: [] }));
-    const c = client(s.url, { rateLimitPerMinute: 600, concurrency: 4 });
-    await Promise.all(Array.from({ length: 5 }, () => c.projectTypes()));
-    const gaps = s.requests.slice(1).map((r, i) => r.at - s.requests[i]!.at);
-    for (const g of gaps) expect(g).toBeGreaterThanOrEqual(90);
-  });
-
   it('reports an unreachable service as offline', async () => {
     const s = await serve((_r, res) => sendJson(res, 200, {}));
     const url = s.url;

@@ -87,6 +87,11 @@ export class ApiClient {
     this.fetchImpl = options.fetch ?? fetch;
   }
 
+  /** Whether the key this client sends starts with `prefix` (to find it in the key listing). */
+  usesKeyWithPrefix(prefix: string): boolean {
+    return Boolean(this.apiKey && prefix && this.apiKey.startsWith(prefix));
+  }
+
   redact(text: string): string {
     return redactKey(text, this.apiKey);
   }

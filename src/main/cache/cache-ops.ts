@@ -30,6 +30,8 @@ export interface SyncStepArgs {
   cursor: SyncCursor | null;
   rows: number;
   totals?: { rows?: number | null; pages?: number | null };
+  /** Pages this step holds (default 1). */
+  pages?: number;
 }
 
 /** Tables whose rows of older passes a complete pass removes, per job. */
@@ -105,7 +107,7 @@ export function createCacheOps(db: Database.Database, file: string): Record<stri
 
   const step = db.transaction((a: SyncStepArgs) => {
     runWrites(a.writes);
-    r.syncState.advance(a.job, a.cursor, a.rows, a.totals);
+    r.syncState.advance(a.job, a.cursor, a.rows, a.totals, a.pages ?? 1);
   });
   const writeAll = db.transaction((list: Array<{ op: string; args: unknown }>) => runWrites(list));
 

@@ -17,10 +17,10 @@ export interface TableChecksum {
   sha256: string;
 }
 
-export function cacheChecksums(file: string): { tables: Record<string, TableChecksum>; integrity: string } {
+export function cacheChecksums(file: string): { tables: Record<(typeof MARKET_TABLES)[number], TableChecksum>; integrity: string } {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const tables: Record<string, TableChecksum> = {};
+    const tables = {} as Record<(typeof MARKET_TABLES)[number], TableChecksum>;
     for (const t of MARKET_TABLES) {
       const cols = (db.prepare(`PRAGMA table_info("${t}")`).all() as Array<{ name: string }>).map((c) => c.name).filter((c) => !BOOKKEEPING.has(c));
       const list = cols.map((c) => `"${c}"`).join(', ');

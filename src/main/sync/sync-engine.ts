@@ -150,8 +150,8 @@ export class SyncEngine {
         concurrency: this.options.concurrency ?? 4,
         gate: () => this.gate(),
         request: () => this.progress.request(job),
-        page: (rows, totals) => {
-          this.progress.page(job, rows, totals);
+        page: (rows, totals, pages) => {
+          this.progress.page(job, rows, totals, pages);
           this.emit(false);
         },
         checkpoint: (cp) => this.progress.fromCheckpoint(cp),

@@ -28,8 +28,8 @@ export interface JobRun {
   gate(): Promise<void>;
   /** A request is about to be sent for this job. */
   request(): void;
-  /** A step was written. */
-  page(rows: number, totals: { rows?: number | null; pages?: number | null }): void;
+  /** A step of `pages` pages (default 1) was written. */
+  page(rows: number, totals: { rows?: number | null; pages?: number | null }, pages?: number): void;
   /** The pass resumed or started (progress counters from the checkpoint). */
   checkpoint(cp: SyncCheckpoint): void;
   /** A full pass was asked for (credits). */
@@ -43,7 +43,12 @@ export interface JobRun {
 interface Step {
   writes: Array<{ op: string; args: unknown }>;
   rows: number;
+  /** Pages this step holds (default 1). */
+  pages?: number;
 }
+
+/** Pages already fetched are written together, up to this many rows per transaction. */
+export const MAX_ROWS_PER_STEP = 2000;
 
 async function begin(run: JobRun, mode: SyncCheckpoint['mode'], cursor: SyncCursor, windowFrom: string | null = null): Promise<SyncCheckpoint> {
   const cp = await run.cache.call<SyncCheckpoint>('sync:begin', { job: run.job, mode, cursor, windowFrom });
@@ -52,8 +57,8 @@ async function begin(run: JobRun, mode: SyncCheckpoint['mode'], cursor: SyncCurs
 }
 
 async function step(run: JobRun, s: Step, cursor: SyncCursor | null, totals: { rows?: number | null; pages?: number | null }): Promise<void> {
-  await run.cache.call('sync:step', { job: run.job, writes: s.writes, cursor, rows: s.rows, totals });
-  run.page(s.rows, totals);
+  await run.cache.call('sync:step', { job: run.job, writes: s.writes, cursor, rows: s.rows, totals, pages: s.pages ?? 1 });
+  run.page(s.rows, totals, s.pages ?? 1);
 }
 
 /** Keeps a rejected prefetch from being reported as unhandled before it is awaited. */
@@ -93,6 +98,7 @@ async function pagedJob<T>(
   let template = new URL(run.client.url(options.path, { ...options.query, per_page: PER_PAGE, current_page: pageNo }));
   let totalPages = cp.total_pages;
   const inflight = new Map<number, Promise<PageResult<T>>>();
+  const settled = new Set<number>();
   const urlOf = (p: number) => {
     const u = new URL(template);
     u.searchParams.set('current_page', String(p));
@@ -103,44 +109,55 @@ async function pagedJob<T>(
     if (!pending) {
       run.request();
       pending = quiet(options.fetchPage(urlOf(p)));
+      pending.then(() => settled.add(p), () => undefined);
       inflight.set(p, pending);
     }
     return pending;
   };
+  const take = (p: number) => {
+    inflight.delete(p);
+    settled.delete(p);
+  };
   for (;;) {
     await run.gate();
-    const last = totalPages ? Math.min(totalPages, pageNo + run.concurrency - 1) : pageNo;
+    const last = totalPages ? Math.min(totalPages, pageNo + run.concurrency * 2 - 1) : pageNo;
     for (let p = pageNo; p <= last; p++) void fetchPage(p);
-    const page = await fetchPage(pageNo);
-    inflight.delete(pageNo);
-    totalPages = page.pagination.total_pages;
-    let next: string | null = null;
-    try {
-      next = page.pagination.next_page ? run.client.resolveNextPage(page.pagination.next_page) : null;
-    } catch (err) {
-      // A link off the configured origin: this page is valid and is kept; the link is not followed.
-      await step(run, { writes: options.writes(page, cp.pass), rows: page.data.length }, { next_page: pageNo + 1 }, {
-        rows: page.pagination.total_entries,
-        pages: page.pagination.total_pages,
-      });
-      throw err;
-    }
+    // Pages already here are written together (fewer, larger transactions); the cursor moves past all of them.
+    const batch: Step = { writes: [], rows: 0, pages: 0 };
     let nextNo: number | null = null;
-    if (next && page.data.length > 0) {
-      const nextUrl = new URL(next);
-      nextNo = Number(nextUrl.searchParams.get('current_page') ?? pageNo + 1);
-      if (!Number.isInteger(nextNo) || nextNo <= pageNo) {
-        throw new ContractError('invalid_response', `The service's next_page after page ${pageNo} points at page ${nextUrl.searchParams.get('current_page')}`);
+    let totals: { rows: number; pages: number } = { rows: 0, pages: 0 };
+    for (;;) {
+      const page = await fetchPage(pageNo);
+      take(pageNo);
+      totalPages = page.pagination.total_pages;
+      totals = { rows: page.pagination.total_entries, pages: totalPages };
+      batch.writes.push(...options.writes(page, cp.pass));
+      batch.rows += page.data.length;
+      batch.pages! += 1;
+      let next: string | null;
+      try {
+        next = page.pagination.next_page ? run.client.resolveNextPage(page.pagination.next_page) : null;
+      } catch (err) {
+        // A link off the configured origin: the pages here are valid and kept; the link is not followed.
+        await step(run, batch, { next_page: pageNo + 1 }, totals);
+        throw err;
       }
-      template = nextUrl;
+      nextNo = null;
+      if (next && page.data.length > 0) {
+        const nextUrl = new URL(next);
+        nextNo = Number(nextUrl.searchParams.get('current_page') ?? pageNo + 1);
+        if (!Number.isInteger(nextNo) || nextNo <= pageNo) {
+          throw new ContractError('invalid_response', `The service's next_page after page ${pageNo} points at page ${nextUrl.searchParams.get('current_page')}`);
+        }
+        template = nextUrl;
+      }
+      if (!nextNo) break;
+      if (nextNo !== pageNo + 1) for (const k of [...inflight.keys()]) take(k);
+      pageNo = nextNo;
+      if (batch.rows >= MAX_ROWS_PER_STEP || !settled.has(pageNo)) break;
     }
-    await step(run, { writes: options.writes(page, cp.pass), rows: page.data.length }, nextNo ? { next_page: nextNo } : null, {
-      rows: page.pagination.total_entries,
-      pages: totalPages,
-    });
+    await step(run, batch, nextNo ? { next_page: nextNo } : null, totals);
     if (!nextNo) break;
-    if (nextNo !== pageNo + 1) for (const k of inflight.keys()) inflight.delete(k);
-    pageNo = nextNo;
   }
 }
 

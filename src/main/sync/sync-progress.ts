@@ -55,14 +55,14 @@ export class SyncProgress {
     this.clocks.get(name)!.requestTimes.push(Date.now());
   }
 
-  page(name: SyncJobName, rows: number, totals: { rows?: number | null; pages?: number | null }): void {
+  page(name: SyncJobName, rows: number, totals: { rows?: number | null; pages?: number | null }, pages = 1): void {
     const j = this.job(name);
     const c = this.clocks.get(name)!;
     j.rows += rows;
-    j.pages += 1;
+    j.pages += pages;
     if (totals.rows !== undefined && totals.rows !== null) j.totalRows = totals.rows;
     if (totals.pages !== undefined && totals.pages !== null) j.totalPages = totals.pages;
-    c.pagesThisRun += 1;
+    c.pagesThisRun += pages;
     const elapsed = (Date.now() - (c.startedAtMs ?? Date.now())) / 1000;
     if (j.totalPages !== null && c.pagesThisRun > 0 && elapsed > 0) {
       const left = Math.max(0, j.totalPages - j.pages);

@@ -85,7 +85,7 @@ export class SyncStateRepository {
     this.startPass = db.prepare(`UPDATE sync_state SET state = 'running', mode = ?, cursor = ?, pass = pass + 1, rows = 0, pages = 0,
       total_rows = NULL, total_pages = NULL, window_from = ?, started_at = ? WHERE job = ?`);
     this.markRunning = db.prepare("UPDATE sync_state SET state = 'running' WHERE job = ?");
-    this.advanceCursor = db.prepare(`UPDATE sync_state SET cursor = ?, rows = rows + ?, pages = pages + 1,
+    this.advanceCursor = db.prepare(`UPDATE sync_state SET cursor = ?, rows = rows + ?, pages = pages + ?,
       total_rows = coalesce(?, total_rows), total_pages = coalesce(?, total_pages) WHERE job = ?`);
     this.finishOk = db.prepare(`UPDATE sync_state SET state = 'done', cursor = NULL, last_success_at = ?,
       last_full_success_at = CASE WHEN mode = 'full' THEN ? ELSE last_full_success_at END WHERE job = ?`);
@@ -116,8 +116,9 @@ export class SyncStateRepository {
     return this.get(job);
   }
 
-  advance(job: string, cursor: SyncCursor | null, rows: number, totals: { rows?: number | null; pages?: number | null } = {}): void {
-    this.advanceCursor.run(cursor ? JSON.stringify(cursor) : JSON.stringify({ done: true }), rows, totals.rows ?? null, totals.pages ?? null, job);
+  /** Moves a job's cursor past `pages` pages (default 1) holding `rows` rows. */
+  advance(job: string, cursor: SyncCursor | null, rows: number, totals: { rows?: number | null; pages?: number | null } = {}, pages = 1): void {
+    this.advanceCursor.run(cursor ? JSON.stringify(cursor) : JSON.stringify({ done: true }), rows, pages, totals.rows ?? null, totals.pages ?? null, job);
   }
 
   succeed(job: string): SyncCheckpoint {
