@@ -7,6 +7,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { ErrorState } from '../states';
+import { rowMinWidth } from './column-widths';
 import { measureFilterToTable } from './filter-latency';
 import { sortDirection, sortRank, toggleSort, type SortDirection } from './sort-order';
 import type { PagedRows } from './use-paged-rows';
@@ -61,7 +62,9 @@ export function DataTable<Row>({
   const scrollRef = useRef<HTMLDivElement>(null);
   const [expanded, setExpanded] = useState<Set<string | number>>(() => new Set());
   const count = rows.total ?? 0;
-  const template = useMemo(() => (renderExpanded ? '28px ' : '') + columns.map((c) => c.width).join(' '), [columns, renderExpanded]);
+  const tracks = useMemo(() => [...(renderExpanded ? ['28px'] : []), ...columns.map((c) => c.width)], [columns, renderExpanded]);
+  const template = tracks.join(' ');
+  const minWidth = useMemo(() => rowMinWidth(tracks), [tracks]);
 
   const virtualizer = useVirtualizer({
     count,
@@ -101,7 +104,7 @@ export function DataTable<Row>({
       return next;
     });
 
-  const gridStyle: CSSProperties = { gridTemplateColumns: template };
+  const gridStyle: CSSProperties = { gridTemplateColumns: template, minWidth };
 
   if (rows.error && rows.total === null) return <ErrorState error={rows.error} onRetry={rows.reload} />;
 
@@ -143,7 +146,7 @@ export function DataTable<Row>({
         {rows.total === 0 ? (
           <div className="data-table-empty">{empty ?? 'Nothing matches.'}</div>
         ) : (
-          <div className={`data-table-body${rows.loading ? ' is-loading' : ''}`} style={{ height: virtualizer.getTotalSize() }}>
+          <div className={`data-table-body${rows.loading ? ' is-loading' : ''}`} style={{ height: virtualizer.getTotalSize(), minWidth }}>
             {items.map((item) => {
               const row = rows.rowAt(item.index);
               const key = row === undefined ? null : rowKey(row);
@@ -156,7 +159,7 @@ export function DataTable<Row>({
                   className={`data-table-row${item.index % 2 ? ' odd' : ''}${isOpen ? ' open' : ''}`}
                   role="row"
                   aria-rowindex={item.index + 2}
-                  style={{ transform: `translateY(${item.start}px)` }}
+                  style={{ transform: `translateY(${item.start}px)`, minWidth }}
                 >
                   <div
                     className="dt-line"

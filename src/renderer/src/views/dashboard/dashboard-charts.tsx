@@ -45,8 +45,8 @@ export function SupplyDemandChart() {
       yAxis: quantityAxis(),
       dataZoom: rows.length > 60 ? [{ type: 'inside' }, { type: 'slider', height: 16, bottom: 4 }] : undefined,
       series: [
-        { name: 'Issuances (supply)', type: 'bar', color: FLOW_COLORS.issued, data: rows.map((r) => r.issuances) },
-        { name: 'Retirements (demand)', type: 'bar', color: FLOW_COLORS.retired, data: rows.map((r) => r.retirements) },
+        { name: 'Issuances (supply)', type: 'bar', barMaxWidth: 40, color: FLOW_COLORS.issued, data: rows.map((r) => r.issuances) },
+        { name: 'Retirements (demand)', type: 'bar', barMaxWidth: 40, color: FLOW_COLORS.retired, data: rows.map((r) => r.retirements) },
       ],
     }),
     [rows],
@@ -76,8 +76,8 @@ export function CreditsByCategoryChart() {
       yAxis: { type: 'category', data: points.map((p) => formatSlug(p.category)) },
       xAxis: quantityAxis(),
       series: [
-        { name: 'Issued', type: 'bar', color: FLOW_COLORS.issued, data: points.map((p) => p.issued) },
-        { name: 'Retired', type: 'bar', color: FLOW_COLORS.retired, data: points.map((p) => p.retired) },
+        { name: 'Issued', type: 'bar', barMaxWidth: 40, color: FLOW_COLORS.issued, data: points.map((p) => p.issued) },
+        { name: 'Retired', type: 'bar', barMaxWidth: 40, color: FLOW_COLORS.retired, data: points.map((p) => p.retired) },
       ],
     }),
     [points],

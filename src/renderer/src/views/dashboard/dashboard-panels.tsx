@@ -4,7 +4,7 @@ import { carbon } from '../../bridge';
 import { formatAge, formatCompact, formatDate, formatDateTime, formatNumber } from '../../components/format';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { useAppStore } from '../../stores/app-store';
-import { useContractResult } from '../projects/use-contract-result';
+import { isNotFound, useContractResult } from '../projects/use-contract-result';
 
 export interface HeadlineTotals {
   projects: number;
@@ -65,9 +65,9 @@ export function ForensicHeadlines() {
           </span>
         ) : null}
       </div>
-      {result.error ? <ErrorState error={result.error} onRetry={result.reload} /> : null}
+      {result.error && !isNotFound(result.error) ? <ErrorState error={result.error} onRetry={result.reload} /> : null}
       {!feed && result.loading ? <Loading label="Loading headlines…" /> : null}
-      {feed && feed.entries.length === 0 ? <Empty title="No forensic headlines yet">They arrive with the forensics job of a sync.</Empty> : null}
+      {(feed && feed.entries.length === 0) || isNotFound(result.error) ? <Empty title="No forensic headlines yet">They arrive with the forensics job of a sync.</Empty> : null}
       {feed && feed.entries.length ? (
         <ul className="headlines">
           {feed.entries.map((e) => (

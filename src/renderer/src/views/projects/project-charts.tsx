@@ -31,8 +31,8 @@ function flowOption(rows: FlowRow[], freq: ChartFrequency): Record<string, unkno
     yAxis: quantityAxis(),
     dataZoom: rows.length > 120 ? [{ type: 'inside' }, { type: 'slider', height: 16, bottom: 0 }] : undefined,
     series: [
-      { name: 'Issued', type: 'bar', color: FLOW_COLORS.issued, data: rows.map((r) => r.issued) },
-      { name: 'Retired', type: 'bar', color: FLOW_COLORS.retired, data: rows.map((r) => r.retired) },
+      { name: 'Issued', type: 'bar', barMaxWidth: 40, color: FLOW_COLORS.issued, data: rows.map((r) => r.issued) },
+      { name: 'Retired', type: 'bar', barMaxWidth: 40, color: FLOW_COLORS.retired, data: rows.map((r) => r.retired) },
     ],
   };
 }
@@ -66,7 +66,7 @@ export function VintageChart({ projectId }: { projectId: string }) {
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
       xAxis: { type: 'category', data: points.map((p) => p.start.slice(0, 4)), name: 'Vintage' },
       yAxis: quantityAxis(),
-      series: [{ name: 'Retired', type: 'bar', color: FLOW_COLORS.retired, data: points.map((p) => p.value) }],
+      series: [{ name: 'Retired', type: 'bar', barMaxWidth: 40, color: FLOW_COLORS.retired, data: points.map((p) => p.value) }],
     }),
     [points],
   );

@@ -29,7 +29,7 @@ export const PROJECT_COLUMNS: Column<Project>[] = [
   {
     id: 'project_id',
     header: 'Project',
-    width: '118px',
+    width: '100px',
     sortField: 'project_id',
     cell: (p) => (
       <Link to={`/projects/${encodeURIComponent(p.project_id)}`} className="mono">
@@ -37,15 +37,15 @@ export const PROJECT_COLUMNS: Column<Project>[] = [
       </Link>
     ),
   },
-  { id: 'name', header: 'Name', width: 'minmax(240px, 3fr)', sortField: 'name', cell: (p) => p.name ?? '—', title: (p) => p.name ?? undefined },
-  { id: 'registry', header: 'Registry', width: '150px', sortField: 'registry', cell: (p) => formatRegistry(p.registry) },
-  { id: 'category', header: 'Category', width: '140px', sortField: 'category', cell: (p) => formatSlug(p.category) },
-  { id: 'project_type', header: 'Type', width: 'minmax(150px, 1.2fr)', sortField: 'project_type', cell: (p) => p.project_type ?? '—', title: (p) => p.project_type ?? undefined },
-  { id: 'country', header: 'Country', width: '130px', sortField: 'country', cell: (p) => p.country ?? '—', title: (p) => p.country ?? undefined },
-  { id: 'status', header: 'Status', width: '96px', sortField: 'status', cell: (p) => formatSlug(p.status) },
-  { id: 'listed_at', header: 'Listed', width: '104px', sortField: 'listed_at', firstSort: 'desc', cell: (p) => formatDate(p.listed_at) },
-  { id: 'issued', header: 'Issued', width: '118px', sortField: 'issued', numeric: true, cell: (p) => formatNumber(p.issued) },
-  { id: 'retired', header: 'Retired', width: '118px', sortField: 'retired', numeric: true, cell: (p) => formatNumber(p.retired) },
-  { id: 'unretired', header: 'Unretired', width: '118px', sortField: 'unretired', numeric: true, cell: (p) => formatNumber(p.unretired) },
+  { id: 'name', header: 'Name', width: 'minmax(220px, 3fr)', sortField: 'name', cell: (p) => p.name ?? '—', title: (p) => p.name ?? undefined },
+  { id: 'issued', header: 'Issued', width: '108px', sortField: 'issued', numeric: true, cell: (p) => formatNumber(p.issued) },
+  { id: 'retired', header: 'Retired', width: '108px', sortField: 'retired', numeric: true, cell: (p) => formatNumber(p.retired) },
+  { id: 'unretired', header: 'Unretired', width: '108px', sortField: 'unretired', numeric: true, cell: (p) => formatNumber(p.unretired) },
+  { id: 'registry', header: 'Registry', width: '128px', sortField: 'registry', cell: (p) => formatRegistry(p.registry), title: (p) => formatRegistry(p.registry) },
+  { id: 'category', header: 'Category', width: '128px', sortField: 'category', cell: (p) => formatSlug(p.category) },
+  { id: 'project_type', header: 'Type', width: 'minmax(140px, 1.2fr)', sortField: 'project_type', cell: (p) => p.project_type ?? '—', title: (p) => p.project_type ?? undefined },
+  { id: 'country', header: 'Country', width: '120px', sortField: 'country', cell: (p) => p.country ?? '—', title: (p) => p.country ?? undefined },
+  { id: 'listed_at', header: 'Listed', width: '100px', sortField: 'listed_at', firstSort: 'desc', cell: (p) => formatDate(p.listed_at) },
+  { id: 'status', header: 'Status', width: '92px', sortField: 'status', cell: (p) => formatSlug(p.status) },
   { id: 'labels', header: 'Labels', width: 'minmax(140px, 1fr)', cell: (p) => <Labels p={p} /> },
 ];

@@ -4,7 +4,7 @@ import { safeHref } from '../../../../shared/safe-url';
 import { carbon } from '../../bridge';
 import { formatDate, formatSlug } from '../../components/format';
 import { Empty, ErrorState, Loading } from '../../components/states';
-import { useContractResult } from './use-contract-result';
+import { isNotFound, useContractResult } from './use-contract-result';
 
 const MEMO_FIELDS: Array<[keyof NonNullable<ProjectForensics['memo']>, string]> = [
   ['primary_risk', 'Primary risk'],
@@ -35,7 +35,7 @@ export function ProjectForensicsSection({ projectId }: { projectId: string }) {
         ) : null}
       </div>
       {result.loading && !f ? <Loading label="Loading forensics…" /> : null}
-      {result.error ? <ErrorState error={result.error} onRetry={result.reload} /> : null}
+      {result.error && !isNotFound(result.error) ? <ErrorState error={result.error} onRetry={result.reload} /> : null}
       {f && f.memo ? (
         <dl className="memo-grid">
           {MEMO_FIELDS.filter(([k]) => f.memo![k]).map(([k, label]) => (
@@ -46,7 +46,7 @@ export function ProjectForensicsSection({ projectId }: { projectId: string }) {
           ))}
         </dl>
       ) : null}
-      {f && !f.memo && f.entries.length === 0 ? <Empty title="No forensic analysis for this project">Forensics are fetched for watched projects and on demand (“Fetch latest”).</Empty> : null}
+      {(f && !f.memo && f.entries.length === 0) || isNotFound(result.error) ? <Empty title="No forensic analysis for this project">Forensics are fetched for watched projects and on demand (“Fetch latest”).</Empty> : null}
       {f && f.entries.length ? (
         <ul className="forensic-entries">
           {f.entries.map((e) => {

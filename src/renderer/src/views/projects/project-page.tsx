@@ -3,7 +3,7 @@
  * credits by transaction date, the clips timeline with the listing, forensics, satellite metrics
  * with the boundary map, and the project's transactions.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { safeHref } from '../../../../shared/safe-url';
 import { carbon } from '../../bridge';
@@ -19,6 +19,8 @@ import { ProjectTransactions } from './project-transactions';
 import { useContractResult } from './use-contract-result';
 import { useFilterVocabulary } from './use-filter-vocabulary';
 import './project-page.css';
+
+const fetchedThisSession = new Set<string>();
 
 function Timeline({ events }: { events: ReturnType<typeof projectTimeline> }) {
   if (events.length === 0) return <p className="muted">No dated events or news clips.</p>;
@@ -65,17 +67,25 @@ export function ProjectPage() {
   const countryCode = useMemo(() => vocabulary.countries?.find((c) => c.country === p?.country)?.country_code ?? null, [vocabulary.countries, p?.country]);
   const events = useMemo(() => (p ? projectTimeline(p) : []), [p]);
 
-  const refresh = async () => {
-    setRefreshing('Fetching…');
+  // boundary, forensics and country updates are fetched on demand: once per project per session
+  useEffect(() => {
+    if (!p || fetchedThisSession.has(p.project_id)) return;
+    fetchedThisSession.add(p.project_id);
+    void refresh(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [p?.project_id]);
+
+  async function refresh(quiet = false) {
+    setRefreshing(quiet ? 'Fetching boundary and forensics…' : 'Fetching…');
     try {
       const r = await carbon.projects.refresh({ projectId });
-      setRefreshing(r.errors.length ? `Fetched ${r.fetched.length}; ${r.errors.join('; ')}` : `Fetched ${r.fetched.join(', ') || 'nothing new'}`);
-      project.reload();
+      setRefreshing(r.errors.length ? `Could not fetch: ${r.errors.join('; ')}` : quiet ? null : `Fetched ${r.fetched.join(', ') || 'nothing new'}`);
+      if (!quiet) project.reload();
       setVersion((v) => v + 1);
     } catch (err) {
-      setRefreshing(err instanceof Error ? err.message : String(err));
+      setRefreshing(quiet ? null : err instanceof Error ? err.message : String(err));
     }
-  };
+  }
 
   if (project.error) {
     return (

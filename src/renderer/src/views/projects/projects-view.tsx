@@ -42,7 +42,7 @@ export function ProjectsView() {
   const url = useUrlFilters(projectListQuery, URL_KEYS);
   const { filters, set, clear } = url;
   const navigate = useNavigate();
-  const [panelOpen, setPanelOpen] = useState(() => localStorage.getItem(PANEL_KEY) !== 'closed');
+  const [panelOpen, setPanelOpen] = useState(() => localStorage.getItem(PANEL_KEY) === 'open');
   const allCount = useAllProjectsCount();
   const sort = useMemo(() => (filters.sort as string[] | undefined) ?? [], [filters.sort]);
 

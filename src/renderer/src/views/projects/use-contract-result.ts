@@ -27,3 +27,8 @@ export function useContractResult<T>(call: () => Promise<T>, key: string): Contr
   }, [key, token]);
   return { ...state, reload };
 }
+
+/** True for a contract error that says the thing is not in the cache (show an empty state, not an error). */
+export function isNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'not_found';
+}

@@ -56,7 +56,7 @@ function useAllCreditsCount(): number | null {
 export function TransactionsView() {
   const url = useUrlFilters(creditListQuery, URL_KEYS);
   const { filters, set, clear } = url;
-  const [panelOpen, setPanelOpen] = useState(() => localStorage.getItem(PANEL_KEY) !== 'closed');
+  const [panelOpen, setPanelOpen] = useState(() => localStorage.getItem(PANEL_KEY) === 'open');
   const [projectPanelOpen, setProjectPanelOpen] = useState(false);
   const allCount = useAllCreditsCount();
   const sort = useMemo(() => (filters.sort as string[] | undefined) ?? [], [filters.sort]);
