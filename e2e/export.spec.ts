@@ -1,0 +1,108 @@
+/**
+ * Export from the Projects view: the browser downloads the CSV the web host streamed from the cache,
+ * and the file holds exactly what projects.list answers for the view's filters and sort.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import type { Page as ApiPage, Project, SyncStatus } from '../src/shared/contract';
+import { rfc7946Problems } from '../src/main/export/geojson-geometry';
+import { expect, test, type AppPage } from './fixtures';
+
+async function ensureSynced(app: AppPage, dataDir: string): Promise<void> {
+  // The demo service's database folder (workaround: the demo starter does not create it yet).
+  fs.mkdirSync(path.join(dataDir, 'demo'), { recursive: true });
+  const status = await app.call<SyncStatus>('sync.status');
+  if (status.state !== 'running' && status.state !== 'done') await app.call('sync.start', {});
+  await expect
+    .poll(async () => (await app.call<SyncStatus>('sync.status')).jobs.find((j) => j.job === 'projects')?.state, { timeout: 120_000, intervals: [1000] })
+    .toBe('done');
+}
+
+/** Failed responses of the export's own routes (other views' 404s are theirs to fix). */
+function watchExportFailures(app: AppPage): string[] {
+  const failures: string[] = [];
+  app.page.on('response', (r) => {
+    const url = new URL(r.url());
+    if (r.status() >= 400 && (url.pathname.startsWith('/download/') || url.pathname.startsWith('/rpc/export.'))) failures.push(`${r.status()} ${url.pathname}`);
+  });
+  return failures;
+}
+/** Console errors other than failed resource loads (those are checked per route by watchExportFailures). */
+const scriptErrors = (app: AppPage) => app.consoleErrors.filter((e) => !e.startsWith('Failed to load resource'));
+
+async function listAll(app: AppPage, query: Record<string, unknown>): Promise<Project[]> {
+  const out: Project[] = [];
+  for (let page = 1; ; page++) {
+    const r = await app.call<ApiPage<Project>>('projects.list', { ...query, per_page: 200, current_page: page });
+    out.push(...r.data);
+    if (page >= r.pagination.total_pages) return out;
+  }
+}
+
+test('exports the filtered, sorted Projects table as CSV and the browser downloads it', async ({ app, webHost }) => {
+  test.setTimeout(180_000);
+  await ensureSynced(app, webHost.dataDir);
+  const { page } = app;
+  const failures = watchExportFailures(app);
+  await app.goto('/projects?registry=verra&registry=gold-standard&sort=-issued');
+  await expect(page.getByTestId('projects-count')).toBeVisible();
+
+  await page.getByTestId('export-projects-toggle').click();
+  await page.getByTestId('export-projects-bom').check();
+  await app.screenshot('export-panel-light');
+
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByTestId('export-projects-start').click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^projects-\d{4}-\d{2}-\d{2}\.csv$/);
+  const file = await download.path();
+  const bytes = fs.readFileSync(file);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const rows = parse(bytes, { columns: true, bom: true }) as Array<Record<string, string>>;
+
+  const listed = await listAll(app, { registry: ['verra', 'gold-standard'], sort: ['-issued'] });
+  expect(listed.length).toBeGreaterThan(0);
+  expect(rows.map((r) => r['project_id'])).toEqual(listed.map((p) => p.project_id));
+  expect(rows.map((r) => Number(r['issued']))).toEqual(listed.map((p) => p.issued));
+  expect(new Set(rows.map((r) => r['registry']))).toEqual(new Set(listed.map((p) => p.registry)));
+
+  await expect(page.getByTestId('export-projects-done')).toContainText(`Exported ${listed.length.toLocaleString('en-US')}`);
+  await app.screenshot('export-done-light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await app.screenshot('export-done-dark');
+  expect(failures).toEqual([]);
+  expect(scriptErrors(app)).toEqual([]);
+});
+
+test('exports the filtered projects\' boundaries as one valid GeoJSON FeatureCollection', async ({ app, webHost }) => {
+  test.setTimeout(180_000);
+  await ensureSynced(app, webHost.dataDir);
+  const { page } = app;
+  const failures = watchExportFailures(app);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  // Fetch one forest project's boundary on demand, so the export has at least one feature to check.
+  const metrics = await app.call<Array<{ project_id: string }>>('satellite.list', { has_boundary: true, limit: 1000 });
+  const forest = new Set((await listAll(app, { category: ['forest'] })).map((p) => p.project_id));
+  const withBoundary = metrics.map((m) => m.project_id).filter((id) => forest.has(id)).slice(0, 2);
+  expect(withBoundary.length).toBeGreaterThan(0);
+  for (const projectId of withBoundary) await app.call('projects.refresh', { projectId });
+  await app.goto('/projects?category=forest');
+  await expect(page.getByTestId('projects-count')).toBeVisible();
+  await page.getByTestId('export-projects-toggle').click();
+  await page.getByTestId('export-projects-format-geojson').click();
+  await app.screenshot('export-panel-geojson-dark');
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByTestId('export-projects-start').click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^boundaries-\d{4}-\d{2}-\d{2}\.geojson$/);
+  const collection = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as { type: string; features: Array<{ properties: Record<string, unknown> }> };
+  expect(collection.type).toBe('FeatureCollection');
+  expect(rfc7946Problems(collection)).toEqual([]);
+  expect(collection.features.length).toBeGreaterThanOrEqual(withBoundary.length);
+  for (const id of withBoundary) expect(collection.features.some((f) => f.properties['project_id'] === id)).toBe(true);
+  for (const f of collection.features) expect(f.properties['category']).toBe('forest');
+  await expect(page.getByTestId('export-projects-done')).toContainText('boundaries');
+  expect(failures).toEqual([]);
+  expect(scriptErrors(app)).toEqual([]);
+});
