@@ -51,7 +51,10 @@ export function demoScale(): number {
 export function spawnReferenceService(options: { dbPath?: string; scale?: number; extraArgs?: string[]; timeoutMs?: number; onStderr?: (line: string) => void }): Promise<DemoService> {
   const { command, args } = serviceCommand();
   const argv = [...args, '--port', '0', '--host', '127.0.0.1', '--scale', String(options.scale ?? demoScale())];
-  if (options.dbPath) argv.push('--db', options.dbPath);
+  if (options.dbPath) {
+    fs.mkdirSync(path.dirname(options.dbPath), { recursive: true });
+    argv.push('--db', options.dbPath);
+  }
   argv.push(...(options.extraArgs ?? []));
   const child = spawn(command, argv, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env } });
   return new Promise<DemoService>((resolve, reject) => {
@@ -89,7 +92,7 @@ export function spawnReferenceService(options: { dbPath?: string; scale?: number
     });
     child.on('error', (err) => fail(new ContractError('demo_unavailable', `The demo service could not start: ${err.message}`)));
     child.on('exit', (code, signal) =>
-      fail(new ContractError('demo_unavailable', `The demo service exited (${signal ?? code}) before it was ready: ${stderrTail.slice(-3).join(' | ')}`)),
+      fail(new ContractError('demo_unavailable', `The demo service exited (${signal ?? code}) before it was ready: ${(stderrTail.find((l) => /fail|error/i.test(l)) ?? stderrTail.slice(-3).join(' | ')).trim()}`)),
     );
   });
 }

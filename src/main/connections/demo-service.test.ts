@@ -1,0 +1,53 @@
+/** The built-in demo connection: the reference service as a child process, synced automatically. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAppContext, type AppContext } from '../app-context';
+import { cacheFor } from '../cache/cache-client';
+import { ensureDemoSync, syncEngineFor } from '../sync/sync-service';
+import { tempDir } from '../sync/test-support';
+import { ensureDemoService } from './demo-service';
+import { DEMO_CONNECTION_ID } from './registry';
+
+const contexts: AppContext[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const c of contexts.splice(0)) await c.dispose();
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('demo connection', () => {
+  it('starts the service as a child, syncs on its own, and stops the child on dispose', async () => {
+    process.env.CARBON_DEMO_SCALE = '0.01';
+    const dataDir = tempDir('demo');
+    dirs.push(dataDir);
+    const ctx = createAppContext({ host: 'web', dataDir });
+    contexts.push(ctx);
+    expect(ctx.connections.selected()?.id).toBe(DEMO_CONNECTION_ID);
+    const progress: string[] = [];
+    ctx.events.on('sync.progress', (s) => progress.push(s.state));
+    const first = await ensureDemoSync(ctx);
+    expect(first?.state).toBe('running');
+    const demo = await ensureDemoService(ctx);
+    expect(ctx.connections.get(DEMO_CONNECTION_ID).baseUrl).toBe(demo.baseUrl);
+    expect(fs.existsSync(path.join(dataDir, 'demo', 'service.sqlite'))).toBe(true);
+    const engine = await syncEngineFor(ctx, DEMO_CONNECTION_ID);
+    const done = await engine.whenDone();
+    expect(done.state).toBe('done');
+    const info = await (await cacheFor(ctx, DEMO_CONNECTION_ID)).call<{ tables: Record<string, number> }>('read:cacheInfo');
+    expect(info.tables.projects).toBeGreaterThan(0);
+    expect(info.tables.credit_transactions).toBeGreaterThan(0);
+    expect(progress).toContain('done');
+    // The key stays in memory: nothing in the data folder holds it.
+    for (const f of fs.readdirSync(dataDir, { recursive: true }) as string[]) {
+      const full = path.join(dataDir, f);
+      if (fs.statSync(full).isFile() && !f.endsWith('service.sqlite') && !f.includes('service.sqlite-')) {
+        expect(fs.readFileSync(full).includes(Buffer.from(demo.apiKey))).toBe(false);
+      }
+    }
+    const child = demo.child;
+    contexts.splice(0);
+    await ctx.dispose();
+    expect(child.exitCode !== null || child.signalCode !== null).toBe(true);
+  }, 90_000);
+});
