@@ -289,8 +289,8 @@ async function credits(run: JobRun): Promise<void> {
     !cp.last_full_success_at ||
     Date.now() - Date.parse(cp.last_full_success_at) > CREDITS_FULL_PASS_DAYS * 86_400_000 ||
     !latest;
-  // A pass in progress is finished in its own mode (its window included).
-  const resuming = cp.cursor !== null && cp.state !== 'done';
+  // A pass in progress is finished in its own mode (its window included), unless a full pass is asked for.
+  const resuming = cp.cursor !== null && cp.state !== 'done' && !(run.full && cp.mode === 'incremental');
   const mode: SyncCheckpoint['mode'] = resuming ? cp.mode : fullDue ? 'full' : 'incremental';
   const windowFrom =
     resuming ? cp.window_from : mode === 'incremental' && latest ? subDays(new Date(`${latest}T00:00:00Z`), CREDITS_OVERLAP_DAYS).toISOString().slice(0, 10) : null;
