@@ -7,7 +7,7 @@ import { FORENSIC_STATUSES } from '../../../../shared/api/values';
 import { carbon } from '../../bridge';
 import { DataTable, usePagedRows, type Column } from '../../components/data-table';
 import { InvalidParams, TextFilter, useUrlFilters } from '../../components/filters';
-import { formatDateTime, formatNumber } from '../../components/format';
+import { formatDate, formatDateTime, formatNumber } from '../../components/format';
 import { Page } from '../../components/page';
 import { Empty } from '../../components/states';
 import { ForensicTabs } from './forensic-tabs';
@@ -16,7 +16,7 @@ import './forensics.css';
 const STATUS_CLASS: Record<string, string> = { success: 'badge badge-new', partial: 'badge badge-warn', failed: 'badge badge-danger' };
 
 const COLUMNS: Column<LegacyForensic>[] = [
-  { id: 'run_date', header: 'Run', width: '140px', sortField: 'run_date', firstSort: 'desc', cell: (r) => formatDateTime(r.run_date) },
+  { id: 'run_date', header: 'Run', width: '120px', sortField: 'run_date', firstSort: 'desc', cell: (r) => formatDate(r.run_date), title: (r) => formatDateTime(r.run_date) },
   { id: 'project_id', header: 'Project', width: '110px', sortField: 'project_id', cell: (r) => <Link to={`/forensics/projects/${encodeURIComponent(r.project_id)}`}>{r.project_id}</Link> },
   { id: 'project_name', header: 'Name', width: 'minmax(200px, 2fr)', sortField: 'project_name', cell: (r) => r.project_name ?? '—', title: (r) => r.project_name ?? undefined },
   { id: 'registry', header: 'Registry', width: '90px', sortField: 'registry', cell: (r) => r.registry ?? '—' },

@@ -3,7 +3,7 @@
  * cached boundaries coloured by risk level, and the clicked project's metrics with loss by year.
  * Every choice lives in the URL (#/satellite?risk_level=HIGH&offset=100&project=VCS12).
  */
-import { useMemo } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { satelliteListQuery, SATELLITE_DEFAULTS } from '../../../../shared/api/params';
 import type { SatelliteMetrics } from '../../../../shared/api/resources';
@@ -12,7 +12,7 @@ import { carbon } from '../../bridge';
 import { Chart } from '../../components/chart';
 import { InvalidParams, useUrlFilters } from '../../components/filters';
 import { formatDateTime, formatNumber } from '../../components/format';
-import { CarbonMap, RISK_LABELS, riskColour, toRiskKey } from '../../components/map';
+import { CarbonMap, RISK_LABELS, checkBoundaries, projectIdOf, riskColour, toRiskKey } from '../../components/map';
 import { Page } from '../../components/page';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { useResolvedTheme } from '../../app/theme';
@@ -80,6 +80,46 @@ function MetricsDetail({ metrics, onClose }: { metrics: SatelliteMetrics; onClos
   );
 }
 
+interface FetchRun {
+  done: number;
+  total: number;
+  errors: string[];
+  running: boolean;
+}
+
+/**
+ * Boundaries are fetched on demand (they are large): this fetches those of the projects on the
+ * page that have one and are not cached yet, one project at a time, through projects.refresh.
+ */
+function useBoundaryFetch(onProgress: () => void) {
+  const [run, setRun] = useState<FetchRun | null>(null);
+  const stop = useRef(false);
+  async function start(projectIds: string[]) {
+    stop.current = false;
+    const state: FetchRun = { done: 0, total: projectIds.length, errors: [], running: true };
+    setRun({ ...state });
+    for (const projectId of projectIds) {
+      if (stop.current) break;
+      try {
+        const result = await carbon.projects.refresh({ projectId });
+        const boundaryError = result.errors.find((e) => e.startsWith('boundary:'));
+        if (boundaryError) state.errors.push(`${projectId}: ${boundaryError.replace(/^boundary:\s*/, '')}`);
+        if (result.errors.some((e) => /(missing|invalid|revoked|expired)_api_key|upgrade_required/.test(e))) break;
+      } catch (err) {
+        state.errors.push(`${projectId}: ${err instanceof Error ? err.message : String(err)}`);
+        break;
+      }
+      state.done += 1;
+      setRun({ ...state });
+      if (state.done % 10 === 0) onProgress();
+    }
+    state.running = false;
+    setRun({ ...state });
+    onProgress();
+  }
+  return { run, start, stop: () => (stop.current = true) };
+}
+
 export function SatelliteView() {
   const { filters, invalid, key, set, patch, clear } = useUrlFilters(satelliteListQuery);
   const [params, setParams] = useSearchParams();
@@ -92,6 +132,9 @@ export function SatelliteView() {
   const boundaries = useContractCall(() => carbon.satellite.boundaries(filters.risk_level ? { risk_level: filters.risk_level } : {}), `b:${filters.risk_level ?? ''}`);
   const page = offsetPage(offset, limit, list.data?.length ?? 0);
   const metrics = selected ? findMetrics(selected, list.data, boundaries.data) : null;
+  const cachedIds = useMemo(() => new Set(checkBoundaries(boundaries.data).features.map((f) => projectIdOf(f))), [boundaries.data]);
+  const missing = (list.data ?? []).filter((m) => m.has_boundary && !cachedIds.has(m.project_id)).map((m) => m.project_id);
+  const fetcher = useBoundaryFetch(boundaries.reload);
 
   const select = (projectId: string | null) =>
     setParams((prev) => {
@@ -146,8 +189,30 @@ export function SatelliteView() {
           {boundaries.error ? <ErrorState error={boundaries.error} onRetry={boundaries.reload} /> : null}
           <CarbonMap boundaries={boundaries.data} onSelectProject={select} selectedProjectId={selected} height={440} label="Project boundaries by satellite risk level" />
           <div className="map-caption">
-            {boundaries.loading ? 'Loading boundaries…' : `${formatNumber(boundaries.data?.features.length ?? 0)} cached boundaries${filters.risk_level ? ` at ${RISK_LABELS[filters.risk_level].toLowerCase()} risk` : ''}. Click one for its metrics.`}
+            <span data-testid="boundary-count">
+              {boundaries.loading && !boundaries.data ? 'Loading boundaries…' : `${formatNumber(boundaries.data?.features.length ?? 0)} cached boundaries${filters.risk_level ? ` at ${RISK_LABELS[filters.risk_level].toLowerCase()} risk` : ''}. Click one for its metrics.`}
+            </span>
+            {fetcher.run?.running ? (
+              <>
+                <span data-testid="boundary-fetch-progress">
+                  Fetching boundaries: {fetcher.run.done} of {fetcher.run.total}
+                </span>
+                <button type="button" className="btn btn-small" onClick={fetcher.stop}>
+                  Stop
+                </button>
+              </>
+            ) : missing.length ? (
+              <button type="button" className="btn btn-small" onClick={() => void fetcher.start(missing)} data-testid="fetch-boundaries">
+                Fetch {missing.length} boundar{missing.length === 1 ? 'y' : 'ies'} of this page
+              </button>
+            ) : null}
           </div>
+          {fetcher.run && fetcher.run.errors.length ? (
+            <div className="map-fetch-errors" role="alert">
+              {fetcher.run.errors.length} boundar{fetcher.run.errors.length === 1 ? 'y' : 'ies'} could not be fetched: {fetcher.run.errors.slice(0, 3).join('; ')}
+              {fetcher.run.errors.length > 3 ? '…' : ''}
+            </div>
+          ) : null}
         </div>
         {metrics ? <MetricsDetail metrics={metrics} onClose={() => select(null)} /> : selected && !boundaries.loading && !list.loading ? (
           <div className="card satellite-detail">

@@ -14,7 +14,7 @@ export function KeyUsageSection({ version }: { version: number }) {
       grid: { left: 48, right: 12, top: 16, bottom: 28 },
       xAxis: { type: 'category', data: days.map((d) => d.date) },
       yAxis: { type: 'value', minInterval: 1 },
-      series: [{ type: 'bar', name: 'Requests', data: days.map((d) => d.requests) }],
+      series: [{ type: 'bar', name: 'Requests', barMaxWidth: 36, data: days.map((d) => d.requests) }],
     };
   }, [usage.data]);
   return (
