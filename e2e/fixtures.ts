@@ -21,6 +21,7 @@ export interface AppPage {
 
 export const test = base.extend<{ app: AppPage }, { webHost: RunningWebHost }>({
   webHost: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from the destructuring pattern
     async ({}, use) => {
       const host = await startWebHostProcess();
       await use(host);
