@@ -3,20 +3,23 @@
  * when a sync job that feeds them completes (the cache worker calls refreshAggregates after each
  * job). Writes to their source rows mark them dirty (triggers in migration 100); a dirty or missing
  * rollup is never read: the query falls back to aggregating the transactions directly.
+ * After a rebuild the planner's statistics are refreshed (ANALYZE with a row limit), so filtered
+ * queries pick the selective index.
  */
 import type Database from 'better-sqlite3';
 import { buyerKey } from './buyer-metrics';
-import { buyerTops } from './buyers';
+import { buyerTops, windowSumsSql } from './buyers';
+import { marketToday } from './market-calendar';
 import { ROLLUPS, rollupFresh, type Rollup } from './rollup-state';
 import { newWhere } from './sql-where';
-
 
 /** Sync jobs whose rows each rollup is built from. */
 const SOURCES: Record<Rollup, readonly string[]> = {
   credit_days: ['credits'],
+  credit_months: ['credits'],
+  beneficiary_names: ['credits'],
   buyers: ['credits', 'projects'],
 };
-
 
 function rebuildCreditDays(db: Database.Database): number {
   db.prepare('DELETE FROM agg_credit_days').run();
@@ -27,30 +30,57 @@ function rebuildCreditDays(db: Database.Database): number {
     .run().changes;
 }
 
+function rebuildCreditMonths(db: Database.Database): number {
+  db.prepare('DELETE FROM agg_credit_months').run();
+  return db
+    .prepare(`INSERT INTO agg_credit_months (month_start, transaction_type, vintage, quantity, transactions)
+      SELECT strftime('%Y-%m-01', transaction_date), transaction_type, vintage, sum(quantity), count(*) FROM credit_transactions
+      WHERE transaction_date IS NOT NULL GROUP BY 1, 2, 3`)
+    .run().changes;
+}
+
+function rebuildBeneficiaryNames(db: Database.Database): number {
+  db.prepare('DELETE FROM agg_beneficiary_names').run();
+  return db
+    .prepare(`INSERT INTO agg_beneficiary_names (name) SELECT DISTINCT retirement_beneficiary_harmonized FROM credit_transactions
+      WHERE retirement_beneficiary_harmonized IS NOT NULL`)
+    .run().changes;
+}
+
 function rebuildBuyers(db: Database.Database): number {
   db.prepare('DELETE FROM agg_buyers').run();
+  const today = marketToday();
   const sums = db
-    .prepare(`SELECT retirement_beneficiary_harmonized AS buyer_name, sum(quantity) AS total_volume, count(*) AS total_transactions,
-        min(transaction_date) AS first_purchase, max(transaction_date) AS last_purchase
-      FROM credit_transactions c WHERE transaction_type = 'retirement' AND retirement_beneficiary_harmonized IS NOT NULL
-      GROUP BY retirement_beneficiary_harmonized COLLATE NOCASE`)
-    .all() as Array<{ buyer_name: string; total_volume: number; total_transactions: number; first_purchase: string | null; last_purchase: string | null }>;
+    .prepare(`SELECT c.retirement_beneficiary_harmonized AS buyer_name, sum(c.quantity) AS total_volume, count(*) AS total_transactions,
+        min(c.transaction_date) AS first_purchase, max(c.transaction_date) AS last_purchase, ${windowSumsSql(today)}
+      FROM credit_transactions c WHERE c.transaction_type = 'retirement' AND c.retirement_beneficiary_harmonized IS NOT NULL
+      GROUP BY c.retirement_beneficiary_harmonized COLLATE NOCASE`)
+    .all() as Array<{
+    buyer_name: string; total_volume: number; total_transactions: number; first_purchase: string | null; last_purchase: string | null;
+    volume_12m: number; transactions_12m: number; volume_60d: number; transactions_60d: number;
+  }>;
   const where = newWhere();
   where.clauses.push("c.transaction_type = 'retirement'", 'c.retirement_beneficiary_harmonized IS NOT NULL');
   const tops = buyerTops(db, where);
   const insert = db.prepare(`INSERT INTO agg_buyers (buyer_key, buyer_name, total_volume, total_transactions, first_purchase, last_purchase,
-      top_category, top_country, top_registry) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      top_category, top_country, top_registry, window_today, volume_12m, transactions_12m, volume_60d, transactions_60d)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   for (const s of sums) {
     const t = tops(s.buyer_name);
     insert.run(buyerKey(s.buyer_name), s.buyer_name, s.total_volume, s.total_transactions, s.first_purchase, s.last_purchase,
-      t.top_category, t.top_country, t.top_registry);
+      t.top_category, t.top_country, t.top_registry, today, s.volume_12m, s.transactions_12m, s.volume_60d, s.transactions_60d);
   }
   return sums.length;
 }
 
-const REBUILD: Record<Rollup, (db: Database.Database) => number> = { credit_days: rebuildCreditDays, buyers: rebuildBuyers };
+const REBUILD: Record<Rollup, (db: Database.Database) => number> = {
+  credit_days: rebuildCreditDays,
+  credit_months: rebuildCreditMonths,
+  beneficiary_names: rebuildBeneficiaryNames,
+  buyers: rebuildBuyers,
+};
 
-/** Rebuilds the given rollups (all by default) in one transaction and marks them fresh. */
+/** Rebuilds the given rollups (all by default) in one transaction, marks them fresh, refreshes planner statistics. */
 export function rebuildRollups(db: Database.Database, rollups: readonly Rollup[] = ROLLUPS): void {
   db.transaction(() => {
     for (const name of rollups) {
@@ -61,9 +91,11 @@ export function rebuildRollups(db: Database.Database, rollups: readonly Rollup[]
           refresh_ms = excluded.refresh_ms`).run(name, new Date().toISOString(), rows, performance.now() - t0);
     }
   })();
+  db.pragma('analysis_limit = 1000');
+  db.exec('ANALYZE');
 }
 
-/** Called by the cache worker after sync job `job` completes: rebuilds the rollups built from it. */
+/** Called by the cache worker after sync job `job` completes: rebuilds the rollups built from it (and any left dirty). */
 export function refreshAggregates(db: Database.Database, job: string): void {
   const stale = ROLLUPS.filter((r) => SOURCES[r].includes(job) || !rollupFresh(db, r));
   if (stale.length) rebuildRollups(db, stale);

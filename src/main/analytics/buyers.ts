@@ -10,7 +10,7 @@ import { BUYER_SORT_FIELDS, DEFAULT_SORT, parseSort, type BuyerListQuery, type S
 import type { Buyer, BuyerAnalytics, Page } from '../../shared/api/resources';
 import { ContractError } from '../../shared/errors';
 import { buyerKey, compareNoCase, largestBy, toBuyer, type BuyerSums, type BuyerTops } from './buyer-metrics';
-import { creditWhere, hasCreditFilters } from './credit-filters';
+import { creditWhereIn, hasCreditFilters } from './credit-filters';
 import { marketToday, shiftDays } from './market-calendar';
 import { pageEnvelope, pageRequest } from './page-envelope';
 import { hasProjectFilters } from './project-filters';
@@ -19,7 +19,8 @@ import { addClause, newWhere, whereSql, type SqlWhere } from './sql-where';
 
 const HARMONIZED = 'c.retirement_beneficiary_harmonized';
 
-const windowSums = (today: string) => {
+/** SQL sums of the 12-month and 60-day windows ending `today` (a validated date) over credits `c`. */
+export const windowSumsSql = (today: string): string => {
   const from12 = shiftDays(today, -365);
   const from60 = shiftDays(today, -60);
   const in12 = `(c.transaction_date >= '${from12}' AND c.transaction_date <= '${today}')`;
@@ -28,19 +29,23 @@ const windowSums = (today: string) => {
     sum(CASE WHEN ${in60} THEN c.quantity ELSE 0 END) AS volume_60d, sum(CASE WHEN ${in60} THEN 1 ELSE 0 END) AS transactions_60d`;
 };
 
-/** Retirements with a harmonized buyer name, narrowed by `filter` (on credit transactions `c`). */
-function retirementWhere(filter: SqlWhere): SqlWhere {
+/**
+ * Retirements with a harmonized buyer name, narrowed by `filter` (on credit transactions `c`).
+ * `byProject`: the filter selects parent projects, so the transaction-type term is kept away from
+ * the planner's index choice (unary +) and the transactions are read project by project.
+ */
+function retirementWhere(filter: SqlWhere, byProject = false): SqlWhere {
   const w = newWhere();
-  w.clauses.push(...filter.clauses, "c.transaction_type = 'retirement'", `${HARMONIZED} IS NOT NULL`);
+  w.clauses.push(...filter.clauses, `${byProject ? '+' : ''}c.transaction_type = 'retirement'`, `${HARMONIZED} IS NOT NULL`);
   w.params.push(...filter.params);
   return w;
 }
 
 /** Sums and tops of every buyer of the retirements matching `filter`, aggregated now. */
-export function aggregateBuyers(db: Database.Database, filter: SqlWhere, today: string): Buyer[] {
-  const where = retirementWhere(filter);
+export function aggregateBuyers(db: Database.Database, filter: SqlWhere, today: string, byProject = false): Buyer[] {
+  const where = retirementWhere(filter, byProject);
   const sums = db
-    .prepare(`SELECT ${HARMONIZED} AS buyer_name, sum(c.quantity) AS total_volume, count(*) AS total_transactions, ${windowSums(today)},
+    .prepare(`SELECT ${HARMONIZED} AS buyer_name, sum(c.quantity) AS total_volume, count(*) AS total_transactions, ${windowSumsSql(today)},
         min(c.transaction_date) AS first_purchase, max(c.transaction_date) AS last_purchase
       FROM credit_transactions c ${whereSql(where)} GROUP BY ${HARMONIZED} COLLATE NOCASE`)
     .all(...where.params) as BuyerSums[];
@@ -66,16 +71,11 @@ export function buyerTops(db: Database.Database, where: SqlWhere): (name: string
   };
 }
 
-/** Every buyer over all retirements, from the rollup and the recent window of transactions. */
+/** Every buyer over all retirements, from the rollup (its windows recomputed when today is not the day it was built). */
 function buyersFromRollup(db: Database.Database, today: string): Buyer[] {
-  const from = shiftDays(today, -365);
-  const recent = db
-    .prepare(`SELECT ${HARMONIZED} AS buyer_name, ${windowSums(today)} FROM credit_transactions c
-      WHERE c.transaction_type = 'retirement' AND c.transaction_date >= ? AND c.transaction_date <= ? AND ${HARMONIZED} IS NOT NULL
-      GROUP BY ${HARMONIZED} COLLATE NOCASE`)
-    .all(from, today) as Array<Pick<BuyerSums, 'buyer_name' | 'volume_12m' | 'transactions_12m' | 'volume_60d' | 'transactions_60d'>>;
-  const window = new Map(recent.map((r) => [buyerKey(r.buyer_name), r]));
-  const rows = db.prepare('SELECT * FROM agg_buyers').all() as Array<BuyerSums & BuyerTops & { buyer_key: string }>;
+  const rows = db.prepare('SELECT * FROM agg_buyers').all() as Array<BuyerSums & BuyerTops & { buyer_key: string; window_today: string | null }>;
+  const stale = rows.some((r) => r.window_today !== today);
+  const window = stale ? recentWindows(db, today) : new Map(rows.map((r) => [r.buyer_key, r]));
   return rows.map((r) => {
     const w = window.get(r.buyer_key);
     const sums: BuyerSums = {
@@ -85,6 +85,19 @@ function buyersFromRollup(db: Database.Database, today: string): Buyer[] {
     };
     return toBuyer(sums, { top_category: r.top_category, top_country: r.top_country, top_registry: r.top_registry }, today);
   });
+}
+
+type WindowSums = Pick<BuyerSums, 'buyer_name' | 'volume_12m' | 'transactions_12m' | 'volume_60d' | 'transactions_60d'>;
+
+/** Every buyer's 12-month and 60-day sums ending `today`, from the retirements of the last 365 days. */
+function recentWindows(db: Database.Database, today: string): Map<string, WindowSums> {
+  const from = shiftDays(today, -365);
+  const recent = db
+    .prepare(`SELECT ${HARMONIZED} AS buyer_name, ${windowSumsSql(today)} FROM credit_transactions c
+      WHERE c.transaction_type = 'retirement' AND c.transaction_date >= ? AND c.transaction_date <= ? AND ${HARMONIZED} IS NOT NULL
+      GROUP BY ${HARMONIZED} COLLATE NOCASE`)
+    .all(from, today) as WindowSums[];
+  return new Map(recent.map((r) => [buyerKey(r.buyer_name), r]));
 }
 
 function matchesBuyerFilters(b: Buyer, q: BuyerListQuery): boolean {
@@ -129,7 +142,9 @@ export function listBuyers(db: Database.Database, q: BuyerListQuery, options: { 
   }
   const useRollup = (options.rollup ?? true) && buyerRollupAnswers(q) && rollupFresh(db, 'buyers');
   // The buyer `search` narrows buyer names; it is not the project search here.
-  const all = useRollup ? buyersFromRollup(db, today) : aggregateBuyers(db, creditWhere({ ...q, search: undefined }), today);
+  const transactionFilters = { ...q, search: undefined };
+  const byProject = hasProjectFilters(transactionFilters) || Boolean(q.project_id?.length);
+  const all = useRollup ? buyersFromRollup(db, today) : aggregateBuyers(db, creditWhereIn(db, transactionFilters), today, byProject);
   const sorted = all.filter((b) => matchesBuyerFilters(b, q)).sort(compareBuyers(keys));
   const req = pageRequest(q);
   return pageEnvelope('/v1/buyers/', q, req, sorted.length, sorted.slice(req.offset, req.offset + req.perPage));

@@ -12,7 +12,7 @@ import type {
 import type { CategoryPoint, ListingPoint, Page, TimeBinPoint } from '../../shared/api/resources';
 import type { ChartFrequency } from '../../shared/api/values';
 import { notFound } from '../../shared/errors';
-import { creditWhere, hasBeneficiarySearch, type CreditFilters } from './credit-filters';
+import { creditWhere, creditWhereIn, hasBeneficiarySearch, type CreditFilters } from './credit-filters';
 import { binEnd, binStartSql } from './market-calendar';
 import { singlePage } from './page-envelope';
 import { hasProjectFilters, projectWhere } from './project-filters';
@@ -63,19 +63,31 @@ export function creditsByTransactionDate(db: Database.Database, q: CreditsByTran
   return singlePage(timeBins(db, 'credit_transactions c', 'c.transaction_date', 'c.quantity', where, q.freq ?? 'Y'));
 }
 
-/** Whether the daily rollup can answer: only transaction type, vintage and date bounds narrow it. */
-export function rollupAnswers(db: Database.Database, q: CreditFilters): boolean {
-  return rollupFresh(db, 'credit_days') && !hasProjectFilters(q) && !q.project_id?.length && !hasBeneficiarySearch(q) && q.quantity_min === undefined && q.quantity_max === undefined;
+/** A rollup of credit quantities over every project that can answer a query: its table and date column. */
+export interface CreditRollup {
+  table: string;
+  dateColumn: string;
+  where: SqlWhere;
 }
 
-/** Transaction type, vintage and date bounds on the daily rollup aliased `d`. */
-export function rollupWhere(q: CreditFilters): SqlWhere {
+/**
+ * The rollup that answers `q`, or null: only transaction type, vintage and date bounds may narrow
+ * it. Month-aligned answers (`monthAligned`: bins or periods of whole months) without date bounds
+ * read the month rollup, the rest the day rollup.
+ */
+export function creditRollupFor(db: Database.Database, q: CreditFilters, monthAligned: boolean): CreditRollup | null {
+  const narrowsBeyondRollup =
+    hasProjectFilters(q) || Boolean(q.project_id?.length) || hasBeneficiarySearch(q) || q.quantity_min !== undefined || q.quantity_max !== undefined;
+  if (narrowsBeyondRollup) return null;
+  const dateBounds = q.transaction_date_from !== undefined || q.transaction_date_to !== undefined;
   const w = newWhere();
   matchAnyExact(w, 'd.transaction_type', q.transaction_type);
   if (q.vintage?.length) addClause(w, `d.vintage IN (${placeholders(q.vintage.length)})`, ...q.vintage);
+  if (monthAligned && !dateBounds && rollupFresh(db, 'credit_months')) return { table: 'agg_credit_months d', dateColumn: 'd.month_start', where: w };
+  if (!rollupFresh(db, 'credit_days')) return null;
   if (q.transaction_date_from !== undefined) addClause(w, 'd.transaction_date >= ?', q.transaction_date_from);
   if (q.transaction_date_to !== undefined) addClause(w, 'd.transaction_date <= ?', q.transaction_date_to);
-  return w;
+  return { table: 'agg_credit_days d', dateColumn: 'd.transaction_date', where: w };
 }
 
 export function creditsByTransactionDateAll(
@@ -84,13 +96,14 @@ export function creditsByTransactionDateAll(
   options: { rollup?: boolean } = {},
 ): Page<TimeBinPoint> {
   const freq = q.freq ?? 'Y';
-  if (options.rollup !== false && rollupAnswers(db, q)) return singlePage(timeBins(db, 'agg_credit_days d', 'd.transaction_date', 'd.quantity', rollupWhere(q), freq));
-  return singlePage(timeBins(db, 'credit_transactions c', 'c.transaction_date', 'c.quantity', creditWhere(q), freq));
+  const rollup = options.rollup === false ? null : creditRollupFor(db, q, freq === 'M' || freq === 'Y');
+  if (rollup) return singlePage(timeBins(db, rollup.table, rollup.dateColumn, 'd.quantity', rollup.where, freq));
+  return singlePage(timeBins(db, 'credit_transactions c', 'c.transaction_date', 'c.quantity', creditWhereIn(db, q), freq));
 }
 
 export function creditsByCategory(db: Database.Database, q: CreditsByCategoryQuery): Page<CategoryPoint> {
   if (hasBeneficiarySearch(q)) {
-    const where = creditWhere(q);
+    const where = creditWhereIn(db, q);
     addClause(where, "c.transaction_type = 'retirement'");
     addClause(where, 'p.category IS NOT NULL');
     const rows = db

@@ -2,10 +2,12 @@
  * Group C (credit transaction filters), the project id filter and group B (beneficiary search) on
  * the cached `credit_transactions` table, plus group P through each transaction's parent project.
  */
+import type Database from 'better-sqlite3';
 import { BENEFICIARY_FIELD_COLUMN, type BeneficiarySearchField } from '../../shared/api/values';
 import { DEFAULT_BENEFICIARY_FIELDS, type CreditListQuery } from '../../shared/api/params';
+import { rollupFresh } from './rollup-state';
 import { hasProjectFilters, parentProjectWhere, type ProjectFilters } from './project-filters';
-import { matchAnyExact, matchSubstring } from './text-match';
+import { containsSql, matchAnyExact, matchSubstring } from './text-match';
 import { addClause, mergeWhere, newWhere, placeholders, type SqlWhere } from './sql-where';
 
 export type CreditFilters = ProjectFilters &
@@ -28,8 +30,16 @@ export function beneficiaryColumns(fields: readonly BeneficiarySearchField[] | u
   return chosen.map((f) => `${alias}.${BENEFICIARY_FIELD_COLUMN[f]}`);
 }
 
+export interface CreditWhereOptions {
+  /**
+   * The distinct harmonized names (`agg_beneficiary_names`) are current: a search of the harmonized
+   * name alone becomes an index lookup of the matching names instead of a scan of every transaction.
+   */
+  beneficiaryNames?: boolean;
+}
+
 /** Groups C, B, project ids and P on credit transactions aliased `alias`. */
-export function creditWhere(q: CreditFilters, alias = 'c'): SqlWhere {
+export function creditWhere(q: CreditFilters, alias = 'c', options: CreditWhereOptions = {}): SqlWhere {
   const w = newWhere();
   const col = (c: string) => `${alias}.${c}`;
   matchAnyExact(w, col('project_id'), q.project_id);
@@ -39,7 +49,19 @@ export function creditWhere(q: CreditFilters, alias = 'c'): SqlWhere {
   if (q.transaction_date_to !== undefined) addClause(w, `${col('transaction_date')} <= ?`, q.transaction_date_to);
   if (q.quantity_min !== undefined) addClause(w, `${col('quantity')} >= ?`, q.quantity_min);
   if (q.quantity_max !== undefined) addClause(w, `${col('quantity')} <= ?`, q.quantity_max);
-  matchSubstring(w, beneficiaryColumns(q.beneficiary_search_fields, alias), q.beneficiary_search);
+  const columns = beneficiaryColumns(q.beneficiary_search_fields, alias);
+  const harmonizedOnly = columns.length === 1 && columns[0] === `${alias}.retirement_beneficiary_harmonized`;
+  if (options.beneficiaryNames && harmonizedOnly && hasBeneficiarySearch(q)) {
+    // Exact: a value contains the text (ignoring case) iff it is one of the names that do.
+    addClause(w, `${columns[0]} COLLATE NOCASE IN (SELECT n.name FROM agg_beneficiary_names n WHERE ${containsSql('n.name')})`, q.beneficiary_search);
+  } else {
+    matchSubstring(w, columns, q.beneficiary_search);
+  }
   if (hasProjectFilters(q)) mergeWhere(w, parentProjectWhere(q, col('project_id')));
   return w;
+}
+
+/** creditWhere with every rollup-backed shortcut that is current in `db`. */
+export function creditWhereIn(db: Database.Database, q: CreditFilters, alias = 'c'): SqlWhere {
+  return creditWhere(q, alias, { beneficiaryNames: rollupFresh(db, 'beneficiary_names') });
 }

@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 import { CREDIT_SORT_FIELDS, DEFAULT_SORT, type CreditListQuery } from '../../shared/api/params';
 import type { CreditTransaction, Page } from '../../shared/api/resources';
-import { creditWhere } from './credit-filters';
+import { creditWhereIn } from './credit-filters';
 import { pageEnvelope, pageRequest } from './page-envelope';
 import { orderBy, type SortColumn } from './sort-order';
 import { whereSql } from './sql-where';
@@ -53,7 +53,7 @@ const COLUMNS =
 
 export function listCredits(db: Database.Database, q: CreditListQuery): Page<CreditTransaction> {
   const req = pageRequest(q);
-  const where = creditWhere(q);
+  const where = creditWhereIn(db, q);
   const order = orderBy(q.sort, CREDIT_SORT_COLUMNS, DEFAULT_SORT.credits, 'c.id');
   const total = (db.prepare(`SELECT count(*) AS n FROM credit_transactions c ${whereSql(where)}`).get(...where.params) as { n: number }).n;
   const rows =

@@ -27,7 +27,8 @@ export function orderBy(
   }
   const parts = keys.map(({ field, descending }) => {
     const c = columns[field]!;
-    return `${c.sql}${c.text ? ' COLLATE NOCASE' : ''} ${descending ? 'DESC' : 'ASC'} NULLS LAST`;
+    // SQLite puts nulls last in DESC order already; saying so only for ASC lets DESC sorts walk an index.
+    return `${c.sql}${c.text ? ' COLLATE NOCASE' : ''} ${descending ? 'DESC' : 'ASC NULLS LAST'}`;
   });
   parts.push(`${primaryKey} ASC`);
   return `ORDER BY ${parts.join(', ')}`;

@@ -7,8 +7,8 @@ import type Database from 'better-sqlite3';
 import type { SupplyDemandQuery } from '../../shared/api/params';
 import type { SupplyDemand } from '../../shared/api/resources';
 import type { SupplyDemandAggregation } from '../../shared/api/values';
-import { rollupAnswers, rollupWhere } from './charts';
-import { creditWhere } from './credit-filters';
+import { creditRollupFor } from './charts';
+import { creditWhereIn } from './credit-filters';
 import { marketToday } from './market-calendar';
 import { addClause, whereSql, type SqlWhere } from './sql-where';
 
@@ -30,8 +30,7 @@ export function periodOf(date: string, aggregation: SupplyDemandAggregation): st
   return `${date.slice(0, 4)}-Q${Math.ceil(Number(date.slice(5, 7)) / 3)}`;
 }
 
-function periods(db: Database.Database, table: string, alias: string, where: SqlWhere, aggregation: SupplyDemandAggregation): SupplyDemand {
-  const d = `${alias}.transaction_date`;
+function periods(db: Database.Database, table: string, alias: string, d: string, where: SqlWhere, aggregation: SupplyDemandAggregation): SupplyDemand {
   const period = periodSql(aggregation, d);
   addClause(where, `${alias}.transaction_type IN ('issuance', 'retirement')`);
   addClause(where, `${d} IS NOT NULL`);
@@ -52,6 +51,8 @@ function periods(db: Database.Database, table: string, alias: string, where: Sql
 
 export function supplyDemand(db: Database.Database, q: SupplyDemandQuery, options: { rollup?: boolean } = {}): SupplyDemand {
   const aggregation = q.aggregation ?? 'yearly';
-  if (options.rollup !== false && rollupAnswers(db, q)) return periods(db, 'agg_credit_days d', 'd', rollupWhere(q), aggregation);
-  return periods(db, 'credit_transactions c', 'c', creditWhere(q), aggregation);
+  // Every period is whole months, so the month rollup answers when no date bound cuts a month.
+  const rollup = options.rollup === false ? null : creditRollupFor(db, q, true);
+  if (rollup) return periods(db, rollup.table, 'd', rollup.dateColumn, rollup.where, aggregation);
+  return periods(db, 'credit_transactions c', 'c', 'c.transaction_date', creditWhereIn(db, q), aggregation);
 }
