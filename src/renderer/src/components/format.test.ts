@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatCompact, formatDate, formatNumber, formatPercent, formatRegistry, formatSlug, formatTco2e } from './format';
+import { formatAge, formatCategory, formatCompact, formatDate, formatNumber, formatPercent, formatRegistry, formatSlug, formatTco2e } from './format';
 
 describe('format', () => {
   it('separates thousands and keeps fractions short', () => {
@@ -35,5 +35,7 @@ describe('format', () => {
     expect(formatRegistry('gold-standard')).toBe('Gold Standard');
     expect(formatRegistry('something-new')).toBe('Something new');
     expect(formatPercent(0.4204)).toBe('42.0%');
+    expect(formatCategory('ghg-management')).toBe('GHG management');
+    expect(formatCategory('renewable-energy')).toBe('Renewable energy');
   });
 });

@@ -81,3 +81,14 @@ export function formatRegistry(value: string | null | undefined): string {
   if (!value) return '—';
   return REGISTRY_LABELS[value] ?? formatSlug(value);
 }
+
+/** Categories as analysts write them ("GHG management", "Biomass CDR"). */
+const CATEGORY_LABELS: Record<string, string> = {
+  'ghg-management': 'GHG management',
+  'biomass-cdr': 'Biomass CDR',
+  'alkalinity-cdr': 'Alkalinity CDR',
+};
+export function formatCategory(value: string | null | undefined): string {
+  if (!value) return '—';
+  return CATEGORY_LABELS[value] ?? formatSlug(value);
+}

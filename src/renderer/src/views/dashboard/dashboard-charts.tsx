@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { CHART_FREQUENCIES, SUPPLY_DEMAND_AGGREGATIONS, type ChartFrequency, type SupplyDemandAggregation } from '../../../../shared/api/values';
 import { carbon } from '../../bridge';
 import { Chart, categoryColor, FLOW_COLORS, quantityAxis } from '../../components/chart';
-import { formatSlug } from '../../components/format';
+import { formatCategory, formatNumber } from '../../components/format';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { binLabel } from '../projects/time-bins';
 import { useContractResult, type ContractResult } from '../projects/use-contract-result';
@@ -52,13 +52,26 @@ export function SupplyDemandChart() {
     [rows],
   );
   return (
-    <div className="card" data-testid="supply-demand">
+    <div className="card card-fill" data-testid="supply-demand">
       <div className="card-head">
         <h2>Supply vs demand</h2>
         <Seg label="Aggregation" values={SUPPLY_DEMAND_AGGREGATIONS} value={aggregation} names={AGG_LABEL} onChange={setAggregation} />
       </div>
+      {result.data ? (
+        <div className="chart-totals" data-testid="supply-demand-totals">
+          <span>
+            Issuances <strong data-testid="sd-issuances">{formatNumber(result.data.totals.issuances)}</strong> tCO2e
+          </span>
+          <span>
+            Retirements <strong data-testid="sd-retirements">{formatNumber(result.data.totals.retirements)}</strong> tCO2e
+          </span>
+          <span className="muted">{rows.length} {aggregation === 'monthly' ? 'months' : aggregation === 'quarterly' ? 'quarters' : 'years'}, current period left out</span>
+        </div>
+      ) : null}
       <Body result={result} empty={rows.length === 0}>
-        <Chart option={option} height={300} loading={result.loading} ariaLabel={`${AGG_LABEL[aggregation]} issuances and retirements`} testId="chart-supply-demand" />
+        <div className="chart-fill">
+          <Chart option={option} height="100%" loading={result.loading} ariaLabel={`${AGG_LABEL[aggregation]} issuances and retirements`} testId="chart-supply-demand" />
+        </div>
       </Body>
     </div>
   );
@@ -73,7 +86,7 @@ export function CreditsByCategoryChart() {
       grid: { left: 130, right: 24, top: 36, bottom: 28 },
       legend: { top: 0, right: 0 },
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-      yAxis: { type: 'category', data: points.map((p) => formatSlug(p.category)) },
+      yAxis: { type: 'category', data: points.map((p) => formatCategory(p.category)) },
       xAxis: quantityAxis(),
       series: [
         { name: 'Issued', type: 'bar', barMaxWidth: 40, color: FLOW_COLORS.issued, data: points.map((p) => p.issued) },
@@ -113,7 +126,7 @@ export function ListingDateChart() {
       xAxis: { type: 'category', data: stacked.starts.map((s) => binLabel(s, freq)) },
       yAxis: { ...quantityAxis(null), name: 'projects' },
       dataZoom: stacked.starts.length > 60 ? [{ type: 'inside' }, { type: 'slider', height: 16, bottom: 4 }] : undefined,
-      series: stacked.series.map((s) => ({ name: formatSlug(s.category), type: 'bar', stack: 'listing', color: categoryColor(s.category), data: s.values })),
+      series: stacked.series.map((s) => ({ name: formatCategory(s.category), type: 'bar', stack: 'listing', color: categoryColor(s.category), data: s.values })),
     }),
     [stacked, freq],
   );

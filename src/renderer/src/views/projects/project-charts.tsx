@@ -2,10 +2,11 @@
  * The project's credit charts: yearly issuance and retirement bars, retirements by vintage, and
  * credits by transaction date with a D/W/M/Y switch (issuances and retirements).
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { CHART_FREQUENCIES, type ChartFrequency } from '../../../../shared/api/values';
 import { carbon } from '../../bridge';
-import { Chart, FLOW_COLORS, quantityAxis } from '../../components/chart';
+import { Chart, FLOW_COLORS, quantityAxis, type ChartHandle } from '../../components/chart';
+import { ChartExportButtons } from '../../components/export';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { binLabel, mergeFlows, type FlowRow } from './time-bins';
 import { useContractResult } from './use-contract-result';
@@ -47,11 +48,15 @@ function ChartState({ loading, error, empty, reload, children }: { loading: bool
 export function YearlyFlowsChart({ projectId }: { projectId: string }) {
   const flows = useFlows(projectId, 'Y');
   const option = useMemo(() => flowOption(flows.data ?? [], 'Y'), [flows.data]);
+  const chart = useRef<ChartHandle>(null);
   return (
     <div className="card">
-      <h2>Issuance and retirement per year</h2>
+      <div className="chart-card-head">
+        <h2>Issuance and retirement per year</h2>
+        {flows.data?.length ? <ChartExportButtons chart={chart} name={`${projectId} issuance and retirement per year`} testId="chart-yearly-export" /> : null}
+      </div>
       <ChartState loading={flows.loading} error={flows.error} empty={!flows.data?.length} reload={flows.reload}>
-        <Chart option={option} height={260} ariaLabel="Credits issued and retired per year" testId="chart-yearly" />
+        <Chart ref={chart} option={option} height={260} ariaLabel="Credits issued and retired per year" testId="chart-yearly" />
       </ChartState>
     </div>
   );

@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import type { Project } from '../../../../shared/api';
 import type { Column } from '../../components/data-table';
-import { formatDate, formatNumber, formatRegistry, formatSlug } from '../../components/format';
+import { formatDate, formatNumber, formatRegistry, formatSlug, formatCategory } from '../../components/format';
 
 function Labels({ p }: { p: Project }) {
   const labels: string[] = [];
@@ -42,7 +42,7 @@ export const PROJECT_COLUMNS: Column<Project>[] = [
   { id: 'retired', header: 'Retired', width: '108px', sortField: 'retired', numeric: true, cell: (p) => formatNumber(p.retired) },
   { id: 'unretired', header: 'Unretired', width: '108px', sortField: 'unretired', numeric: true, cell: (p) => formatNumber(p.unretired) },
   { id: 'registry', header: 'Registry', width: '128px', sortField: 'registry', cell: (p) => formatRegistry(p.registry), title: (p) => formatRegistry(p.registry) },
-  { id: 'category', header: 'Category', width: '128px', sortField: 'category', cell: (p) => formatSlug(p.category) },
+  { id: 'category', header: 'Category', width: '128px', sortField: 'category', cell: (p) => formatCategory(p.category) },
   { id: 'project_type', header: 'Type', width: 'minmax(140px, 1.2fr)', sortField: 'project_type', cell: (p) => p.project_type ?? '—', title: (p) => p.project_type ?? undefined },
   { id: 'country', header: 'Country', width: '120px', sortField: 'country', cell: (p) => p.country ?? '—', title: (p) => p.country ?? undefined },
   { id: 'listed_at', header: 'Listed', width: '100px', sortField: 'listed_at', firstSort: 'desc', cell: (p) => formatDate(p.listed_at) },

@@ -3,7 +3,7 @@
  * each reads on a chip, and the filter vocabularies (registries, categories, labels).
  */
 import { ARTICLE6_AUTHORIZATION_TYPES, CATEGORIES, CORC_DURABILITIES, REGISTRIES } from '../../../../shared/api/values';
-import { formatNumber, formatRegistry, formatSlug } from '../../components/format';
+import { formatCategory, formatNumber, formatRegistry } from '../../components/format';
 import type { ChipSpec } from '../../components/filters';
 
 export const PROJECT_FILTER_KEYS = [
@@ -32,7 +32,7 @@ export const PROJECT_CHIP_SPECS: Record<ProjectFilterKey | 'search', ChipSpec> =
   registry: { label: 'Registry', format: (v) => formatRegistry(String(v)) },
   country: { label: 'Country' },
   protocol: { label: 'Protocol' },
-  category: { label: 'Category', format: (v) => formatSlug(String(v)) },
+  category: { label: 'Category', format: (v) => formatCategory(String(v)) },
   project_type: { label: 'Type' },
   is_compliance: { label: 'Compliance', format: yesNo },
   listed_at_from: { label: 'Listed from' },
@@ -55,7 +55,7 @@ export const PROJECT_CHIP_SPECS: Record<ProjectFilterKey | 'search', ChipSpec> =
 };
 
 export const REGISTRY_OPTIONS = REGISTRIES.map((r) => ({ value: r, label: formatRegistry(r) }));
-export const CATEGORY_OPTIONS = CATEGORIES.map((c) => ({ value: c, label: formatSlug(c) }));
+export const CATEGORY_OPTIONS = CATEGORIES.map((c) => ({ value: c, label: formatCategory(c) }));
 export const CORC_OPTIONS = CORC_DURABILITIES.map((c) => ({ value: c, label: c }));
 export const ARTICLE6_TYPE_OPTIONS = ARTICLE6_AUTHORIZATION_TYPES.map((t) => ({ value: t, label: t }));
 export const SDG_OPTIONS = Array.from({ length: 17 }, (_, i) => ({ value: String(i + 1), label: `SDG ${i + 1}` }));

@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import type { Project } from '../../../../shared/api';
 import { safeHref } from '../../../../shared/safe-url';
-import { formatDate, formatRegistry, formatSlug } from '../../components/format';
+import { formatDate, formatRegistry, formatSlug, formatCategory } from '../../components/format';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -38,7 +38,7 @@ export function ProjectOverview({ project: p, countryCode }: { project: Project;
         ) : null}
       </Field>
       <Field label="Proponent">{p.proponent ?? '—'}</Field>
-      <Field label="Category">{formatSlug(p.category)}</Field>
+      <Field label="Category">{formatCategory(p.category)}</Field>
       <Field label="Type">
         {p.project_type ?? '—'}
         {p.project_type_source ? <span className="muted"> (source: {p.project_type_source})</span> : null}

@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import type { CreditTransaction } from '../../../../shared/api';
 import type { Column } from '../../components/data-table';
-import { formatDate, formatNumber, formatSlug } from '../../components/format';
+import { formatDate, formatNumber, formatSlug, formatCategory } from '../../components/format';
 
 export function buyerPath(name: string): string {
   return `/buyers/${encodeURIComponent(name)}`;
@@ -39,7 +39,7 @@ export function creditColumns(options: { showProject: boolean }): Column<CreditT
               </span>
             )),
     });
-    cols.push({ id: 'category', header: 'Category', width: '130px', cell: (t) => formatSlug(t.projects[0]?.category) });
+    cols.push({ id: 'category', header: 'Category', width: '130px', cell: (t) => formatCategory(t.projects[0]?.category) });
   }
   cols.push(
     { id: 'vintage', header: 'Vintage', width: '78px', sortField: 'vintage', numeric: true, firstSort: 'desc', cell: (t) => (t.vintage === null ? '—' : String(t.vintage)) },

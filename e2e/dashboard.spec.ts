@@ -1,0 +1,72 @@
+/** Dashboard: headline totals, supply vs demand, categories, listings and headlines match the contract. */
+import { expect, test } from './fixtures';
+import { ensureSynced, fmt, type PageOf } from './market-sync';
+
+test.beforeEach(async ({ app, webHost }) => {
+  await ensureSynced(app, webHost);
+});
+
+test('dashboard shows the market totals the contract answers', async ({ app }) => {
+  const { page } = app;
+  await app.goto('/dashboard');
+  const projects = await app.call<PageOf<unknown>>('projects.list', { per_page: 1 });
+  const credits = await app.call<PageOf<unknown>>('credits.list', { per_page: 1 });
+  const byCategory = await app.call<PageOf<{ category: string; issued: number; retired: number }>>('charts.creditsByCategory', {});
+  const issued = byCategory.data.reduce((s, p) => s + p.issued, 0);
+  const retired = byCategory.data.reduce((s, p) => s + p.retired, 0);
+  expect(projects.pagination.total_entries).toBeGreaterThan(0);
+  await expect(page.getByTestId('kpi-projects')).toHaveText(fmt(projects.pagination.total_entries));
+  await expect(page.getByTestId('kpi-transactions')).toHaveText(fmt(credits.pagination.total_entries));
+  await expect(page.getByTestId('kpi-issued')).toHaveText(`${fmt(issued)}tCO2e`);
+  await expect(page.getByTestId('kpi-retired')).toHaveText(`${fmt(retired)}tCO2e`);
+  await expect(page.getByTestId('kpi-unretired')).toHaveText(`${fmt(issued - retired)}tCO2e`);
+
+  // supply vs demand: totals per aggregation equal charts.supplyDemand
+  for (const aggregation of ['yearly', 'quarterly', 'monthly'] as const) {
+    const sd = await app.call<{ data: unknown[]; totals: { issuances: number; retirements: number } }>('charts.supplyDemand', { aggregation });
+    await page.getByTestId('supply-demand').getByRole('button', { name: aggregation[0]!.toUpperCase() + aggregation.slice(1) }).click();
+    await expect(page.getByTestId('sd-issuances')).toHaveText(fmt(sd.totals.issuances));
+    await expect(page.getByTestId('sd-retirements')).toHaveText(fmt(sd.totals.retirements));
+    await expect(page.getByTestId('supply-demand-totals')).toContainText(`${sd.data.length} `);
+  }
+  await expect(page.getByTestId('chart-supply-demand').locator('canvas')).toHaveCount(1);
+  await expect(page.getByTestId('chart-by-category').locator('canvas')).toHaveCount(1);
+
+  // projects by listing date: each frequency answers and draws
+  for (const label of ['Month', 'Week', 'Day', 'Year']) {
+    await page.getByTestId('projects-by-listing').getByRole('button', { name: label }).click();
+    await expect(page.getByTestId('chart-listing')).toHaveAttribute('aria-label', new RegExp(`per ${label.toLowerCase()}`));
+  }
+
+  // the latest forensic headlines are the feed's
+  const feed = await app.call<{ entries: Array<{ key_event: string | null; project_id: string }> }>('forensics.latest', { limit: 8 });
+  if (feed.entries.length) {
+    await expect(page.getByTestId('forensic-headlines').locator('li')).toHaveCount(feed.entries.length);
+    await expect(page.getByTestId('forensic-headlines').locator('li').first()).toContainText(feed.entries[0]!.project_id);
+  }
+  await expect(page.getByTestId('sync-freshness')).toContainText('Last sync:');
+  await expect(page.getByTestId('sync-freshness')).not.toContainText('never');
+  expect(app.consoleErrors.filter((e) => !e.includes('404'))).toEqual([]);
+});
+
+test('clicking a category opens its projects', async ({ app }) => {
+  const { page } = app;
+  await app.goto('/dashboard');
+  const chart = page.getByTestId('chart-by-category');
+  await expect(chart.locator('canvas')).toHaveCount(1);
+  const box = (await chart.boundingBox())!;
+  // the largest category is the top bar (sorted ascending from the bottom)
+  await page.mouse.click(box.x + 200, box.y + 52);
+  await expect(page).toHaveURL(/#\/projects\?category=/);
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`dashboard screenshot (${scheme})`, async ({ app }) => {
+    await app.page.emulateMedia({ colorScheme: scheme });
+    await app.goto('/dashboard');
+    await expect(app.page.getByTestId('kpi-projects')).not.toHaveText('…');
+    await expect(app.page.getByTestId('chart-listing').locator('canvas')).toHaveCount(1);
+    await app.page.waitForTimeout(800);
+    await app.screenshot(`dashboard-${scheme}`);
+  });
+}

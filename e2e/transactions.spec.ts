@@ -1,0 +1,102 @@
+/** Transactions: groups P, C, B, sort, paging, expansion and the URL, compared with credits.list. */
+import { expect, test, type AppPage } from './fixtures';
+import { ensureSynced, fmt, type PageOf } from './market-sync';
+
+interface CreditRow {
+  id: number;
+  quantity: number;
+  retirement_beneficiary_harmonized: string | null;
+  retirement_account: string | null;
+}
+
+test.beforeEach(async ({ app, webHost }) => {
+  await ensureSynced(app, webHost);
+});
+
+const table = (app: AppPage) => app.page.getByTestId('transactions-table');
+const row = (app: AppPage, n: number) => table(app).locator(`[role=row][aria-rowindex="${n + 2}"]`);
+
+async function expectCount(app: AppPage, query: Record<string, unknown>) {
+  const all = await app.call<PageOf<CreditRow>>('credits.list', { per_page: 1 });
+  const filtered = await app.call<PageOf<CreditRow>>('credits.list', { ...query, per_page: 1 });
+  await expect(app.page.getByTestId('transactions-count')).toHaveText(`${fmt(filtered.pagination.total_entries)} of ${fmt(all.pagination.total_entries)} credit transactions`);
+  return filtered;
+}
+
+test('the table shows credits.list with groups C and B, sort and paging', async ({ app }) => {
+  const { page } = app;
+  await app.goto('/transactions');
+  await expectCount(app, {});
+
+  // sort by quantity, largest first
+  await table(app).getByRole('button', { name: /^Quantity/ }).click();
+  await expect(page).toHaveURL(/sort=-quantity/);
+  const big = await app.call<PageOf<CreditRow>>('credits.list', { per_page: 1, sort: ['-quantity'] });
+  await expect(row(app, 0)).toContainText(fmt(big.data[0]!.quantity));
+
+  // paging by scroll
+  const page3 = await app.call<PageOf<CreditRow>>('credits.list', { per_page: 100, current_page: 3, sort: ['-quantity'] });
+  await table(app).locator('.data-table-scroll').evaluate((el) => el.scrollTo(0, 34 * 240));
+  await expect(row(app, 250)).toContainText(fmt(page3.data[50]!.quantity));
+
+  // group C through the panel: retirements only
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await page.getByTestId('filter-transaction-type').getByRole('button').click();
+  await page.getByRole('option', { name: 'Retirement' }).getByRole('checkbox').check();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/transaction_type=retirement/);
+  const retirements = await expectCount(app, { transaction_type: ['retirement'], sort: ['-quantity'] });
+  await expect(row(app, 0)).toContainText(fmt(retirements.data[0]!.quantity));
+
+  // group B: beneficiary search (harmonized name by default), then a field choice
+  const buyer = retirements.data[0]!.retirement_beneficiary_harmonized ?? 'a';
+  const term = buyer.slice(0, Math.min(6, buyer.length));
+  await page.getByTestId('transactions-search').fill(term);
+  await expect(page).toHaveURL(/beneficiary_search=/);
+  await expectCount(app, { transaction_type: ['retirement'], beneficiary_search: term });
+  await page.getByTestId('filter-beneficiary-fields').getByRole('button').click();
+  await page.getByRole('option', { name: 'Account' }).getByRole('checkbox').check();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/beneficiary_search_fields=retirement_beneficiary_account/);
+  await expectCount(app, { transaction_type: ['retirement'], beneficiary_search: term, beneficiary_search_fields: ['retirement_beneficiary_account'] });
+
+  // reload keeps it; back steps to the previous filters
+  await page.reload();
+  await expectCount(app, { transaction_type: ['retirement'], beneficiary_search: term, beneficiary_search_fields: ['retirement_beneficiary_account'] });
+  await page.goBack();
+  await expectCount(app, { transaction_type: ['retirement'], beneficiary_search: term });
+  await page.getByRole('button', { name: 'Clear all' }).click();
+  await expectCount(app, {});
+});
+
+test('group P and C filters from a link; rows expand; buyer names link to buyer pages', async ({ app }) => {
+  const { page } = app;
+  const query = { registry: ['verra', 'gold-standard'], transaction_type: ['retirement'], vintage: [2019, 2020, 2021, 2022, 2023, 2024], quantity_min: 10 };
+  await app.goto('/transactions?registry=verra&registry=gold-standard&transaction_type=retirement&vintage=2019&vintage=2020&vintage=2021&vintage=2022&vintage=2023&vintage=2024&quantity_min=10');
+  const filtered = await expectCount(app, query);
+  await expect(page.getByTestId('transactions-chips').getByRole('listitem')).toHaveCount(10);
+  test.skip(filtered.pagination.total_entries === 0, 'no matching transactions at this scale');
+  const first = filtered.data[0]!;
+  await row(app, 0).getByRole('button', { name: 'Expand row' }).click();
+  const details = page.getByTestId('credit-details');
+  await expect(details).toContainText(String(first.id));
+  if (first.retirement_account) await expect(details).toContainText(first.retirement_account);
+  if (first.retirement_beneficiary_harmonized) {
+    await row(app, 0).getByRole('link', { name: first.retirement_beneficiary_harmonized }).first().click();
+    await expect(page).toHaveURL(new RegExp(`#/buyers/${encodeURIComponent(first.retirement_beneficiary_harmonized).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  }
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`transactions screenshot (${scheme})`, async ({ app }) => {
+    const { page } = app;
+    await page.emulateMedia({ colorScheme: scheme });
+    await app.goto('/transactions?transaction_type=retirement&sort=-transaction_date');
+    await expect(page.getByTestId('transactions-count')).not.toContainText('…');
+    await row(app, 1).getByRole('button', { name: 'Expand row' }).click();
+    await app.screenshot(`transactions-${scheme}`);
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await page.getByRole('button', { name: /Project filters/ }).click();
+    await app.screenshot(`transactions-filters-${scheme}`);
+  });
+}
