@@ -191,8 +191,15 @@ export function CarbonMap(props: CarbonMapProps) {
     });
     layer.addTo(map);
     boundaryLayer.current = layer;
-    const bounds = layer.getBounds();
-    if (bounds.isValid()) map.fitBounds(bounds, { padding: [24, 24], maxZoom: 12 });
+    // zoom to the selected project's boundary when there is one, else to all of them
+    let target: L.LatLngBounds = layer.getBounds();
+    if (selectedProjectId != null) {
+      layer.eachLayer((l) => {
+        const f = (l as L.Polygon & { feature?: BoundaryFeature }).feature;
+        if (f && projectIdOf(f, projectId ?? null) === selectedProjectId) target = (l as L.Polygon).getBounds();
+      });
+    }
+    if (target.isValid()) map.fitBounds(target, { padding: [24, 24], maxZoom: 12 });
   }, [checked, theme, riskLevel, projectId, selectedProjectId]);
 
   // optional online tiles
