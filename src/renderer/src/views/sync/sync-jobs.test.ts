@@ -17,6 +17,8 @@ describe('sync jobs', () => {
     expect(jobFraction(job({ rows: 12 }))).toBeNull();
     expect(jobFraction(job({ state: 'done' }))).toBe(1);
     expect(jobFraction(job({ rows: 2000, totalRows: 1000 }))).toBe(1);
+    expect(jobFraction(job({ state: 'queued', totalRows: 0, totalPages: 0 }))).toBeNull();
+    expect(jobFraction(job({ state: 'running', totalRows: 0 }))).toBe(0);
   });
 
   it('formats an ETA in words', () => {
@@ -37,8 +39,9 @@ describe('sync jobs', () => {
   it('averages progress over the jobs of the run', () => {
     const status: SyncStatus = {
       state: 'running', startedAt: null, finishedAt: null, rateLimitPerMinute: 60, lastError: null,
-      jobs: [job({ state: 'done' }), job({ rows: 50, totalRows: 100 }), job({ state: 'idle' })],
+      jobs: [job({ state: 'done' }), job({ rows: 50, totalRows: 100 }), job({ state: 'idle' }), job({ state: 'queued', totalRows: 0 })],
     };
-    expect(overallFraction(status)).toBe(0.75);
+    // done 1 + running 0.5 + queued 0, over the three jobs of the run
+    expect(overallFraction(status)).toBe(0.5);
   });
 });

@@ -19,6 +19,8 @@ export const SYNC_JOB_LABELS: Record<SyncJobName, { label: string; detail: strin
 /** Share done, 0..1, from rows (preferred) or pages; null when the total is not known yet. */
 export function jobFraction(job: SyncJobStatus): number | null {
   if (job.state === 'done') return 1;
+  // a job waiting its turn has not started, whatever totals its last run left
+  if (job.state === 'queued' || job.state === 'idle') return null;
   if (job.totalRows != null && job.totalRows > 0) return Math.min(1, job.rows / job.totalRows);
   if (job.totalPages != null && job.totalPages > 0) return Math.min(1, job.pages / job.totalPages);
   if (job.totalRows === 0 || job.totalPages === 0) return job.state === 'running' ? 0 : 1;
@@ -48,7 +50,8 @@ export function allowedActions(state: SyncStatus['state'] | undefined): Record<S
 /** Overall progress: the sum of known totals (jobs with unknown totals are left out). */
 export function overallFraction(status: SyncStatus): number | null {
   const active = status.jobs.filter((j) => j.state !== 'idle');
-  const known = active.map(jobFraction).filter((f): f is number => f != null);
-  if (known.length === 0) return null;
-  return known.reduce((a, b) => a + b, 0) / active.length;
+  if (active.length === 0) return null;
+  const fractions = active.map((j) => (j.state === 'queued' ? 0 : jobFraction(j)));
+  if (fractions.every((f) => f == null)) return null;
+  return fractions.reduce<number>((a, b) => a + (b ?? 0), 0) / active.length;
 }
