@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { Page as ApiPage, Project, SyncStatus } from '../src/shared/contract';
+import type { Page as ApiPage, Project } from '../src/shared/api';
+import type { SyncStatus } from '../src/shared/contract';
 import { rfc7946Problems } from '../src/main/export/geojson-geometry';
 import { expect, test, type AppPage } from './fixtures';
 
@@ -103,6 +104,37 @@ test('exports the filtered projects\' boundaries as one valid GeoJSON FeatureCol
   for (const id of withBoundary) expect(collection.features.some((f) => f.properties['project_id'] === id)).toBe(true);
   for (const f of collection.features) expect(f.properties['category']).toBe('forest');
   await expect(page.getByTestId('export-projects-done')).toContainText('boundaries');
+  expect(failures).toEqual([]);
+  expect(scriptErrors(app)).toEqual([]);
+});
+
+test('saves a project chart as PNG and as SVG', async ({ app, webHost }) => {
+  test.setTimeout(180_000);
+  await ensureSynced(app, webHost.dataDir);
+  const { page } = app;
+  const failures = watchExportFailures(app);
+  const [top] = (await app.call<ApiPage<Project>>('projects.list', { sort: ['-issued'], per_page: 1 })).data;
+  await app.goto(`/projects/${encodeURIComponent(top!.project_id)}`);
+  const buttons = page.getByTestId('chart-yearly-export');
+  await expect(buttons).toBeVisible();
+  await app.screenshot('export-chart-buttons-light');
+
+  const pngDownload = page.waitForEvent('download');
+  await buttons.getByRole('button', { name: 'PNG' }).click();
+  const png = await pngDownload;
+  expect(png.suggestedFilename()).toMatch(/issuance-and-retirement-per-year-\d{4}-\d{2}-\d{2}\.png$/);
+  const pngBytes = fs.readFileSync(await png.path());
+  expect([...pngBytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  expect(pngBytes.length).toBeGreaterThan(5000);
+
+  const svgDownload = page.waitForEvent('download');
+  await buttons.getByRole('button', { name: 'SVG' }).click();
+  const svg = await svgDownload;
+  expect(svg.suggestedFilename()).toMatch(/\.svg$/);
+  const svgText = fs.readFileSync(await svg.path(), 'utf8');
+  expect(svgText).toMatch(/<svg[\s>]/);
+  expect(svgText).toContain('Issued');
+  expect((svgText.match(/<path/g) ?? []).length).toBeGreaterThan(3);
   expect(failures).toEqual([]);
   expect(scriptErrors(app)).toEqual([]);
 });

@@ -2,7 +2,7 @@
  * Export benchmark (not part of npm test): `npx tsx bench/export/index.ts`
  *   1. A default-scale market (BENCH_SCALE, default 1 = 532,799 credit transactions) from the
  *      reference service, synced into a fresh cache with the app's sync CLI (projects + credits).
- *      BENCH_DATA_DIR reuses an already synced data folder instead.
+ *      BENCH_DATA_DIR=DIR keeps the synced data in DIR, and reuses it on the next run.
  *   2. Baseline, measured in this same run: a bare better-sqlite3 `iterate()` over the same rows,
  *      each row joined with commas and written with fs.writeSync (no quoting, no safety, no worker).
  *   3. The export: `credit-transactions` through the ExportService (its worker thread, csv-stringify,
@@ -41,8 +41,10 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; st
 }
 
 async function syncedDataDir(): Promise<{ dataDir: string; serviceTotal: number | null; cleanup: () => void }> {
-  if (process.env.BENCH_DATA_DIR) return { dataDir: path.resolve(process.env.BENCH_DATA_DIR), serviceTotal: null, cleanup: () => undefined };
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-bench-export-'));
+  const keep = process.env.BENCH_DATA_DIR ? path.resolve(process.env.BENCH_DATA_DIR) : null;
+  if (keep && fs.existsSync(path.join(keep, 'data', 'connections.json'))) return { dataDir: path.join(keep, 'data'), serviceTotal: null, cleanup: () => undefined };
+  const work = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-bench-export-'));
+  fs.mkdirSync(work, { recursive: true });
   say(`starting the reference service at scale ${scale} (generating the market)...`);
   const service = await spawnReferenceService({ scale, dbPath: path.join(work, 'service.sqlite'), extraArgs: ['--rate-limit-pro', '1000000'], timeoutMs: 600_000 });
   try {
@@ -57,7 +59,7 @@ async function syncedDataDir(): Promise<{ dataDir: string; serviceTotal: number 
     });
     if (sync.code !== 0) throw new Error(`sync failed (${sync.code}): ${sync.stdout}\n${sync.stderr}`);
     say(`  synced in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    return { dataDir, serviceTotal, cleanup: () => fs.rmSync(work, { recursive: true, force: true }) };
+    return { dataDir, serviceTotal, cleanup: () => (keep ? undefined : fs.rmSync(work, { recursive: true, force: true })) };
   } finally {
     await stopReferenceService(service);
   }

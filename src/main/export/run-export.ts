@@ -42,8 +42,17 @@ export async function runExport(db: Database.Database, input: ExportStartInput, 
     fs.renameSync(partial, target);
     return result;
   } catch (err) {
-    out.destroy();
+    // The file may still be opening: remove it only once the stream has closed.
+    await closeStream(out);
     fs.rmSync(partial, { force: true });
     throw err;
   }
+}
+
+function closeStream(stream: fs.WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.closed) return resolve();
+    stream.once('close', () => resolve());
+    stream.destroy();
+  });
 }
