@@ -8,7 +8,7 @@
  */
 import type Database from 'better-sqlite3';
 import { buyerKey } from './buyer-metrics';
-import { buyerTops, windowSumsSql } from './buyers';
+import { aggregateBuyers } from './buyers';
 import { marketToday } from './market-calendar';
 import { ROLLUPS, rollupFresh, type Rollup } from './rollup-state';
 import { newWhere } from './sql-where';
@@ -50,27 +50,15 @@ function rebuildBeneficiaryNames(db: Database.Database): number {
 function rebuildBuyers(db: Database.Database): number {
   db.prepare('DELETE FROM agg_buyers').run();
   const today = marketToday();
-  const sums = db
-    .prepare(`SELECT c.retirement_beneficiary_harmonized AS buyer_name, sum(c.quantity) AS total_volume, count(*) AS total_transactions,
-        min(c.transaction_date) AS first_purchase, max(c.transaction_date) AS last_purchase, ${windowSumsSql(today)}
-      FROM credit_transactions c WHERE c.transaction_type = 'retirement' AND c.retirement_beneficiary_harmonized IS NOT NULL
-      GROUP BY c.retirement_beneficiary_harmonized COLLATE NOCASE`)
-    .all() as Array<{
-    buyer_name: string; total_volume: number; total_transactions: number; first_purchase: string | null; last_purchase: string | null;
-    volume_12m: number; transactions_12m: number; volume_60d: number; transactions_60d: number;
-  }>;
-  const where = newWhere();
-  where.clauses.push("c.transaction_type = 'retirement'", 'c.retirement_beneficiary_harmonized IS NOT NULL');
-  const tops = buyerTops(db, where);
+  const buyers = aggregateBuyers(db, newWhere(), today);
   const insert = db.prepare(`INSERT INTO agg_buyers (buyer_key, buyer_name, total_volume, total_transactions, first_purchase, last_purchase,
       top_category, top_country, top_registry, window_today, volume_12m, transactions_12m, volume_60d, transactions_60d)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  for (const s of sums) {
-    const t = tops(s.buyer_name);
-    insert.run(buyerKey(s.buyer_name), s.buyer_name, s.total_volume, s.total_transactions, s.first_purchase, s.last_purchase,
-      t.top_category, t.top_country, t.top_registry, today, s.volume_12m, s.transactions_12m, s.volume_60d, s.transactions_60d);
+  for (const b of buyers) {
+    insert.run(buyerKey(b.buyer_name), b.buyer_name, b.total_volume, b.total_transactions, b.first_purchase, b.last_purchase,
+      b.top_category, b.top_country, b.top_registry, today, b.volume_12m, b.transactions_12m, b.volume_60d, b.transactions_60d);
   }
-  return sums.length;
+  return buyers.length;
 }
 
 const REBUILD: Record<Rollup, (db: Database.Database) => number> = {

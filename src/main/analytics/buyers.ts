@@ -41,34 +41,62 @@ function retirementWhere(filter: SqlWhere, byProject = false): SqlWhere {
   return w;
 }
 
-/** Sums and tops of every buyer of the retirements matching `filter`, aggregated now. */
-export function aggregateBuyers(db: Database.Database, filter: SqlWhere, today: string, byProject = false): Buyer[] {
-  const where = retirementWhere(filter, byProject);
-  const sums = db
-    .prepare(`SELECT ${HARMONIZED} AS buyer_name, sum(c.quantity) AS total_volume, count(*) AS total_transactions, ${windowSumsSql(today)},
-        min(c.transaction_date) AS first_purchase, max(c.transaction_date) AS last_purchase
-      FROM credit_transactions c ${whereSql(where)} GROUP BY ${HARMONIZED} COLLATE NOCASE`)
-    .all(...where.params) as BuyerSums[];
-  const tops = buyerTops(db, where);
-  return sums.map((s) => toBuyer(s, tops(s.buyer_name), today));
+interface BuyerProjectRow extends BuyerSums {
+  project_id: string | null;
+  category: string | null;
+  country: string | null;
+  registry: string | null;
+  has_project: number;
 }
 
-/** Top category, country and registry per buyer of the retirements matching `where`. */
-export function buyerTops(db: Database.Database, where: SqlWhere): (name: string) => BuyerTops {
-  const split = db
-    .prepare(`SELECT ${HARMONIZED} AS buyer_name, p.category, p.country, p.registry, sum(c.quantity) AS volume
-      FROM credit_transactions c JOIN projects p ON p.project_id = c.project_id ${whereSql(where)}
-      GROUP BY ${HARMONIZED} COLLATE NOCASE, p.category COLLATE NOCASE, p.country COLLATE NOCASE, p.registry COLLATE NOCASE`)
-    .all(...where.params) as Array<{ buyer_name: string; category: string | null; country: string | null; registry: string | null; volume: number }>;
-  const by = (pick: (r: (typeof split)[number]) => string | null) =>
-    largestBy(split.map((r) => ({ key: buyerKey(r.buyer_name), label: pick(r), volume: r.volume })));
+const earlier = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a < b ? a : b);
+const later = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
+
+/**
+ * Every buyer of the retirements matching `filter`, aggregated now in one pass: sums per (buyer,
+ * project) from the transactions (the covering index when it serves), then per buyer, with the
+ * tops from each pair's parent project (pairs whose project is not cached count in the totals only).
+ */
+export function aggregateBuyers(db: Database.Database, filter: SqlWhere, today: string, byProject = false): Buyer[] {
+  const where = retirementWhere(filter, byProject);
+  const pairs = db
+    .prepare(`WITH r AS MATERIALIZED (
+        SELECT ${HARMONIZED} AS buyer_name, c.project_id AS project_id, sum(c.quantity) AS total_volume, count(*) AS total_transactions,
+          ${windowSumsSql(today)}, min(c.transaction_date) AS first_purchase, max(c.transaction_date) AS last_purchase
+        FROM credit_transactions c ${whereSql(where)} GROUP BY ${HARMONIZED} COLLATE NOCASE, c.project_id)
+      SELECT r.*, p.category AS category, p.country AS country, p.registry AS registry, p.project_id IS NOT NULL AS has_project
+      FROM r LEFT JOIN projects p ON p.project_id = r.project_id`)
+    .all(...where.params) as BuyerProjectRow[];
+  const sums = new Map<string, BuyerSums>();
+  for (const r of pairs) {
+    const key = buyerKey(r.buyer_name);
+    const s = sums.get(key);
+    if (!s) {
+      sums.set(key, {
+        buyer_name: r.buyer_name, total_volume: r.total_volume, total_transactions: r.total_transactions, volume_12m: r.volume_12m,
+        transactions_12m: r.transactions_12m, volume_60d: r.volume_60d, transactions_60d: r.transactions_60d,
+        first_purchase: r.first_purchase, last_purchase: r.last_purchase,
+      });
+      continue;
+    }
+    s.total_volume += r.total_volume;
+    s.total_transactions += r.total_transactions;
+    s.volume_12m += r.volume_12m;
+    s.transactions_12m += r.transactions_12m;
+    s.volume_60d += r.volume_60d;
+    s.transactions_60d += r.transactions_60d;
+    s.first_purchase = earlier(s.first_purchase, r.first_purchase);
+    s.last_purchase = later(s.last_purchase, r.last_purchase);
+  }
+  const withProject = pairs.filter((r) => r.has_project === 1);
+  const by = (pick: (r: BuyerProjectRow) => string | null) =>
+    largestBy(withProject.map((r) => ({ key: buyerKey(r.buyer_name), label: pick(r), volume: r.total_volume })));
   const category = by((r) => r.category);
   const country = by((r) => r.country);
   const registry = by((r) => r.registry);
-  return (name) => {
-    const k = buyerKey(name);
-    return { top_category: category.get(k) ?? null, top_country: country.get(k) ?? null, top_registry: registry.get(k) ?? null };
-  };
+  return [...sums].map(([key, s]) =>
+    toBuyer(s, { top_category: category.get(key) ?? null, top_country: country.get(key) ?? null, top_registry: registry.get(key) ?? null }, today),
+  );
 }
 
 /** Every buyer over all retirements, from the rollup (its windows recomputed when today is not the day it was built). */

@@ -104,7 +104,8 @@ export function creditsByTransactionDateAll(
 export function creditsByCategory(db: Database.Database, q: CreditsByCategoryQuery): Page<CategoryPoint> {
   if (hasBeneficiarySearch(q)) {
     const where = creditWhereIn(db, q);
-    addClause(where, "c.transaction_type = 'retirement'");
+    // Narrow by the searched names (or the parent projects), not by the type: most rows are retirements.
+    addClause(where, "+c.transaction_type = 'retirement'");
     addClause(where, 'p.category IS NOT NULL');
     const rows = db
       .prepare(`SELECT p.category AS category, sum(c.quantity) AS retired FROM credit_transactions c

@@ -30,6 +30,16 @@ const TEXT_SORT = new Set([
 export const CREDIT_SORT_COLUMNS: Record<string, SortColumn> = Object.fromEntries(
   CREDIT_SORT_FIELDS.map((f) => [f, { sql: `c.${f}`, text: TEXT_SORT.has(f) }]),
 );
+/** Credit columns with an index of their own: whether one holds a null is a single index seek. */
+const INDEXED = ['project_id', 'transaction_date', 'vintage', 'quantity', 'transaction_type', 'retirement_beneficiary_harmonized'];
+
+function sortColumnsIn(db: Database.Database): Record<string, SortColumn> {
+  const out: Record<string, SortColumn> = { ...CREDIT_SORT_COLUMNS };
+  for (const f of INDEXED) {
+    out[f] = { ...out[f]!, hasNulls: () => db.prepare(`SELECT EXISTS (SELECT 1 FROM credit_transactions WHERE ${f} IS NULL) AS x`).pluck().get() === 1 };
+  }
+  return out;
+}
 
 export const toCreditTransaction = (r: CreditRow): CreditTransaction => ({
   id: r.id,
@@ -54,7 +64,7 @@ const COLUMNS =
 export function listCredits(db: Database.Database, q: CreditListQuery): Page<CreditTransaction> {
   const req = pageRequest(q);
   const where = creditWhereIn(db, q);
-  const order = orderBy(q.sort, CREDIT_SORT_COLUMNS, DEFAULT_SORT.credits, 'c.id');
+  const order = orderBy(q.sort, sortColumnsIn(db), DEFAULT_SORT.credits, 'c.id');
   const total = (db.prepare(`SELECT count(*) AS n FROM credit_transactions c ${whereSql(where)}`).get(...where.params) as { n: number }).n;
   const rows =
     req.offset < total

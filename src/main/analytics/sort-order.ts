@@ -11,6 +11,11 @@ export interface SortColumn {
   sql: string;
   /** Compared case-insensitively. */
   text: boolean;
+  /**
+   * When it answers false (no row has a null here), "nulls last" needs no clause and an ascending
+   * sort can walk an index. Give it only for indexed columns, where the answer is one index seek.
+   */
+  hasNulls?: () => boolean;
 }
 
 export function orderBy(
@@ -27,8 +32,10 @@ export function orderBy(
   }
   const parts = keys.map(({ field, descending }) => {
     const c = columns[field]!;
-    // SQLite puts nulls last in DESC order already; saying so only for ASC lets DESC sorts walk an index.
-    return `${c.sql}${c.text ? ' COLLATE NOCASE' : ''} ${descending ? 'DESC' : 'ASC NULLS LAST'}`;
+    // SQLite puts nulls last in DESC order already; saying so only for ASC (and only when the column
+    // has nulls) lets sorts walk an index.
+    const nullsLast = !descending && (c.hasNulls?.() ?? true);
+    return `${c.sql}${c.text ? ' COLLATE NOCASE' : ''} ${descending ? 'DESC' : nullsLast ? 'ASC NULLS LAST' : 'ASC'}`;
   });
   parts.push(`${primaryKey} ASC`);
   return `ORDER BY ${parts.join(', ')}`;
