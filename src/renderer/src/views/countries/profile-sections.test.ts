@@ -16,6 +16,7 @@ describe('country profile sections', () => {
     expect(formatProfileValue(null, 'bool')).toBe('—');
     expect(formatProfileValue(12.5, 'usd')).toBe('US$ 12.5 / tCO2e');
     expect(formatProfileValue(45, 'percent')).toBe('45 %');
+    expect(formatProfileValue(2030, 'year')).toBe('2030');
     expect(formatProfileValue(['JP', 'SG'], 'list')).toBe('JP, SG');
     expect(formatProfileValue([], 'list')).toBe('—');
     expect(formatProfileValue('2024-03-05', 'date')).toBe('5 Mar 2024');

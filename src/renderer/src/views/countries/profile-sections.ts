@@ -6,7 +6,7 @@ import type { CountryProfile } from '../../../../shared/api/resources';
 import { formatDate, formatDateTime, formatNumber } from '../../components/format';
 
 type Field = keyof CountryProfile;
-export type FieldKind = 'text' | 'long-text' | 'number' | 'percent' | 'usd' | 'bool' | 'date' | 'datetime' | 'list' | 'records';
+export type FieldKind = 'text' | 'long-text' | 'number' | 'year' | 'percent' | 'usd' | 'bool' | 'date' | 'datetime' | 'list' | 'records';
 
 export interface FieldSpec {
   field: Field;
@@ -86,8 +86,8 @@ export const PROFILE_SECTIONS: SectionSpec[] = [
     title: 'NDC',
     fields: [
       f('ndc_reduction_pct', 'Reduction target', 'percent'),
-      f('ndc_target_year', 'Target year', 'number'),
-      f('ndc_base_year', 'Base year', 'number'),
+      f('ndc_target_year', 'Target year', 'year'),
+      f('ndc_base_year', 'Base year', 'year'),
       f('ndc_conditional', 'Conditional', 'bool'),
       f('ndc_last_updated', 'Last updated', 'date'),
     ],
@@ -123,6 +123,8 @@ export function formatProfileValue(value: unknown, kind: FieldKind): string {
       return value === true ? 'Yes' : value === false ? 'No' : '—';
     case 'number':
       return typeof value === 'number' ? formatNumber(value) : String(value);
+    case 'year':
+      return String(value);
     case 'percent':
       return typeof value === 'number' ? `${formatNumber(value)} %` : String(value);
     case 'usd':
