@@ -3,22 +3,11 @@
  * and the file holds exactly what projects.list answers for the view's filters and sort.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Page as ApiPage, Project } from '../src/shared/api';
-import type { SyncStatus } from '../src/shared/contract';
 import { rfc7946Problems } from '../src/main/export/geojson-geometry';
 import { expect, test, type AppPage } from './fixtures';
-
-async function ensureSynced(app: AppPage, dataDir: string): Promise<void> {
-  // The demo service's database folder (workaround: the demo starter does not create it yet).
-  fs.mkdirSync(path.join(dataDir, 'demo'), { recursive: true });
-  const status = await app.call<SyncStatus>('sync.status');
-  if (status.state !== 'running' && status.state !== 'done') await app.call('sync.start', {});
-  await expect
-    .poll(async () => (await app.call<SyncStatus>('sync.status')).jobs.find((j) => j.job === 'projects')?.state, { timeout: 120_000, intervals: [1000] })
-    .toBe('done');
-}
+import { ensureSynced } from './market-sync';
 
 /** Failed responses of the export's own routes (other views' 404s are theirs to fix). */
 function watchExportFailures(app: AppPage): string[] {
@@ -43,7 +32,7 @@ async function listAll(app: AppPage, query: Record<string, unknown>): Promise<Pr
 
 test('exports the filtered, sorted Projects table as CSV and the browser downloads it', async ({ app, webHost }) => {
   test.setTimeout(180_000);
-  await ensureSynced(app, webHost.dataDir);
+  await ensureSynced(app, webHost);
   const { page } = app;
   const failures = watchExportFailures(app);
   await app.goto('/projects?registry=verra&registry=gold-standard&sort=-issued');
@@ -78,7 +67,7 @@ test('exports the filtered, sorted Projects table as CSV and the browser downloa
 
 test('exports the filtered projects\' boundaries as one valid GeoJSON FeatureCollection', async ({ app, webHost }) => {
   test.setTimeout(180_000);
-  await ensureSynced(app, webHost.dataDir);
+  await ensureSynced(app, webHost);
   const { page } = app;
   const failures = watchExportFailures(app);
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -110,7 +99,7 @@ test('exports the filtered projects\' boundaries as one valid GeoJSON FeatureCol
 
 test('saves a project chart as PNG and as SVG', async ({ app, webHost }) => {
   test.setTimeout(180_000);
-  await ensureSynced(app, webHost.dataDir);
+  await ensureSynced(app, webHost);
   const { page } = app;
   const failures = watchExportFailures(app);
   const [top] = (await app.call<ApiPage<Project>>('projects.list', { sort: ['-issued'], per_page: 1 })).data;
