@@ -7,8 +7,9 @@
  *      each row joined with commas and written with fs.writeSync (no quoting, no safety, no worker).
  *   3. The export: `credit-transactions` through the ExportService (its worker thread, csv-stringify,
  *      neutralisation, BOM). Reported: wall time, rows/s, time ratio to the baseline, RSS samples of
- *      this process (the worker is a thread of it) every 250 ms, and peak RSS during the export /
- *      RSS before it (memory must stay flat: the ratio stays near 1 whatever the row count).
+ *      this process (the worker is a thread of it) every 250 ms, peak RSS during the export / RSS
+ *      before it, and the growth after the worker's first 2 s (memory must stay flat: a one-off
+ *      start-up step, then no growth with the row count).
  *   4. Correctness: the file parsed back with csv-parse (streaming, rows counted) has exactly the
  *      service's total_entries rows and the cache's count.
  * One JSON line with every number on stdout; progress on stderr.
@@ -164,6 +165,8 @@ async function main(): Promise<void> {
       rssBeforeMb: mb(rssBefore),
       rssPeakMb: mb(peak),
       peakRssRatio: Math.round((peak / rssBefore) * 100) / 100,
+      // After the worker's start-up (its modules, SQLite's sorter): growth while the rows stream.
+      rssGrowthAfterFirst2sMb: samples.length > 8 ? mb(Math.max(...samples.slice(8)) - samples[8]!) : null,
       rssSamplesMb: samples.map(mb),
     };
     process.stdout.write(`${JSON.stringify(result)}\n`);
