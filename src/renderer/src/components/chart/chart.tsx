@@ -109,14 +109,10 @@ export function Chart({ option, height = 300, unit = 'tCO2e', renderer = 'canvas
     [],
   );
 
+  // the outer box carries the chart's name; ECharts writes its data description on the inner one
   return (
-    <div
-      ref={boxRef}
-      className={className ? `chart ${className}` : 'chart'}
-      style={{ height, width: '100%' }}
-      role="img"
-      aria-label={ariaLabel}
-      data-testid={testId}
-    />
+    <div className={className ? `chart ${className}` : 'chart'} style={{ height, width: '100%' }} role="figure" aria-label={ariaLabel} data-testid={testId}>
+      <div ref={boxRef} style={{ height: '100%', width: '100%' }} />
+    </div>
   );
 }

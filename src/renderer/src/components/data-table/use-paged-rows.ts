@@ -1,12 +1,14 @@
 /**
  * Server-side paging over the contract's pagination envelope: page 1 of a query loads at once,
  * further pages load as the table scrolls to them. While a new query loads, the previous rows stay
- * on screen (no flicker); answers to an outdated query are dropped. At most MAX_PAGES pages are
+ * on screen (no flicker); answers to an outdated query are dropped. When a sync job writes new rows
+ * the query is read again. At most MAX_PAGES pages are
  * kept, the ones farthest from the scroll position are dropped first.
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Page } from '../../../../shared/api';
 import { pagesForRange } from './sort-order';
+import { useCacheGeneration } from './use-cache-generation';
 
 export type FetchPage<Row> = (page: number, perPage: number) => Promise<Page<Row>>;
 
@@ -44,6 +46,8 @@ export function usePagedRows<Row>(fetchPage: FetchPage<Row>, queryKey: string, p
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<unknown>(null);
   const [reloadToken, reload] = useReducer((n: number) => n + 1, 0);
+  // a sync job that wrote rows re-reads the shown query (same key: scroll position kept)
+  const generation = useCacheGeneration();
 
   useEffect(() => {
     let cancelled = false;
@@ -66,7 +70,7 @@ export function usePagedRows<Row>(fetchPage: FetchPage<Row>, queryKey: string, p
     return () => {
       cancelled = true;
     };
-  }, [queryKey, perPage, reloadToken]);
+  }, [queryKey, perPage, reloadToken, generation]);
 
   const ensureRange = useCallback(
     (start: number, end: number) => {

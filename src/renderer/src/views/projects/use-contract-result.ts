@@ -1,5 +1,6 @@
 /** Runs a contract call when its inputs change; answers data, error, loading and reload. */
 import { useEffect, useReducer, useRef, useState } from 'react';
+import { useCacheGeneration } from '../../components/data-table';
 
 export interface ContractResult<T> {
   data: T | null;
@@ -8,12 +9,13 @@ export interface ContractResult<T> {
   reload(): void;
 }
 
-/** `key` identifies the inputs: a new key runs `call` again and drops answers to older keys. */
+/** `key` identifies the inputs: a new key runs `call` again and drops answers to older keys. New cache rows (a sync job done) run it again too. */
 export function useContractResult<T>(call: () => Promise<T>, key: string): ContractResult<T> {
   const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean }>({ data: null, error: null, loading: true });
   const [token, reload] = useReducer((n: number) => n + 1, 0);
   const callRef = useRef(call);
   callRef.current = call;
+  const generation = useCacheGeneration();
   useEffect(() => {
     let alive = true;
     setState((s) => ({ ...s, loading: true, error: null }));
@@ -24,7 +26,7 @@ export function useContractResult<T>(call: () => Promise<T>, key: string): Contr
     return () => {
       alive = false;
     };
-  }, [key, token]);
+  }, [key, token, generation]);
   return { ...state, reload };
 }
 
