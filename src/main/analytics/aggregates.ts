@@ -83,8 +83,13 @@ export function rebuildRollups(db: Database.Database, rollups: readonly Rollup[]
   db.exec('ANALYZE');
 }
 
+/** Whether the buyers' stored 12-month / 60-day windows end on a day other than today. */
+function buyerWindowsOutdated(db: Database.Database): boolean {
+  return db.prepare('SELECT EXISTS (SELECT 1 FROM agg_buyers WHERE window_today IS NOT ?)').pluck().get(marketToday()) === 1;
+}
+
 /** Called by the cache worker after sync job `job` completes: rebuilds the rollups built from it (and any left dirty). */
 export function refreshAggregates(db: Database.Database, job: string): void {
-  const stale = ROLLUPS.filter((r) => SOURCES[r].includes(job) || !rollupFresh(db, r));
+  const stale = ROLLUPS.filter((r) => SOURCES[r].includes(job) || !rollupFresh(db, r) || (r === 'buyers' && buyerWindowsOutdated(db)));
   if (stale.length) rebuildRollups(db, stale);
 }

@@ -6,6 +6,7 @@
  * refreshAggregates) plus the 12-month window of retirements; filtered lists aggregate directly.
  */
 import type Database from 'better-sqlite3';
+import { memoAnswer, statement } from './query-memo';
 import { BUYER_SORT_FIELDS, DEFAULT_SORT, parseSort, type BuyerListQuery, type SortKey } from '../../shared/api/params';
 import type { Buyer, BuyerAnalytics, Page } from '../../shared/api/resources';
 import { ContractError } from '../../shared/errors';
@@ -59,8 +60,7 @@ const later = (a: string | null, b: string | null) => (a === null ? b : b === nu
  */
 export function aggregateBuyers(db: Database.Database, filter: SqlWhere, today: string, byProject = false): Buyer[] {
   const where = retirementWhere(filter, byProject);
-  const pairs = db
-    .prepare(`WITH r AS MATERIALIZED (
+  const pairs = statement(db, `WITH r AS MATERIALIZED (
         SELECT ${HARMONIZED} AS buyer_name, c.project_id AS project_id, sum(c.quantity) AS total_volume, count(*) AS total_transactions,
           ${windowSumsSql(today)}, min(c.transaction_date) AS first_purchase, max(c.transaction_date) AS last_purchase
         FROM credit_transactions c ${whereSql(where)} GROUP BY ${HARMONIZED} COLLATE NOCASE, c.project_id)
@@ -101,7 +101,7 @@ export function aggregateBuyers(db: Database.Database, filter: SqlWhere, today: 
 
 /** Every buyer over all retirements, from the rollup (its windows recomputed when today is not the day it was built). */
 function buyersFromRollup(db: Database.Database, today: string): Buyer[] {
-  const rows = db.prepare('SELECT * FROM agg_buyers').all() as Array<BuyerSums & BuyerTops & { buyer_key: string; window_today: string | null }>;
+  const rows = statement(db, 'SELECT * FROM agg_buyers').all() as Array<BuyerSums & BuyerTops & { buyer_key: string; window_today: string | null }>;
   const stale = rows.some((r) => r.window_today !== today);
   const window = stale ? recentWindows(db, today) : new Map(rows.map((r) => [r.buyer_key, r]));
   return rows.map((r) => {
@@ -120,8 +120,7 @@ type WindowSums = Pick<BuyerSums, 'buyer_name' | 'volume_12m' | 'transactions_12
 /** Every buyer's 12-month and 60-day sums ending `today`, from the retirements of the last 365 days. */
 function recentWindows(db: Database.Database, today: string): Map<string, WindowSums> {
   const from = shiftDays(today, -365);
-  const recent = db
-    .prepare(`SELECT ${HARMONIZED} AS buyer_name, ${windowSumsSql(today)} FROM credit_transactions c
+  const recent = statement(db, `SELECT ${HARMONIZED} AS buyer_name, ${windowSumsSql(today)} FROM credit_transactions c
       WHERE c.transaction_type = 'retirement' AND c.transaction_date >= ? AND c.transaction_date <= ? AND ${HARMONIZED} IS NOT NULL
       GROUP BY ${HARMONIZED} COLLATE NOCASE`)
     .all(from, today) as WindowSums[];
@@ -172,7 +171,13 @@ export function listBuyers(db: Database.Database, q: BuyerListQuery, options: { 
   // The buyer `search` narrows buyer names; it is not the project search here.
   const transactionFilters = { ...q, search: undefined };
   const byProject = hasProjectFilters(transactionFilters) || Boolean(q.project_id?.length);
-  const all = useRollup ? buyersFromRollup(db, today) : aggregateBuyers(db, creditWhereIn(db, transactionFilters), today, byProject);
+  // Every buyer of the filter, remembered until the data changes: paging and re-sorting reuse it.
+  const all = useRollup
+    ? memoAnswer(db, ['buyers', today], () => buyersFromRollup(db, today))
+    : (() => {
+        const where = creditWhereIn(db, transactionFilters);
+        return memoAnswer(db, ['buyers', today, where.clauses, where.params, byProject], () => aggregateBuyers(db, where, today, byProject));
+      })();
   const sorted = all.filter((b) => matchesBuyerFilters(b, q)).sort(compareBuyers(keys));
   const req = pageRequest(q);
   return pageEnvelope('/v1/buyers/', q, req, sorted.length, sorted.slice(req.offset, req.offset + req.perPage));
@@ -195,28 +200,24 @@ export function buyerAnalytics(db: Database.Database, args: { buyerName: string 
   const today = marketToday();
   const where = `c.transaction_type = 'retirement' AND ${HARMONIZED} = ? COLLATE NOCASE`;
   const name = args.buyerName;
-  const summary = db
-    .prepare(`SELECT sum(c.quantity) AS total, count(*) AS n,
+  const summary = statement(db, `SELECT sum(c.quantity) AS total, count(*) AS n,
         sum(CASE WHEN c.vintage IS NOT NULL THEN c.vintage * c.quantity END) AS weighted,
         sum(CASE WHEN c.vintage IS NOT NULL THEN c.quantity ELSE 0 END) AS vintage_quantity
       FROM credit_transactions c WHERE ${where}`)
     .get(name) as { total: number; n: number; weighted: number | null; vintage_quantity: number };
-  const byVintage = db
-    .prepare(`SELECT c.vintage AS vintage, sum(c.quantity) AS quantity FROM credit_transactions c
+  const byVintage = statement(db, `SELECT c.vintage AS vintage, sum(c.quantity) AS quantity FROM credit_transactions c
       WHERE ${where} AND c.vintage IS NOT NULL GROUP BY c.vintage ORDER BY c.vintage`)
     .all(name) as Array<{ vintage: number; quantity: number }>;
   const year = Number(today.slice(0, 4));
   const portfolio = (y: number): Record<string, number> => {
-    const rows = db
-      .prepare(`SELECT p.category AS category, sum(c.quantity) AS quantity FROM credit_transactions c
+    const rows = statement(db, `SELECT p.category AS category, sum(c.quantity) AS quantity FROM credit_transactions c
         JOIN projects p ON p.project_id = c.project_id
         WHERE ${where} AND substr(c.transaction_date, 1, 4) = ? AND p.category IS NOT NULL
         GROUP BY p.category COLLATE NOCASE ORDER BY p.category COLLATE NOCASE`)
       .all(name, String(y)) as Array<{ category: string; quantity: number }>;
     return Object.fromEntries(rows.map((r) => [r.category, r.quantity]));
   };
-  const series = db
-    .prepare(`SELECT substr(c.transaction_date, 1, 7) AS date, sum(c.quantity) AS quantity FROM credit_transactions c
+  const series = statement(db, `SELECT substr(c.transaction_date, 1, 7) AS date, sum(c.quantity) AS quantity FROM credit_transactions c
       WHERE ${where} AND c.transaction_date IS NOT NULL GROUP BY 1 ORDER BY 1`)
     .all(name) as Array<{ date: string; quantity: number }>;
   return {

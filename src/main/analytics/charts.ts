@@ -5,6 +5,7 @@
  * refreshAggregates) when its filters allow, else summed from the transactions.
  */
 import type Database from 'better-sqlite3';
+import { memoAnswer, statement } from './query-memo';
 import type {
   CreditsByCategoryQuery, CreditsByTransactionDateQuery, GlobalCreditsByTransactionDateQuery, ProjectsByListingDateQuery,
   RetirementsByVintageQuery,
@@ -22,7 +23,7 @@ import { addClause, newWhere, placeholders, whereSql, type SqlWhere } from './sq
 
 /** The cached project's id as stored (ids match case-insensitively); not_found when it is not cached. */
 function cachedProjectId(db: Database.Database, projectId: string): string {
-  const row = db.prepare('SELECT project_id FROM projects WHERE project_id = ? COLLATE NOCASE').get(projectId) as { project_id: string } | undefined;
+  const row = statement(db, 'SELECT project_id FROM projects WHERE project_id = ? COLLATE NOCASE').get(projectId) as { project_id: string } | undefined;
   if (!row) throw notFound(`Project ${projectId}`);
   return row.project_id;
 }
@@ -42,8 +43,7 @@ function oneProjectWhere(projectId: string, q: CreditFilters): SqlWhere {
 function timeBins(db: Database.Database, table: string, dateColumn: string, sumExpr: string, where: SqlWhere, freq: ChartFrequency): TimeBinPoint[] {
   addClause(where, `${dateColumn} IS NOT NULL`);
   const start = binStartSql(freq, dateColumn);
-  const rows = db
-    .prepare(`SELECT ${start} AS start, sum(${sumExpr}) AS value FROM ${table} ${whereSql(where)} GROUP BY 1 ORDER BY 1`)
+  const rows = statement(db, `SELECT ${start} AS start, sum(${sumExpr}) AS value FROM ${table} ${whereSql(where)} GROUP BY 1 ORDER BY 1`)
     .all(...where.params) as Array<{ start: string; value: number }>;
   return rows.map((r) => ({ start: r.start, end: binEnd(freq, r.start), value: r.value }));
 }
@@ -52,8 +52,7 @@ export function retirementsByVintage(db: Database.Database, q: RetirementsByVint
   const where = oneProjectWhere(cachedProjectId(db, q.projectId), q);
   addClause(where, "c.transaction_type = 'retirement'");
   addClause(where, 'c.vintage IS NOT NULL');
-  const rows = db
-    .prepare(`SELECT c.vintage AS vintage, sum(c.quantity) AS value FROM credit_transactions c ${whereSql(where)} GROUP BY c.vintage ORDER BY c.vintage`)
+  const rows = statement(db, `SELECT c.vintage AS vintage, sum(c.quantity) AS value FROM credit_transactions c ${whereSql(where)} GROUP BY c.vintage ORDER BY c.vintage`)
     .all(...where.params) as Array<{ vintage: number; value: number }>;
   return singlePage(rows.map((r) => ({ start: `${r.vintage}-01-01`, end: `${r.vintage}-12-31`, value: r.value })));
 }
@@ -98,28 +97,32 @@ export function creditsByTransactionDateAll(
   const freq = q.freq ?? 'Y';
   const rollup = options.rollup === false ? null : creditRollupFor(db, q, freq === 'M' || freq === 'Y');
   if (rollup) return singlePage(timeBins(db, rollup.table, rollup.dateColumn, 'd.quantity', rollup.where, freq));
-  return singlePage(timeBins(db, 'credit_transactions c', 'c.transaction_date', 'c.quantity', creditWhereIn(db, q), freq));
+  const where = creditWhereIn(db, q);
+  return memoAnswer(db, ['creditsByTransactionDateAll', freq, where.clauses, where.params], () =>
+    singlePage(timeBins(db, 'credit_transactions c', 'c.transaction_date', 'c.quantity', where, freq)),
+  );
 }
 
 export function creditsByCategory(db: Database.Database, q: CreditsByCategoryQuery): Page<CategoryPoint> {
-  if (hasBeneficiarySearch(q)) {
-    const where = creditWhereIn(db, q);
-    // Narrow by the searched names (or the parent projects), not by the type: most rows are retirements.
-    addClause(where, "+c.transaction_type = 'retirement'");
-    addClause(where, 'p.category IS NOT NULL');
-    const rows = db
-      .prepare(`SELECT p.category AS category, sum(c.quantity) AS retired FROM credit_transactions c
-        JOIN projects p ON p.project_id = c.project_id ${whereSql(where)} GROUP BY p.category ORDER BY p.category COLLATE NOCASE`)
-      .all(...where.params) as Array<{ category: string; retired: number }>;
-    return singlePage(rows.map((r) => ({ category: r.category, retired: r.retired, issued: 0 })));
-  }
+  if (hasBeneficiarySearch(q)) return memoAnswer(db, ['creditsByCategory', q], () => retiredByCategory(db, q));
   const where = projectWhere(q);
   addClause(where, 'p.category IS NOT NULL');
-  const rows = db
-    .prepare(`SELECT p.category AS category, sum(p.retired) AS retired, sum(p.issued) AS issued FROM projects p ${whereSql(where)}
+  const rows = statement(db, `SELECT p.category AS category, sum(p.retired) AS retired, sum(p.issued) AS issued FROM projects p ${whereSql(where)}
       GROUP BY p.category ORDER BY p.category COLLATE NOCASE`)
     .all(...where.params) as CategoryPoint[];
   return singlePage(rows.map((r) => ({ category: r.category, retired: r.retired, issued: r.issued })));
+}
+
+/** With a beneficiary search: `retired` sums the matching retirements per category, `issued` is 0. */
+function retiredByCategory(db: Database.Database, q: CreditsByCategoryQuery): Page<CategoryPoint> {
+  const where = creditWhereIn(db, q);
+  // Narrow by the searched names (or the parent projects), not by the type: most rows are retirements.
+  addClause(where, "+c.transaction_type = 'retirement'");
+  addClause(where, 'p.category IS NOT NULL');
+  const rows = statement(db, `SELECT p.category AS category, sum(c.quantity) AS retired FROM credit_transactions c
+      JOIN projects p ON p.project_id = c.project_id ${whereSql(where)} GROUP BY p.category ORDER BY p.category COLLATE NOCASE`)
+    .all(...where.params) as Array<{ category: string; retired: number }>;
+  return singlePage(rows.map((r) => ({ category: r.category, retired: r.retired, issued: 0 })));
 }
 
 export function projectsByListingDate(db: Database.Database, q: ProjectsByListingDateQuery): Page<ListingPoint> {
@@ -128,8 +131,7 @@ export function projectsByListingDate(db: Database.Database, q: ProjectsByListin
   addClause(where, 'p.listed_at IS NOT NULL');
   addClause(where, 'p.category IS NOT NULL');
   const start = binStartSql(freq, 'p.listed_at');
-  const rows = db
-    .prepare(`SELECT ${start} AS start, p.category AS category, count(DISTINCT p.project_id) AS value FROM projects p ${whereSql(where)}
+  const rows = statement(db, `SELECT ${start} AS start, p.category AS category, count(DISTINCT p.project_id) AS value FROM projects p ${whereSql(where)}
       GROUP BY 1, 2 ORDER BY 1, 2`)
     .all(...where.params) as Array<{ start: string; category: string; value: number }>;
   return singlePage(rows.map((r) => ({ start: r.start, end: binEnd(freq, r.start), category: r.category, value: r.value })));

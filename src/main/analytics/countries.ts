@@ -3,6 +3,7 @@
  * codes from the cache's country table, else from i18n-iso-countries), policy profiles and updates.
  */
 import type Database from 'better-sqlite3';
+import { statement } from './query-memo';
 import countries from 'i18n-iso-countries';
 import { COUNTRY_UPDATES_DEFAULT_LIMIT, type CountryUpdatesQuery } from '../../shared/api/params';
 import type { CountryProfile, CountryUpdate } from '../../shared/api/resources';
@@ -15,13 +16,12 @@ export function countryCodeOf(name: string): string | null {
 }
 
 export function countryIndex(db: Database.Database): CountryIndexEntry[] {
-  const rows = db
-    .prepare(`SELECT p.country AS country, pc.country_code AS cached_code, count(*) AS projects, sum(p.issued) AS issued, sum(p.retired) AS retired
+  const rows = statement(db, `SELECT p.country AS country, pc.country_code AS cached_code, count(*) AS projects, sum(p.issued) AS issued, sum(p.retired) AS retired
       FROM projects p LEFT JOIN project_countries pc ON pc.country = p.country
       WHERE p.country IS NOT NULL AND p.country <> '' GROUP BY p.country ORDER BY p.country COLLATE NOCASE, p.country`)
     .all() as Array<{ country: string; cached_code: string | null; projects: number; issued: number; retired: number }>;
   const profiles = new Set(
-    (db.prepare('SELECT country_code FROM country_profiles').all() as Array<{ country_code: string }>).map((r) => r.country_code.toUpperCase()),
+    (statement(db, 'SELECT country_code FROM country_profiles').all() as Array<{ country_code: string }>).map((r) => r.country_code.toUpperCase()),
   );
   return rows.map((r) => {
     const code = r.cached_code ?? countryCodeOf(r.country);
@@ -40,7 +40,7 @@ const JSON_FIELDS = [
 
 export function countryProfile(db: Database.Database, args: { countryCode: string }): CountryProfile {
   const code = args.countryCode.toUpperCase();
-  const row = db.prepare('SELECT * FROM country_profiles WHERE country_code = ?').get(code) as Record<string, unknown> | undefined;
+  const row = statement(db, 'SELECT * FROM country_profiles WHERE country_code = ?').get(code) as Record<string, unknown> | undefined;
   if (!row) throw notFound(`Country profile ${code}`);
   const out: Record<string, unknown> = { ...row };
   for (const f of BOOLEAN_FIELDS) out[f] = row[f] === null || row[f] === undefined ? null : row[f] === 1;
@@ -51,10 +51,9 @@ export function countryProfile(db: Database.Database, args: { countryCode: strin
 
 export function countryUpdates(db: Database.Database, q: CountryUpdatesQuery & { countryCode: string }): CountryUpdate[] {
   const code = q.countryCode.toUpperCase();
-  const known = db.prepare('SELECT 1 FROM country_profiles WHERE country_code = ?').get(code);
+  const known = statement(db, 'SELECT 1 FROM country_profiles WHERE country_code = ?').get(code);
   if (!known) throw notFound(`Country profile ${code}`);
-  return db
-    .prepare(`SELECT id, country_code, date, headline, description, market_impact, source_url, week, year FROM country_updates
+  return statement(db, `SELECT id, country_code, date, headline, description, market_impact, source_url, week, year FROM country_updates
       WHERE country_code = ? ORDER BY position LIMIT ?`)
     .all(code, q.limit ?? COUNTRY_UPDATES_DEFAULT_LIMIT) as CountryUpdate[];
 }

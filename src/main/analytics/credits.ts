@@ -1,5 +1,6 @@
 /** credits.list from the cache (as GET /v1/credits/): project ids, groups P, C, B, sort, paging. */
 import type Database from 'better-sqlite3';
+import { memoCount, statement } from './query-memo';
 import { CREDIT_SORT_FIELDS, DEFAULT_SORT, type CreditListQuery } from '../../shared/api/params';
 import type { CreditTransaction, Page } from '../../shared/api/resources';
 import { creditWhereIn } from './credit-filters';
@@ -36,7 +37,7 @@ const INDEXED = ['project_id', 'transaction_date', 'vintage', 'quantity', 'trans
 function sortColumnsIn(db: Database.Database): Record<string, SortColumn> {
   const out: Record<string, SortColumn> = { ...CREDIT_SORT_COLUMNS };
   for (const f of INDEXED) {
-    out[f] = { ...out[f]!, hasNulls: () => db.prepare(`SELECT EXISTS (SELECT 1 FROM credit_transactions WHERE ${f} IS NULL) AS x`).pluck().get() === 1 };
+    out[f] = { ...out[f]!, hasNulls: () => statement(db, `SELECT EXISTS (SELECT 1 FROM credit_transactions WHERE ${f} IS NULL) AS x`).pluck().get() === 1 };
   }
   return out;
 }
@@ -65,11 +66,10 @@ export function listCredits(db: Database.Database, q: CreditListQuery): Page<Cre
   const req = pageRequest(q);
   const where = creditWhereIn(db, q);
   const order = orderBy(q.sort, sortColumnsIn(db), DEFAULT_SORT.credits, 'c.id');
-  const total = (db.prepare(`SELECT count(*) AS n FROM credit_transactions c ${whereSql(where)}`).get(...where.params) as { n: number }).n;
+  const total = memoCount(db, `credit_transactions c ${whereSql(where)}`, where.params);
   const rows =
     req.offset < total
-      ? (db
-          .prepare(`SELECT ${COLUMNS} FROM credit_transactions c ${whereSql(where)} ${order} LIMIT ? OFFSET ?`)
+      ? (statement(db, `SELECT ${COLUMNS} FROM credit_transactions c ${whereSql(where)} ${order} LIMIT ? OFFSET ?`)
           .all(...where.params, req.perPage, req.offset) as CreditRow[])
       : [];
   return pageEnvelope('/v1/credits/', q, req, total, rows.map(toCreditTransaction));

@@ -3,6 +3,7 @@
  * fallback built from its newest cached legacy analysis), weekly diffs, and the legacy list.
  */
 import type Database from 'better-sqlite3';
+import { memoCount, statement } from './query-memo';
 import { DEFAULT_SORT, LATEST_FEED_DEFAULT_LIMIT, LEGACY_FORENSIC_SORT_FIELDS, type ForensicDiffQuery, type LatestFeedQuery, type LegacyForensicsQuery } from '../../shared/api/params';
 import type { ForensicDiff, ForensicEntry, ForensicMemo, LatestForensicFeed, LegacyForensic, Page, ProjectForensics } from '../../shared/api/resources';
 import { ContractError, notFound } from '../../shared/errors';
@@ -18,20 +19,18 @@ const ENTRY_COLUMNS =
 const toEntry = (r: EntryRow): ForensicEntry => ({ ...r, is_new_this_week: r.is_new_this_week === 1 });
 
 export function latestFeed(db: Database.Database, q: LatestFeedQuery): LatestForensicFeed {
-  const feed = db.prepare('SELECT total_count, new_this_week_count, week, year FROM forensic_latest_feed WHERE singleton = 1').get() as
+  const feed = statement(db, 'SELECT total_count, new_this_week_count, week, year FROM forensic_latest_feed WHERE singleton = 1').get() as
     | { total_count: number; new_this_week_count: number; week: number; year: number }
     | undefined;
   if (!feed) throw notFound('The latest forensic feed');
   const w = newWhere();
   if (q.category) addClause(w, 'category = ? COLLATE NOCASE', q.category);
-  const entries = (db
-    .prepare(`SELECT ${ENTRY_COLUMNS} FROM forensic_latest_entries ${whereSql(w)} ORDER BY position LIMIT ?`)
+  const entries = (statement(db, `SELECT ${ENTRY_COLUMNS} FROM forensic_latest_entries ${whereSql(w)} ORDER BY position LIMIT ?`)
     .all(...w.params, q.limit ?? LATEST_FEED_DEFAULT_LIMIT) as EntryRow[]).map(toEntry);
   let totals = { total_count: feed.total_count, new_this_week_count: feed.new_this_week_count };
   if (q.category) {
     // The cache holds the feed's newest entries; a category's counts are those of the cached entries.
-    const c = db
-      .prepare(`SELECT count(*) AS total_count, coalesce(sum(is_new_this_week), 0) AS new_this_week_count FROM forensic_latest_entries ${whereSql(w)}`)
+    const c = statement(db, `SELECT count(*) AS total_count, coalesce(sum(is_new_this_week), 0) AS new_this_week_count FROM forensic_latest_entries ${whereSql(w)}`)
       .get(...w.params) as typeof totals;
     totals = c;
   }
@@ -49,7 +48,7 @@ interface LegacyNews {
 
 /** The v2 shape of a project's newest legacy analysis (entry ids: legacy id * 1000 + position). */
 function fromLegacy(db: Database.Database, legacy: LegacyForensic): ProjectForensics {
-  const project = db.prepare('SELECT name, country, proponent, registry FROM projects WHERE project_id = ? COLLATE NOCASE').get(legacy.project_id) as
+  const project = statement(db, 'SELECT name, country, proponent, registry FROM projects WHERE project_id = ? COLLATE NOCASE').get(legacy.project_id) as
     | { name: string | null; country: string | null; proponent: string | null; registry: string | null }
     | undefined;
   const runDate = legacy.run_date?.slice(0, 10) ?? null;
@@ -83,16 +82,14 @@ function fromLegacy(db: Database.Database, legacy: LegacyForensic): ProjectForen
 }
 
 export function projectForensics(db: Database.Database, args: { projectId: string }): ProjectForensics {
-  const stats = db
-    .prepare('SELECT project_id, found, total_entries, new_this_week, last_scan_date, week_number, year FROM project_forensics WHERE project_id = ? COLLATE NOCASE')
+  const stats = statement(db, 'SELECT project_id, found, total_entries, new_this_week, last_scan_date, week_number, year FROM project_forensics WHERE project_id = ? COLLATE NOCASE')
     .get(args.projectId) as
     | { project_id: string; found: number; total_entries: number | null; new_this_week: number | null; last_scan_date: string | null; week_number: number | null; year: number | null }
     | undefined;
   if (stats?.found === 1) {
-    const entries = (db
-      .prepare(`SELECT ${ENTRY_COLUMNS} FROM project_forensic_entries WHERE project_id = ? ORDER BY position`)
+    const entries = (statement(db, `SELECT ${ENTRY_COLUMNS} FROM project_forensic_entries WHERE project_id = ? ORDER BY position`)
       .all(stats.project_id) as EntryRow[]).map(toEntry);
-    const memoRow = db.prepare('SELECT * FROM forensic_memos WHERE project_id = ?').get(stats.project_id) as ForensicMemo | undefined;
+    const memoRow = statement(db, 'SELECT * FROM forensic_memos WHERE project_id = ?').get(stats.project_id) as ForensicMemo | undefined;
     return {
       project_id: stats.project_id,
       entries,
@@ -104,8 +101,7 @@ export function projectForensics(db: Database.Database, args: { projectId: strin
     };
   }
   if (stats?.found === 0) throw notFound(`Forensic data for project ${args.projectId}`);
-  const legacy = db
-    .prepare(`SELECT ${LEGACY_COLUMNS} FROM legacy_forensics WHERE project_id = ? COLLATE NOCASE ORDER BY run_date DESC, id DESC LIMIT 1`)
+  const legacy = statement(db, `SELECT ${LEGACY_COLUMNS} FROM legacy_forensics WHERE project_id = ? COLLATE NOCASE ORDER BY run_date DESC, id DESC LIMIT 1`)
     .get(args.projectId) as LegacyForensic | undefined;
   if (!legacy) throw notFound(`Forensic data for project ${args.projectId}`);
   return fromLegacy(db, legacy);
@@ -115,8 +111,7 @@ export function forensicDiff(db: Database.Database, q: ForensicDiffQuery & { pro
   const current = isoWeekOf(marketToday());
   const year = q.year ?? current.year;
   const week = q.week ?? current.week;
-  const row = db
-    .prepare('SELECT * FROM forensic_weekly_diffs WHERE project_id = ? COLLATE NOCASE AND year = ? AND week_number = ?')
+  const row = statement(db, 'SELECT * FROM forensic_weekly_diffs WHERE project_id = ? COLLATE NOCASE AND year = ? AND week_number = ?')
     .get(q.projectId, year, week) as
     | { project_id: string; year: number; week_number: number; is_null: number; week_date: string; new_entries_count: number; memo_changed: number; headline: string | null; week_summary: string | null; new_entries: string }
     | undefined;
@@ -149,9 +144,9 @@ export function legacyForensics(db: Database.Database, q: LegacyForensicsQuery):
   eq('status', q.status);
   if (q.min_findings !== undefined) addClause(w, 'l.num_findings >= ?', q.min_findings);
   const order = orderBy(q.sort, LEGACY_SORT, DEFAULT_SORT.legacyForensics, 'l.id');
-  const total = (db.prepare(`SELECT count(*) AS n FROM legacy_forensics l ${whereSql(w)}`).get(...w.params) as { n: number }).n;
+  const total = memoCount(db, `legacy_forensics l ${whereSql(w)}`, w.params);
   const rows = req.offset < total
-    ? (db.prepare(`SELECT ${LEGACY_COLUMNS} FROM legacy_forensics l ${whereSql(w)} ${order} LIMIT ? OFFSET ?`).all(...w.params, req.perPage, req.offset) as LegacyForensic[])
+    ? (statement(db, `SELECT ${LEGACY_COLUMNS} FROM legacy_forensics l ${whereSql(w)} ${order} LIMIT ? OFFSET ?`).all(...w.params, req.perPage, req.offset) as LegacyForensic[])
     : [];
   return pageEnvelope('/v1/forensics/', q, req, total, rows);
 }

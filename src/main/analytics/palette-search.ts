@@ -4,6 +4,7 @@
  * Exact and prefix matches rank first.
  */
 import type Database from 'better-sqlite3';
+import { statement } from './query-memo';
 import type { PaletteHit } from '../../shared/contract';
 import { rollupFresh } from './rollup-state';
 import { containsSql } from './text-match';
@@ -29,12 +30,10 @@ export function paletteSearch(db: Database.Database, args: { query: string; limi
   const scan = limit * 5;
 
   const projects = (query.length >= 3
-    ? db
-        .prepare(`SELECT p.project_id, p.name, p.registry, p.country FROM projects_fts f JOIN projects p ON p.rowid = f.rowid
+    ? statement(db, `SELECT p.project_id, p.name, p.registry, p.country FROM projects_fts f JOIN projects p ON p.rowid = f.rowid
           WHERE projects_fts MATCH ? AND (${containsSql('p.project_id')} OR ${containsSql('p.name')}) LIMIT ?`)
         .all(`{project_id name} : ${ftsPhrase(query)}`, query, query, scan)
-    : db
-        .prepare(`SELECT p.project_id, p.name, p.registry, p.country FROM projects p
+    : statement(db, `SELECT p.project_id, p.name, p.registry, p.country FROM projects p
           WHERE ${containsSql('p.project_id')} OR ${containsSql('p.name')} LIMIT ?`)
         .all(query, query, scan)) as Array<{ project_id: string; name: string | null; registry: string | null; country: string | null }>;
 
@@ -43,10 +42,9 @@ export function paletteSearch(db: Database.Database, args: { query: string; limi
     : `SELECT retirement_beneficiary_harmonized AS buyer_name FROM credit_transactions
        WHERE transaction_type = 'retirement' AND ${containsSql('retirement_beneficiary_harmonized')}
        GROUP BY retirement_beneficiary_harmonized COLLATE NOCASE ORDER BY sum(quantity) DESC LIMIT ?`;
-  const buyers = db.prepare(buyerSql).all(query, scan) as Array<{ buyer_name: string }>;
+  const buyers = statement(db, buyerSql).all(query, scan) as Array<{ buyer_name: string }>;
 
-  const countryRows = db
-    .prepare(`SELECT p.country AS country, pc.country_code AS code, count(*) AS projects FROM projects p
+  const countryRows = statement(db, `SELECT p.country AS country, pc.country_code AS code, count(*) AS projects FROM projects p
       LEFT JOIN project_countries pc ON pc.country = p.country
       WHERE p.country IS NOT NULL AND (${containsSql('p.country')} OR lower(pc.country_code) = lower(?)) GROUP BY p.country LIMIT ?`)
     .all(query, query, scan) as Array<{ country: string; code: string | null; projects: number }>;

@@ -1,5 +1,6 @@
 /** Cached project rows (and their clips) read back as spec 2.4 objects. */
 import type Database from 'better-sqlite3';
+import { statement } from './query-memo';
 import type { Clip, Project } from '../../shared/api/resources';
 import { placeholders } from './sql-where';
 
@@ -115,8 +116,7 @@ export function toProject(r: ProjectRow, clips: Clip[]): Project {
 export function withClips(db: Database.Database, rows: ProjectRow[]): Project[] {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.project_id);
-  const clips = db
-    .prepare(`SELECT project_id, id, date, title, url, source, tags, notes, is_waybacked, type FROM project_clips
+  const clips = statement(db, `SELECT project_id, id, date, title, url, source, tags, notes, is_waybacked, type FROM project_clips
       WHERE project_id IN (${placeholders(ids.length)}) ORDER BY project_id, position`)
     .all(...ids) as ClipRow[];
   const byProject = new Map<string, Clip[]>();

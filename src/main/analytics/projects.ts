@@ -1,5 +1,6 @@
 /** projects.list / projects.get / projects.types from the cache (as GET /v1/projects/...). */
 import type Database from 'better-sqlite3';
+import { memoCount, statement } from './query-memo';
 import { DEFAULT_SORT, PROJECT_SORT_FIELDS, type ProjectListQuery } from '../../shared/api/params';
 import type { Page, Project, ProjectTypes } from '../../shared/api/resources';
 import { notFound } from '../../shared/errors';
@@ -18,18 +19,17 @@ export function listProjects(db: Database.Database, q: ProjectListQuery): Page<P
   const req = pageRequest(q);
   const where = projectWhere(q);
   const order = orderBy(q.sort, PROJECT_SORT_COLUMNS, DEFAULT_SORT.projects, 'p.project_id');
-  const total = (db.prepare(`SELECT count(*) AS n FROM projects p ${whereSql(where)}`).get(...where.params) as { n: number }).n;
+  const total = memoCount(db, `projects p ${whereSql(where)}`, where.params);
   const rows =
     req.offset < total
-      ? (db
-          .prepare(`SELECT ${projectColumns('p')} FROM projects p ${whereSql(where)} ${order} LIMIT ? OFFSET ?`)
+      ? (statement(db, `SELECT ${projectColumns('p')} FROM projects p ${whereSql(where)} ${order} LIMIT ? OFFSET ?`)
           .all(...where.params, req.perPage, req.offset) as ProjectRow[])
       : [];
   return pageEnvelope('/v1/projects/', q, req, total, withClips(db, rows));
 }
 
 export function getProject(db: Database.Database, args: { projectId: string }): Project {
-  const row = db.prepare(`SELECT ${projectColumns('p')} FROM projects p WHERE p.project_id = ? COLLATE NOCASE`).get(args.projectId) as
+  const row = statement(db, `SELECT ${projectColumns('p')} FROM projects p WHERE p.project_id = ? COLLATE NOCASE`).get(args.projectId) as
     | ProjectRow
     | undefined;
   if (!row) throw notFound(`Project ${args.projectId}`);
@@ -37,8 +37,7 @@ export function getProject(db: Database.Database, args: { projectId: string }): 
 }
 
 export function projectTypes(db: Database.Database): ProjectTypes {
-  const rows = db
-    .prepare('SELECT category, project_type FROM project_types ORDER BY category_position, position')
+  const rows = statement(db, 'SELECT category, project_type FROM project_types ORDER BY category_position, position')
     .all() as Array<{ category: string; project_type: string }>;
   const out: ProjectTypes = {};
   for (const r of rows) (out[r.category] ??= []).push(r.project_type);

@@ -1,5 +1,6 @@
 /** Satellite metrics and project boundaries from the cache (as GET /v1/satellite/...). */
 import type Database from 'better-sqlite3';
+import { statement } from './query-memo';
 import { SATELLITE_DEFAULTS, type SatelliteListQuery } from '../../shared/api/params';
 import type { Boundary, SatelliteMetrics } from '../../shared/api/resources';
 import { notFound } from '../../shared/errors';
@@ -21,14 +22,13 @@ export function listSatellite(db: Database.Database, q: SatelliteListQuery): Sat
   const w = newWhere();
   if (q.risk_level) addClause(w, 's.risk_level = ?', q.risk_level);
   if (q.has_boundary ?? SATELLITE_DEFAULTS.has_boundary) addClause(w, 's.has_boundary = 1');
-  const rows = db
-    .prepare(`SELECT ${METRIC_COLUMNS} FROM satellite_metrics s ${whereSql(w)} ORDER BY s.project_id COLLATE NOCASE, s.project_id LIMIT ? OFFSET ?`)
+  const rows = statement(db, `SELECT ${METRIC_COLUMNS} FROM satellite_metrics s ${whereSql(w)} ORDER BY s.project_id COLLATE NOCASE, s.project_id LIMIT ? OFFSET ?`)
     .all(...w.params, q.limit ?? SATELLITE_DEFAULTS.limit, q.offset ?? SATELLITE_DEFAULTS.offset) as MetricsRow[];
   return rows.map(toMetrics);
 }
 
 export function projectBoundary(db: Database.Database, args: { projectId: string }): Boundary {
-  const row = db.prepare('SELECT found, geojson FROM project_boundaries WHERE project_id = ? COLLATE NOCASE').get(args.projectId) as
+  const row = statement(db, 'SELECT found, geojson FROM project_boundaries WHERE project_id = ? COLLATE NOCASE').get(args.projectId) as
     | { found: number; geojson: string | null }
     | undefined;
   if (!row || row.found !== 1 || !row.geojson) throw notFound(`Boundary of project ${args.projectId}`);
@@ -51,8 +51,7 @@ export function allBoundaries(db: Database.Database, args: { risk_level?: string
   addClause(w, 'b.found = 1');
   addClause(w, 'b.geojson IS NOT NULL');
   if (args.risk_level) addClause(w, 's.risk_level = ?', args.risk_level);
-  const rows = db
-    .prepare(`SELECT b.project_id AS boundary_project_id, b.geojson, ${FEATURE_PROJECT_FIELDS.map((f) => `p.${f} AS p_${f}`).join(', ')},
+  const rows = statement(db, `SELECT b.project_id AS boundary_project_id, b.geojson, ${FEATURE_PROJECT_FIELDS.map((f) => `p.${f} AS p_${f}`).join(', ')},
         ${FEATURE_METRIC_FIELDS.map((f) => `s.${f} AS s_${f}`).join(', ')}
       FROM project_boundaries b LEFT JOIN projects p ON p.project_id = b.project_id
       LEFT JOIN satellite_metrics s ON s.project_id = b.project_id ${whereSql(w)} ORDER BY b.project_id`)

@@ -4,6 +4,7 @@
  * totals summed over the returned periods. Read from the daily rollup when the filters allow.
  */
 import type Database from 'better-sqlite3';
+import { memoAnswer, statement } from './query-memo';
 import type { SupplyDemandQuery } from '../../shared/api/params';
 import type { SupplyDemand } from '../../shared/api/resources';
 import type { SupplyDemandAggregation } from '../../shared/api/values';
@@ -35,8 +36,7 @@ function periods(db: Database.Database, table: string, alias: string, d: string,
   addClause(where, `${alias}.transaction_type IN ('issuance', 'retirement')`);
   addClause(where, `${d} IS NOT NULL`);
   addClause(where, `${period} < ?`, periodOf(marketToday(), aggregation));
-  const data = db
-    .prepare(`SELECT ${period} AS period,
+  const data = statement(db, `SELECT ${period} AS period,
         sum(CASE WHEN ${alias}.transaction_type = 'issuance' THEN ${alias}.quantity ELSE 0 END) AS issuances,
         sum(CASE WHEN ${alias}.transaction_type = 'retirement' THEN ${alias}.quantity ELSE 0 END) AS retirements
       FROM ${table} ${whereSql(where)} GROUP BY 1 ORDER BY 1`)
@@ -54,5 +54,8 @@ export function supplyDemand(db: Database.Database, q: SupplyDemandQuery, option
   // Every period is whole months, so the month rollup answers when no date bound cuts a month.
   const rollup = options.rollup === false ? null : creditRollupFor(db, q, true);
   if (rollup) return periods(db, rollup.table, 'd', rollup.dateColumn, rollup.where, aggregation);
-  return periods(db, 'credit_transactions c', 'c', 'c.transaction_date', creditWhereIn(db, q), aggregation);
+  const where = creditWhereIn(db, q);
+  return memoAnswer(db, ['supplyDemand', aggregation, marketToday(), where.clauses, where.params], () =>
+    periods(db, 'credit_transactions c', 'c', 'c.transaction_date', where, aggregation),
+  );
 }

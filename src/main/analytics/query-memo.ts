@@ -1,0 +1,83 @@
+/**
+ * Memos of costly answers (counts, aggregated buyer lists, chart sums) per cache database, valid
+ * while the data does not change: every key carries the database's write generation — this
+ * connection's total_changes() (the cache worker is the only writer of its file) and PRAGMA
+ * data_version (writes by any other connection) — so a write makes every older entry unreachable.
+ * Least recently used entries go first. Prepared statements are kept per SQL text too.
+ */
+import type Database from 'better-sqlite3';
+
+class Lru<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly capacity: number) {}
+
+  get(key: string): V | undefined {
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+
+  set(key: string, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value as string);
+  }
+}
+
+interface DbMemo {
+  statements: Map<string, Database.Statement>;
+  counts: Lru<number>;
+  answers: Lru<unknown>;
+}
+
+const memos = new WeakMap<Database.Database, DbMemo>();
+
+function memoOf(db: Database.Database): DbMemo {
+  let m = memos.get(db);
+  if (!m) memos.set(db, (m = { statements: new Map(), counts: new Lru(2000), answers: new Lru(48) }));
+  return m;
+}
+
+/** A prepared statement for `sql`, prepared once per database. */
+export function statement(db: Database.Database, sql: string): Database.Statement {
+  const m = memoOf(db);
+  let s = m.statements.get(sql);
+  if (!s) {
+    s = db.prepare(sql);
+    if (m.statements.size > 500) m.statements.clear();
+    m.statements.set(sql, s);
+  }
+  return s;
+}
+
+/** The write generation of `db`: changes when any connection writes to it. */
+export function writeGeneration(db: Database.Database): string {
+  const changes = statement(db, 'SELECT total_changes()').pluck().get() as number;
+  const version = db.pragma('data_version', { simple: true }) as number;
+  return `${version}:${changes}`;
+}
+
+/** COUNT(*) of `fromWhere` (`FROM ... WHERE ...`), remembered until the data changes. */
+export function memoCount(db: Database.Database, fromWhere: string, params: readonly unknown[]): number {
+  const m = memoOf(db);
+  const key = JSON.stringify([writeGeneration(db), fromWhere, params]);
+  const hit = m.counts.get(key);
+  if (hit !== undefined) return hit;
+  const n = statement(db, `SELECT count(*) FROM ${fromWhere}`).pluck().get(...params) as number;
+  m.counts.set(key, n);
+  return n;
+}
+
+/** `compute()` under `key`, remembered until the data changes. Callers must not mutate the answer. */
+export function memoAnswer<T>(db: Database.Database, key: unknown, compute: () => T): T {
+  const m = memoOf(db);
+  const k = JSON.stringify([writeGeneration(db), key]);
+  const hit = m.answers.get(k);
+  if (hit !== undefined) return hit as T;
+  const v = compute();
+  m.answers.set(k, v);
+  return v;
+}
