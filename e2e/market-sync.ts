@@ -15,7 +15,7 @@ interface SyncStatusLike {
 
 const synced = new Set<string>();
 
-export async function ensureSynced(app: AppPage, webHost: RunningWebHost, timeoutMs = 150_000): Promise<void> {
+export async function ensureSynced(app: AppPage, webHost: RunningWebHost, timeoutMs = Number(process.env.E2E_SYNC_TIMEOUT_MS ?? 150_000)): Promise<void> {
   if (synced.has(webHost.origin)) return;
   let status = await app.call<SyncStatusLike>('sync.status');
   const creditsDone = (s: SyncStatusLike) => s.jobs.some((j) => j.job === 'credits' && j.lastSuccessAt);

@@ -8,7 +8,7 @@ import type { CreditTransaction } from '../../../../shared/api';
 import { carbon } from '../../bridge';
 import { DataTable, usePagedRows } from '../../components/data-table';
 import { buildChips, ChipsBar, InvalidParams, TextFilter, useUrlFilters, type ChipSpec } from '../../components/filters';
-import { formatNumber } from '../../components/format';
+import { formatNumber, formatSlug } from '../../components/format';
 import { Page } from '../../components/page';
 import { Empty } from '../../components/states';
 import { ExportSlot } from '../projects/export-slot';
@@ -26,7 +26,7 @@ const CHIP_SPECS: Record<string, ChipSpec> = {
   project_id: { label: 'Project' },
   ...PROJECT_CHIP_SPECS,
   search: { label: 'Project search', format: (v) => `“${v}”` },
-  transaction_type: { label: 'Type' },
+  transaction_type: { label: 'Type', format: (v) => formatSlug(String(v)) },
   vintage: { label: 'Vintage' },
   transaction_date_from: { label: 'From' },
   transaction_date_to: { label: 'To' },
