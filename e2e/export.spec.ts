@@ -3,10 +3,11 @@
  * and the file holds exactly what projects.list answers for the view's filters and sort.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Page as ApiPage, Project } from '../src/shared/api';
 import { rfc7946Problems } from '../src/main/export/geojson-geometry';
-import { expect, test, type AppPage } from './fixtures';
+import { expect, SCREENSHOT_DIR, test, type AppPage } from './fixtures';
 import { ensureSynced } from './market-sync';
 
 /** Failed responses of the export's own routes (other views' 404s are theirs to fix). */
@@ -115,6 +116,7 @@ test('saves a project chart as PNG and as SVG', async ({ app, webHost }) => {
   const pngBytes = fs.readFileSync(await png.path());
   expect([...pngBytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   expect(pngBytes.length).toBeGreaterThan(5000);
+  await png.saveAs(path.join(SCREENSHOT_DIR, 'export-chart-saved.png'));
 
   const svgDownload = page.waitForEvent('download');
   await buttons.getByRole('button', { name: 'SVG' }).click();
@@ -123,7 +125,15 @@ test('saves a project chart as PNG and as SVG', async ({ app, webHost }) => {
   const svgText = fs.readFileSync(await svg.path(), 'utf8');
   expect(svgText).toMatch(/<svg[\s>]/);
   expect(svgText).toContain('Issued');
+  expect(svgText).toMatch(/<rect width="\d+" height="\d+" x="0" y="0" fill="(?!none)/); // painted background
   expect((svgText.match(/<path/g) ?? []).length).toBeGreaterThan(3);
+  await svg.saveAs(path.join(SCREENSHOT_DIR, 'export-chart-saved.svg'));
+
+  // Dark theme: the PNG carries the dark background.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const darkDownload = page.waitForEvent('download');
+  await buttons.getByRole('button', { name: 'PNG' }).click();
+  await (await darkDownload).saveAs(path.join(SCREENSHOT_DIR, 'export-chart-saved-dark.png'));
   expect(failures).toEqual([]);
   expect(scriptErrors(app)).toEqual([]);
 });

@@ -1,7 +1,7 @@
 /**
  * Chart images: `exportChart(instance, format)` gives a chart as a PNG (echarts' getDataURL, at 2x,
- * on the theme's background) or an SVG (the chart's own SVG when it already renders SVG, otherwise
- * a temporary SVG-renderer instance of the same size and option, disposed right after);
+ * on the theme's background) or an SVG (a temporary SVG-renderer instance of the same size, option
+ * and background, disposed right after);
  * `saveChart` downloads it under a sensible name.
  */
 import type { EChartsInstance } from '../chart/echarts-setup';
@@ -17,14 +17,14 @@ function background(): string {
 export function exportChart(instance: EChartsInstance, format: ChartImageFormat, theme?: string): string {
   const backgroundColor = background();
   if (format === 'png') return instance.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor });
-  const zr = (instance as unknown as { getZr(): { painter: { getType(): string } } }).getZr();
-  if (zr.painter.getType() === 'svg') return instance.getDataURL({ type: 'svg', backgroundColor });
   const holder = document.createElement('div');
   holder.style.cssText = 'position:fixed;left:-10000px;top:0;visibility:hidden';
   document.body.appendChild(holder);
   const copy = echarts.init(holder, theme, { renderer: 'svg', width: instance.getWidth(), height: instance.getHeight() });
   try {
-    copy.setOption({ ...(instance.getOption() as Record<string, unknown>), animation: false });
+    // The background goes into the option: the SVG renderer paints it as the first rect (a viewer's
+    // white page would otherwise sit behind a dark theme's light text).
+    copy.setOption({ ...(instance.getOption() as Record<string, unknown>), backgroundColor, animation: false });
     return copy.getDataURL({ type: 'svg', backgroundColor });
   } finally {
     copy.dispose();
