@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type Database from 'better-sqlite3';
+import { buyerListQuery, creditListQuery, projectListQuery } from '../../shared/api/params';
+import { ContractError } from '../../shared/errors';
+import { createAppContext } from '../app-context';
+import { openCacheDatabase } from '../cache/database';
+import { CountryRepository } from '../cache/repositories/country-repository';
+import { SatelliteRepository } from '../cache/repositories/satellite-repository';
+import { dispatch } from '../rpc';
+import { analyticsQueries } from './index';
+import { credit, project, tinyMarket, writeCredits, writeProjects, writeSatellite } from './testing/tiny-market';
+
+let db: Database.Database;
+beforeEach(() => {
+  process.env.CARBON_TODAY = '2026-06-30';
+  db = tinyMarket();
+});
+afterEach(() => db.close());
+
+const square = (x: number, y: number): [number, number][][] => [[[x, y], [x + 1, y], [x + 1, y + 1], [x, y + 1], [x, y]]];
+
+describe('answers and errors', () => {
+  it('an unknown buyer, project or country is a clear not_found error', () => {
+    for (const call of [
+      () => analyticsQueries['buyers.get'](db, { buyerName: 'Nobody %' }),
+      () => analyticsQueries['buyers.analytics'](db, { buyerName: 'Nobody' }),
+      () => analyticsQueries['projects.get'](db, { projectId: 'VCS-404' }),
+      () => analyticsQueries['charts.retirementsByVintage'](db, { projectId: 'VCS-404' }),
+      () => analyticsQueries['countries.get'](db, { countryCode: 'BR' }),
+      () => analyticsQueries['satellite.boundary'](db, { projectId: 'VCS-1' }),
+      () => analyticsQueries['forensics.project'](db, { projectId: 'VCS-1' }),
+    ]) {
+      let error: unknown;
+      try {
+        call();
+      } catch (err) {
+        error = err;
+      }
+      expect(error).toBeInstanceOf(ContractError);
+      expect((error as ContractError).code).toBe('not_found');
+      expect((error as ContractError).message.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('buyers match the harmonized name ignoring case; analytics per vintage, month and category', () => {
+    const buyer = analyticsQueries['buyers.get'](db, { buyerName: 'ACME AIR' });
+    expect(buyer).toMatchObject({ total_volume: 100, total_transactions: 2, first_purchase: '2023-02-14', last_purchase: '2026-06-01', days_since_last: 29, top_category: 'forest', top_country: 'Brazil', top_registry: 'verra' });
+    const analytics = analyticsQueries['buyers.analytics'](db, { buyerName: 'acme air' });
+    expect(analytics.retirements_by_vintage).toEqual([{ vintage: 2019, quantity: 60 }, { vintage: 2020, quantity: 40 }]);
+    expect(analytics.retirements_time_series).toEqual([{ date: '2023-02', quantity: 60 }, { date: '2026-06', quantity: 40 }]);
+    expect(analytics.portfolio_by_category).toEqual({ current_year: { forest: 40 }, previous_year: {} });
+    expect(analytics.summary).toEqual({ total_retirements: 100, avg_vintage: (2019 * 60 + 2020 * 40) / 100, total_transactions: 2 });
+  });
+
+  it('an unknown sort field is an invalid_input error', () => {
+    expect(() => analyticsQueries['buyers.list'](db, { sort: ['-nope'] } as never)).toThrow(/unknown sort field 'nope'/);
+  });
+
+  it('paging: total_pages, next_page with the query, empty page past the end', () => {
+    const page = analyticsQueries['projects.list'](db, projectListQuery.parse({ registry: ['verra', 'gold-standard'], per_page: 2, sort: ['-issued'] }));
+    expect(page.pagination).toEqual({ total_entries: 3, current_page: 1, total_pages: 2, next_page: '/v1/projects/?sort=-issued&registry=verra&registry=gold-standard&current_page=2&per_page=2' });
+    expect(page.data.map((p) => p.project_id)).toEqual(['VCS-1', 'VCS-2']);
+    const past = analyticsQueries['projects.list'](db, projectListQuery.parse({ current_page: 9 }));
+    expect(past.data).toEqual([]);
+    expect(past.pagination.next_page).toBeNull();
+    expect(analyticsQueries['projects.list'](db, projectListQuery.parse({ search: 'none at all' })).pagination.total_pages).toBe(0);
+  });
+
+  it('sorts put nulls last in both directions', () => {
+    const asc = analyticsQueries['projects.list'](db, projectListQuery.parse({ sort: ['listed_at'] })).data.map((p) => p.project_id);
+    const desc = analyticsQueries['projects.list'](db, projectListQuery.parse({ sort: ['-listed_at'] })).data.map((p) => p.project_id);
+    expect(asc.at(-1)).toBe('ACR-4');
+    expect(desc.at(-1)).toBe('ACR-4');
+    const byDate = analyticsQueries['credits.list'](db, creditListQuery.parse({ sort: ['transaction_date'] })).data;
+    expect(byDate.at(-1)!.transaction_date).toBeNull();
+  });
+
+  it('remembered answers follow writes', () => {
+    const q = buyerListQuery.parse({});
+    expect(analyticsQueries['buyers.list'](db, q).pagination.total_entries).toBe(3);
+    writeCredits(db, [credit({ project_id: 'GLD-3', retirement_beneficiary_harmonized: 'New Buyer' })]);
+    expect(analyticsQueries['buyers.list'](db, q).pagination.total_entries).toBe(4);
+    const credits = creditListQuery.parse({ project_id: ['gld-3'] });
+    expect(analyticsQueries['credits.list'](db, credits).pagination.total_entries).toBe(2);
+    writeCredits(db, [credit({ project_id: 'GLD-3' })]);
+    expect(analyticsQueries['credits.list'](db, credits).pagination.total_entries).toBe(3);
+  });
+
+  it('countries: totals per project country, ISO code from the cache or from i18n-iso-countries', () => {
+    new CountryRepository(db).replaceProjectCountries([{ country: 'Brazil', country_code: 'BR' }]);
+    const index = analyticsQueries['countries.index'](db);
+    expect(index).toEqual([
+      { country: 'Brazil', country_code: 'BR', projects: 1, issued: 500, retired: 100, has_profile: false },
+      { country: 'Kenya', country_code: 'KE', projects: 1, issued: 300, retired: 300, has_profile: false },
+      { country: 'kenya', country_code: 'KE', projects: 1, issued: 50, retired: 0, has_profile: false },
+    ]);
+  });
+
+  it('satellite: every cached boundary in one collection, with project fields and metrics as properties', () => {
+    writeSatellite(db, [
+      { project_id: 'VCS-1', has_boundary: true, risk_level: 'HIGH', integrity_score: 0.4 },
+      { project_id: 'VCS-2', has_boundary: true, risk_level: 'LOW', integrity_score: 0.9 },
+    ]);
+    const sat = new SatelliteRepository(db);
+    sat.putProjectBoundary('VCS-1', { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Polygon', coordinates: square(10, 10) }, properties: { source: 'x' } }] });
+    sat.putProjectBoundary('VCS-2', { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Polygon', coordinates: square(20, 20) }, properties: null }] });
+    sat.putProjectBoundary('GLD-3', null);
+    const all = analyticsQueries['satellite.boundaries'](db, {});
+    expect(all.features.map((f) => f.properties?.project_id)).toEqual(['VCS-1', 'VCS-2']);
+    expect(all.features[0]!.properties).toMatchObject({ source: 'x', name: '100% Forest', country: 'Brazil', risk_level: 'HIGH', integrity_score: 0.4 });
+    expect(analyticsQueries['satellite.boundaries'](db, { risk_level: 'LOW' }).features.map((f) => f.properties?.project_id)).toEqual(['VCS-2']);
+    expect(analyticsQueries['satellite.list'](db, { risk_level: 'HIGH' }).map((m) => m.project_id)).toEqual(['VCS-1']);
+  });
+
+  it('palette: projects by id or name (FTS or short substring), buyers, countries; any input is safe', () => {
+    expect(analyticsQueries['palette.search'](db, { query: 'vcs-1' })[0]).toMatchObject({ kind: 'project', id: 'VCS-1' });
+    expect(analyticsQueries['palette.search'](db, { query: 'acme' }).map((h) => h.kind)).toEqual(['buyer']);
+    expect(analyticsQueries['palette.search'](db, { query: 'keny' }).map((h) => [h.kind, h.label])).toEqual([['country', 'Kenya'], ['country', 'kenya']]);
+    expect(analyticsQueries['palette.search'](db, { query: '%' }).map((h) => h.id)).toEqual(['VCS-1', '100% Green_Co']);
+    for (const query of ['"', "O'B", 'AND OR NOT', '*', 'river"delta', '{project_id}: x', '\\']) {
+      expect(() => analyticsQueries['palette.search'](db, { query })).not.toThrow();
+    }
+    expect(analyticsQueries['palette.search'](db, { query: "o'brien" }).map((h) => h.id)).toEqual(['GLD-3']);
+  });
+});
+
+describe('rpc query handlers', () => {
+  it('answer through the cache worker of the selected connection', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-query-rpc-'));
+    const ctx = createAppContext({ host: 'cli', dataDir });
+    try {
+      const file = ctx.connections.cachePath(ctx.connections.selected()!.id);
+      const cache = openCacheDatabase(file);
+      writeProjects(cache, [project({ project_id: 'VCS-9', name: 'Worker Forest', category: 'forest', issued: 9 })]);
+      cache.close();
+      const page = await dispatch('projects.list', { search: 'worker' }, ctx);
+      expect(page.data.map((p) => p.project_id)).toEqual(['VCS-9']);
+      await expect(dispatch('projects.get', { projectId: 'VCS-0' }, ctx)).rejects.toMatchObject({ code: 'not_found' });
+      await expect(dispatch('projects.list', { sort: ['-bogus'] }, ctx)).rejects.toMatchObject({ code: 'invalid_input' });
+    } finally {
+      await ctx.dispose();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
