@@ -444,6 +444,25 @@ describe('offline query layer = reference service (300 seeded combinations per m
       if (b.status === 200) expect(analyticsQueries['satellite.boundary'](m.db, { projectId: id })).toEqual(api.boundarySchema.parse(b.body));
       else expect(() => analyticsQueries['satellite.boundary'](m.db, { projectId: id })).toThrow(/not found/);
     }
+    // Weekly diffs: the service's answer for a week (a diff or null), cached, read back.
+    let diffs = 0;
+    for (const id of cached) {
+      const f = fetched.get(id)!;
+      const entries = f.status === 200 ? api.projectForensicsSchema.parse(f.body).entries : [];
+      // Weeks in which the project's entries were first seen (those have diffs), and one without.
+      const weeks = new Map(entries.map((e) => [`${e.first_seen_year}-${e.first_seen_week}`, { year: e.first_seen_year!, week: e.first_seen_week! }]));
+      weeks.set('2026-1', { year: 2026, week: 1 });
+      for (const { year, week } of weeks.values()) {
+        const d = await m.get(`/v1/forensics/v2/${enc(id)}/diff?week=${week}&year=${year}`);
+        if (d.status !== 200) continue;
+        const diff = d.body === null || d.body === undefined ? null : api.forensicDiffSchema.parse(d.body);
+        forensics.putForensicDiff(id, year, week, diff);
+        if (diff) diffs++;
+        expect(JSON.parse(JSON.stringify(analyticsQueries['forensics.diff'](m.db, { projectId: id, week, year })))).toEqual(diff);
+      }
+    }
+    expect(diffs).toBeGreaterThan(0);
+    expect(() => analyticsQueries['forensics.diff'](m.db, { projectId: cached[0]!, week: 3, year: 2026 })).toThrow(/not in the cache/);
     const all = analyticsQueries['satellite.boundaries'](m.db, {});
     expect(api.boundarySchema.safeParse(all).success).toBe(true);
     expect(fallbacks).toBeGreaterThanOrEqual(0);
