@@ -10,6 +10,7 @@ import type { SupplyDemand } from '../../shared/api/resources';
 import type { SupplyDemandAggregation } from '../../shared/api/values';
 import { creditRollupFor } from './charts';
 import { creditWhereIn } from './credit-filters';
+import { hasProjectFilters } from './project-filters';
 import { marketToday } from './market-calendar';
 import { addClause, whereSql, type SqlWhere } from './sql-where';
 
@@ -31,9 +32,12 @@ export function periodOf(date: string, aggregation: SupplyDemandAggregation): st
   return `${date.slice(0, 4)}-Q${Math.ceil(Number(date.slice(5, 7)) / 3)}`;
 }
 
-function periods(db: Database.Database, table: string, alias: string, d: string, where: SqlWhere, aggregation: SupplyDemandAggregation): SupplyDemand {
+/** `byProject`: the filter selects parent projects; keep the type term away from the index choice (unary +). */
+function periods(
+  db: Database.Database, table: string, alias: string, d: string, where: SqlWhere, aggregation: SupplyDemandAggregation, byProject = false,
+): SupplyDemand {
   const period = periodSql(aggregation, d);
-  addClause(where, `${alias}.transaction_type IN ('issuance', 'retirement')`);
+  addClause(where, `${byProject ? '+' : ''}${alias}.transaction_type IN ('issuance', 'retirement')`);
   addClause(where, `${d} IS NOT NULL`);
   addClause(where, `${period} < ?`, periodOf(marketToday(), aggregation));
   const data = statement(db, `SELECT ${period} AS period,
@@ -56,6 +60,6 @@ export function supplyDemand(db: Database.Database, q: SupplyDemandQuery, option
   if (rollup) return periods(db, rollup.table, 'd', rollup.dateColumn, rollup.where, aggregation);
   const where = creditWhereIn(db, q);
   return memoAnswer(db, ['supplyDemand', aggregation, marketToday(), where.clauses, where.params], () =>
-    periods(db, 'credit_transactions c', 'c', 'c.transaction_date', where, aggregation),
+    periods(db, 'credit_transactions c', 'c', 'c.transaction_date', where, aggregation, hasProjectFilters(q) || Boolean(q.project_id?.length)),
   );
 }
