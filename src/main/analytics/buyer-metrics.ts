@@ -32,8 +32,8 @@ export function compareNoCase(a: string, b: string): number {
   return fa < fb ? -1 : fa > fb ? 1 : 0;
 }
 
-/** The key a buyer name groups under (harmonized names match case-insensitively). */
-export const buyerKey = (name: string): string => name.replace(/[A-Z]/g, (c) => c.toLowerCase());
+/** The key a buyer name groups under (harmonized names match case-insensitively; ASCII folding like NOCASE and SQLite's lower()). */
+export const buyerKey = (name: string): string => (/[A-Z]/.test(name) ? name.replace(/[A-Z]/g, (c) => c.toLowerCase()) : name);
 
 export function toBuyer(s: BuyerSums, tops: BuyerTops, today: string): Buyer {
   const years = s.first_purchase && s.last_purchase ? (dayNumber(s.last_purchase) - dayNumber(s.first_purchase)) / 365.25 : 0;

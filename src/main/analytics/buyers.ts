@@ -43,6 +43,8 @@ function retirementWhere(filter: SqlWhere, byProject = false): SqlWhere {
 }
 
 interface BuyerProjectRow extends BuyerSums {
+  /** lower(buyer_name): SQLite's ASCII folding, the same as buyerKey. */
+  buyer_key: string;
   project_id: string | null;
   category: string | null;
   country: string | null;
@@ -64,12 +66,13 @@ export function aggregateBuyers(db: Database.Database, filter: SqlWhere, today: 
         SELECT ${HARMONIZED} AS buyer_name, c.project_id AS project_id, sum(c.quantity) AS total_volume, count(*) AS total_transactions,
           ${windowSumsSql(today)}, min(c.transaction_date) AS first_purchase, max(c.transaction_date) AS last_purchase
         FROM credit_transactions c ${whereSql(where)} GROUP BY ${HARMONIZED} COLLATE NOCASE, c.project_id)
-      SELECT r.*, p.category AS category, p.country AS country, p.registry AS registry, p.project_id IS NOT NULL AS has_project
+      SELECT r.*, lower(r.buyer_name) AS buyer_key, p.category AS category, p.country AS country, p.registry AS registry,
+        p.project_id IS NOT NULL AS has_project
       FROM r LEFT JOIN projects p ON p.project_id = r.project_id`)
     .all(...where.params) as BuyerProjectRow[];
   const sums = new Map<string, BuyerSums>();
   for (const r of pairs) {
-    const key = buyerKey(r.buyer_name);
+    const key = r.buyer_key;
     const s = sums.get(key);
     if (!s) {
       sums.set(key, {
@@ -90,7 +93,7 @@ export function aggregateBuyers(db: Database.Database, filter: SqlWhere, today: 
   }
   const withProject = pairs.filter((r) => r.has_project === 1);
   const by = (pick: (r: BuyerProjectRow) => string | null) =>
-    largestBy(withProject.map((r) => ({ key: buyerKey(r.buyer_name), label: pick(r), volume: r.total_volume })));
+    largestBy(withProject.map((r) => ({ key: r.buyer_key, label: pick(r), volume: r.total_volume })));
   const category = by((r) => r.category);
   const country = by((r) => r.country);
   const registry = by((r) => r.registry);
