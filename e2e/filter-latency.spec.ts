@@ -18,7 +18,7 @@ async function measures(app: AppPage): Promise<number[]> {
 
 async function report(label: string, durations: number[]) {
   const sorted = [...durations].sort((a, b) => a - b);
-  const line = `${label}: n=${sorted.length} p50=${percentile(sorted, 50).toFixed(1)} ms p95=${percentile(sorted, 95).toFixed(1)} ms max=${sorted[sorted.length - 1]?.toFixed(1)} ms`;
+  const line = `${label}: n=${sorted.length} p50=${percentile(sorted, 50).toFixed(1)} ms p95=${percentile(sorted, 95).toFixed(1)} ms max=${sorted[sorted.length - 1]?.toFixed(1)} ms; in order: ${durations.map((d) => d.toFixed(0)).join(' ')}`;
   console.log(`[filter-to-table] ${line}`);
   test.info().annotations.push({ type: 'filter-to-table', description: line });
 }
@@ -107,4 +107,28 @@ test('transactions: filter-to-table p50/p95 over 20 changes', async ({ app }) =>
     await settle(app, i + 1);
   }
   await report('transactions', await measures(app));
+});
+
+test('transactions: frame times while scrolling the whole table', async ({ app }) => {
+  const { page } = app;
+  await app.goto('/transactions');
+  await expect(page.getByTestId('transactions-count')).not.toContainText('…');
+  const frames = await page.getByTestId('transactions-table').locator('.data-table-scroll').evaluate(async (el) => {
+    const intervals: number[] = [];
+    let last = performance.now();
+    const steps = 120;
+    for (let i = 1; i <= steps; i++) {
+      el.scrollTop = (el.scrollHeight * i) / steps;
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+      const now = performance.now();
+      intervals.push(now - last);
+      last = now;
+    }
+    return { intervals, rows: el.querySelectorAll('[role=row]').length, height: el.scrollHeight };
+  });
+  const sorted = [...frames.intervals].sort((a, b) => a - b);
+  const line = `scroll: ${frames.intervals.length} jumps across ${Math.round(frames.height / 34)} rows, frame p50=${percentile(sorted, 50).toFixed(1)} ms p95=${percentile(sorted, 95).toFixed(1)} ms, ${frames.rows} rows in the DOM`;
+  console.log(`[filter-to-table] ${line}`);
+  test.info().annotations.push({ type: 'scroll', description: line });
+  expect(frames.rows).toBeLessThan(100);
 });

@@ -43,10 +43,19 @@ export function MultiSelect({ label, options, selected, onChange, mode = 'any', 
     return q ? options.filter((o) => o.label.toLowerCase().includes(q) || o.value.toLowerCase().includes(q) || o.group?.toLowerCase().includes(q)) : options;
   }, [options, query]);
 
-  const chosen = new Set(selected);
+  // the click shows at once; the URL (and so `selected`) follows a moment later
+  const [optimistic, setOptimistic] = useState<string[] | null>(null);
+  const selectedKey = selected.join('\u0000');
+  useEffect(() => setOptimistic(null), [selectedKey]);
+  const current = optimistic ?? selected;
+  const chosen = new Set(current);
   const labelOf = (v: string) => options.find((o) => o.value === v)?.label ?? v;
-  const summary = selected.length === 0 ? placeholder : selected.length === 1 ? labelOf(selected[0]!) : `${selected.length} ${mode === 'all' ? 'all of' : 'any of'}`;
-  const toggle = (v: string) => onChange(chosen.has(v) ? selected.filter((s) => s !== v) : [...selected, v]);
+  const summary = current.length === 0 ? placeholder : current.length === 1 ? labelOf(current[0]!) : `${current.length} ${mode === 'all' ? 'all of' : 'any of'}`;
+  const toggle = (v: string) => {
+    const next = chosen.has(v) ? current.filter((s) => s !== v) : [...current, v];
+    setOptimistic(next);
+    onChange(next);
+  };
 
   let lastGroup: string | undefined;
   return (
@@ -54,7 +63,7 @@ export function MultiSelect({ label, options, selected, onChange, mode = 'any', 
       <span className="filter-label">{label}</span>
       <button
         type="button"
-        className={`filter-control ms-button${selected.length ? ' has-value' : ''}`}
+        className={`filter-control ms-button${current.length ? ' has-value' : ''}`}
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={listId}
@@ -91,8 +100,15 @@ export function MultiSelect({ label, options, selected, onChange, mode = 'any', 
           </div>
           <div className="ms-footer">
             <span>{mode === 'all' ? 'Matches all chosen' : 'Matches any chosen'}</span>
-            {selected.length ? (
-              <button type="button" className="btn" onClick={() => onChange([])}>
+            {current.length ? (
+              <button
+                type="button"
+                className="btn"
+                onClick={() => {
+                  setOptimistic([]);
+                  onChange([]);
+                }}
+              >
                 Clear
               </button>
             ) : null}

@@ -32,10 +32,12 @@ export function useUrlFilters<S extends z.ZodObject<z.ZodRawShape>>(schema: S, k
 
   const patch = useCallback(
     (values: Partial<Record<keyof T & string, FilterValue>>, options?: { replace?: boolean }) => {
+      const next = withParams(params, values as Record<string, FilterValue>);
+      if (next.toString() === params.toString()) return; // nothing changed: no history entry, no measure
       markFilterChange();
-      setParams((prev) => withParams(prev, values as Record<string, FilterValue>), { replace: options?.replace ?? false });
+      setParams(next, { replace: options?.replace ?? false });
     },
-    [setParams],
+    [params, setParams],
   );
   const set = useCallback(
     (k: keyof T & string, value: FilterValue, options?: { replace?: boolean }) => patch({ [k]: value } as Partial<Record<keyof T & string, FilterValue>>, options),
