@@ -137,3 +137,35 @@ test('saves a project chart as PNG and as SVG', async ({ app, webHost }) => {
   expect(failures).toEqual([]);
   expect(scriptErrors(app)).toEqual([]);
 });
+
+test('every other table exports from its own view, with the view\'s filters', async ({ app, webHost }) => {
+  test.setTimeout(240_000);
+  await ensureSynced(app, webHost);
+  const { page } = app;
+  const failures = watchExportFailures(app);
+  const countries = await app.call<Array<{ country_code: string | null; has_profile: boolean }>>('countries.index');
+  const country = countries.find((c) => c.country_code && c.has_profile)?.country_code;
+  const views: Array<{ route: string; testId: string; file: RegExp; column: string; check?: (rows: Array<Record<string, string>>) => void }> = [
+    { route: '/buyers?total_transactions_min=2', testId: 'export-buyers', file: /^buyers-/, column: 'buyer_name', check: (rows) => rows.forEach((r) => expect(Number(r['total_transactions'])).toBeGreaterThanOrEqual(2)) },
+    { route: '/satellite?risk_level=HIGH', testId: 'export-satellite', file: /^satellite-metrics-/, column: 'integrity_score', check: (rows) => rows.forEach((r) => expect(r['risk_level']).toBe('HIGH')) },
+    { route: '/forensics', testId: 'export-forensic-entries', file: /^forensic-entries-/, column: 'key_event' },
+    { route: '/forensics/legacy', testId: 'export-legacy-forensics', file: /^legacy-forensics-/, column: 'run_date' },
+    ...(country ? [{ route: `/countries/${country}`, testId: 'export-country-updates', file: new RegExp(`^country-updates-${country}-`), column: 'headline', check: (rows: Array<Record<string, string>>) => rows.forEach((r) => expect(r['country_code']).toBe(country)) }] : []),
+  ];
+  for (const view of views) {
+    await app.goto(view.route);
+    await page.getByTestId(`${view.testId}-toggle`).click();
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByTestId(`${view.testId}-start`).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toMatch(view.file);
+    const rows = parse(fs.readFileSync(await download.path()), { columns: true, bom: true }) as Array<Record<string, string>>;
+    await expect(page.getByTestId(`${view.testId}-done`)).toContainText(`Exported ${rows.length.toLocaleString('en-US')}`);
+    if (rows.length) expect(Object.keys(rows[0]!)).toContain(view.column);
+    view.check?.(rows);
+    if (view.testId === 'export-buyers') await app.screenshot('export-buyers-done-light');
+    await page.getByTestId(view.testId).getByRole('button', { name: 'Close' }).click();
+  }
+  expect(failures).toEqual([]);
+  expect(scriptErrors(app)).toEqual([]);
+});

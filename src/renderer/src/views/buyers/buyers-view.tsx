@@ -19,6 +19,7 @@ import { BUYER_COLUMNS, buyerPath } from './buyer-columns';
 import { BUYER_CHIP_SPECS, BUYER_CREDIT_KEYS, BUYER_FILTER_KEYS } from './buyer-filters';
 import { BuyerFilterPanel } from './buyer-filter-panel';
 import './buyers.css';
+import { ExportButton } from '../../components/export';
 
 const URL_KEYS = [...BUYER_FILTER_KEYS, ...BUYER_CREDIT_KEYS, ...PROJECT_FILTER_KEYS, 'sort'] as const;
 const PANEL_KEY = 'carbon-desk.buyers.filters-open';
@@ -68,6 +69,7 @@ export function BuyersView() {
           >
             Filters{chips.length ? ` (${chips.length})` : ''}
           </button>
+          <ExportButton table="buyers" query={filters} total={rows.total} testId="export-buyers" />
         </>
       }
     >

@@ -10,6 +10,7 @@ import { Empty, ErrorState, Loading } from '../../components/states';
 import { useContractCall } from '../sync/use-contract-call';
 import { PROFILE_SECTIONS, formatProfileValue, recordPairs, type SectionSpec } from './profile-sections';
 import './countries.css';
+import { ExportButton } from '../../components/export';
 
 function Records({ records }: { records: Array<Record<string, unknown>> }) {
   if (records.length === 0) return <span>—</span>;
@@ -128,6 +129,7 @@ export function CountryPage() {
           <Link to={`/projects?country=${encodeURIComponent(p?.country_name ?? code)}`}>its projects</Link>
         </>
       }
+      actions={/^[A-Z]{2}$/.test(code) ? <ExportButton table="country-updates" query={{ countryCode: code }} label="Export updates" testId="export-country-updates" /> : null}
     >
       {profile.loading && !p ? <Loading label="Loading the country profile…" /> : null}
       {profile.error ? <ErrorState error={profile.error} onRetry={profile.reload} /> : null}

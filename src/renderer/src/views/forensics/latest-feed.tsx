@@ -11,6 +11,7 @@ import { ForensicEntryCard } from './forensic-entry-card';
 import { feedCategories, sortByFirstSeen } from './forensic-entries';
 import { ForensicTabs } from './forensic-tabs';
 import './forensics.css';
+import { ExportButton } from '../../components/export';
 
 const CAPS = [10, 25, 50, 100, 200];
 
@@ -58,6 +59,7 @@ export function LatestFeed() {
               ))}
             </select>
           </label>
+          <ExportButton table="forensic-entries" query={filters.category ? { category: filters.category } : {}} testId="export-forensic-entries" />
         </>
       }
     >

@@ -12,6 +12,7 @@ import { Page } from '../../components/page';
 import { Empty } from '../../components/states';
 import { ForensicTabs } from './forensic-tabs';
 import './forensics.css';
+import { ExportButton } from '../../components/export';
 
 const STATUS_CLASS: Record<string, string> = { success: 'badge badge-new', partial: 'badge badge-warn', failed: 'badge badge-danger' };
 
@@ -85,7 +86,11 @@ export function LegacyList() {
   const rows = usePagedRows<LegacyForensic>(fetchPage, url.key, 100);
 
   return (
-    <Page title="Forensics" subtitle={rows.total == null ? 'Legacy v1 analyses' : <span data-testid="legacy-count">{formatNumber(rows.total)} legacy v1 analyses</span>}>
+    <Page
+      title="Forensics"
+      subtitle={rows.total == null ? 'Legacy v1 analyses' : <span data-testid="legacy-count">{formatNumber(rows.total)} legacy v1 analyses</span>}
+      actions={<ExportButton table="legacy-forensics" query={filters} total={rows.total} testId="export-legacy-forensics" />}
+    >
       <ForensicTabs />
       <div className="deprecated-note" role="note" data-testid="deprecated-note">
         <strong>Deprecated.</strong> These are the service's v1 forensic analyses, kept for reference. The v2 feed and each project's forensic page replace them and are updated weekly.

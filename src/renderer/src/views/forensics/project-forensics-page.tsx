@@ -15,6 +15,7 @@ import { useContractCall } from '../sync/use-contract-call';
 import { ForensicEntryCard } from './forensic-entry-card';
 import { isoWeekOf, memoSections, shiftWeek, sortByFirstSeen } from './forensic-entries';
 import './forensics.css';
+import { ExportButton } from '../../components/export';
 
 function Memo({ memo }: { memo: ForensicMemo }) {
   const sections = memoSections(memo);
@@ -113,6 +114,7 @@ export function ProjectForensicsPage() {
           {first?.project_proponent ? ` · ${first.project_proponent}` : ''} · <Link to="/forensics">Latest feed</Link>
         </>
       }
+      actions={<ExportButton table="forensic-entries" query={{ project_id: projectId }} testId="export-project-forensics" />}
     >
       {forensics.loading && !forensics.data ? <Loading label="Loading forensics…" /> : null}
       {forensics.error ? <ErrorState error={forensics.error} onRetry={forensics.reload} /> : null}

@@ -19,6 +19,7 @@ import { useResolvedTheme } from '../../app/theme';
 import { useContractCall } from '../sync/use-contract-call';
 import { findMetrics, lossSeries, offsetPage } from './satellite-metrics';
 import './satellite.css';
+import { ExportButton } from '../../components/export';
 
 const PAGE_SIZES = [50, 100, 250, 500, 1000];
 
@@ -145,7 +146,16 @@ export function SatelliteView() {
     });
 
   return (
-    <Page title="Satellite" subtitle="Integrity, risk and forest loss from satellite data; boundaries drawn offline.">
+    <Page
+      title="Satellite"
+      subtitle="Integrity, risk and forest loss from satellite data; boundaries drawn offline."
+      actions={
+        <>
+          <ExportButton table="satellite-metrics" query={filters} label="Export metrics" testId="export-satellite" />
+          <ExportButton table="boundaries" query={filters.risk_level ? { risk_level: filters.risk_level } : {}} label="Export boundaries" testId="export-boundaries" />
+        </>
+      }
+    >
       <InvalidParams invalid={invalid} onDrop={(keys) => clear(keys as never)} />
       <div className="satellite-filters card">
         <div className="filter-field">
