@@ -27,7 +27,7 @@ describe('rollups', () => {
   it('are not read before they are built, and are fresh after', () => {
     expect(rollupFresh(db, 'credit_days')).toBe(false);
     refreshAggregates(db, 'credits');
-    expect(state().map((s) => [s.name, s.dirty])).toEqual([['beneficiary_names', 0], ['buyers', 0], ['credit_days', 0], ['credit_months', 0]]);
+    expect(state().map((s) => [s.name, s.dirty])).toEqual([['beneficiary_names', 0], ['buyer_projects', 0], ['buyers', 0], ['credit_days', 0], ['credit_months', 0]]);
     expect(db.prepare('SELECT count(*) FROM agg_buyers').pluck().get()).toBe(3); // "Acme Air" and "acme air" are one buyer
   });
 
@@ -90,6 +90,23 @@ describe('rollups', () => {
     const later = listBuyers(db, q);
     expect(later).toEqual(listBuyers(db, q, { rollup: false }));
     expect(later.data.find((b) => b.buyer_name.toLowerCase() === 'acme air')!.volume_60d).toBe(0);
+  });
+
+  it('project-filtered buyers from the (project, buyer) rollup equal buyers aggregated now', () => {
+    rebuildRollups(db);
+    expect(db.prepare('SELECT count(*) FROM agg_buyer_projects').pluck().get()).toBe(3);
+    for (const f of [{ category: ['forest'] }, { country: ['kenya'] }, { project_id: ['vcs-1', 'VCS-2'] }, { registry: ['verra'], sort: ['-volume_12m'] }, { sdg_goals: [99 % 17] }]) {
+      const q = buyerListQuery.parse(f);
+      const expected = listBuyers(db, q, { rollup: false });
+      expect(listBuyers(db, q)).toEqual(expected);
+      expect(db.prepare('SELECT count(*) FROM agg_buyer_projects').pluck().get()).toBe(3);
+    }
+    // The rollup is read: change it behind the triggers' back and the answer follows.
+    db.prepare("UPDATE agg_buyer_projects SET total_volume = total_volume + 1000 WHERE project_id = 'VCS-2'").run();
+    expect(listBuyers(db, buyerListQuery.parse({ registry: ['verra'] })).data[0]!.total_volume).toBe(1300);
+    // On another day its windows are not today's: aggregated from the transactions again.
+    process.env.CARBON_TODAY = '2026-07-01';
+    expect(listBuyers(db, buyerListQuery.parse({ registry: ['verra'] })).data[0]!.total_volume).toBe(300);
   });
 
   it('beneficiary search through the harmonized-name rollup equals the scan', () => {

@@ -8,9 +8,9 @@
  */
 import type Database from 'better-sqlite3';
 import { buyerKey } from './buyer-metrics';
-import { aggregateBuyers } from './buyers';
+import { aggregateBuyers, transactionPairs } from './buyers';
 import { marketToday } from './market-calendar';
-import { ROLLUPS, rollupFresh, type Rollup } from './rollup-state';
+import { ROLLUPS, rollupFresh, rollupWindowDay, type Rollup } from './rollup-state';
 import { newWhere } from './sql-where';
 
 /** Sync jobs whose rows each rollup is built from. */
@@ -18,8 +18,12 @@ const SOURCES: Record<Rollup, readonly string[]> = {
   credit_days: ['credits'],
   credit_months: ['credits'],
   beneficiary_names: ['credits'],
+  buyer_projects: ['credits'],
   buyers: ['credits', 'projects'],
 };
+
+/** Rollups holding 12-month / 60-day windows, which are those of the day they were built. */
+const WINDOWED: readonly Rollup[] = ['buyer_projects', 'buyers'];
 
 function rebuildCreditDays(db: Database.Database): number {
   db.prepare('DELETE FROM agg_credit_days').run();
@@ -47,6 +51,20 @@ function rebuildBeneficiaryNames(db: Database.Database): number {
     .run().changes;
 }
 
+function rebuildBuyerProjects(db: Database.Database): number {
+  db.prepare('DELETE FROM agg_buyer_projects').run();
+  const insert = db.prepare(`INSERT INTO agg_buyer_projects (project_id, buyer_key, buyer_name, total_volume, total_transactions, first_purchase,
+      last_purchase, volume_12m, transactions_12m, volume_60d, transactions_60d) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  let n = 0;
+  for (const p of transactionPairs(db, newWhere(), marketToday())) {
+    if (p.project_id === null) continue; // a transaction without a parent project: in the buyers' totals, never in a project filter
+    insert.run(p.project_id, p.buyer_key, p.buyer_name, p.total_volume, p.total_transactions, p.first_purchase, p.last_purchase,
+      p.volume_12m, p.transactions_12m, p.volume_60d, p.transactions_60d);
+    n++;
+  }
+  return n;
+}
+
 function rebuildBuyers(db: Database.Database): number {
   db.prepare('DELETE FROM agg_buyers').run();
   const today = marketToday();
@@ -65,6 +83,7 @@ const REBUILD: Record<Rollup, (db: Database.Database) => number> = {
   credit_days: rebuildCreditDays,
   credit_months: rebuildCreditMonths,
   beneficiary_names: rebuildBeneficiaryNames,
+  buyer_projects: rebuildBuyerProjects,
   buyers: rebuildBuyers,
 };
 
@@ -74,22 +93,19 @@ export function rebuildRollups(db: Database.Database, rollups: readonly Rollup[]
     for (const name of rollups) {
       const t0 = performance.now();
       const rows = REBUILD[name](db);
-      db.prepare(`INSERT INTO agg_state (name, dirty, refreshed_at, source_rows, refresh_ms) VALUES (?, 0, ?, ?, ?)
+      db.prepare(`INSERT INTO agg_state (name, dirty, refreshed_at, source_rows, refresh_ms, window_today) VALUES (?, 0, ?, ?, ?, ?)
         ON CONFLICT (name) DO UPDATE SET dirty = 0, refreshed_at = excluded.refreshed_at, source_rows = excluded.source_rows,
-          refresh_ms = excluded.refresh_ms`).run(name, new Date().toISOString(), rows, performance.now() - t0);
+          refresh_ms = excluded.refresh_ms, window_today = excluded.window_today`)
+        .run(name, new Date().toISOString(), rows, performance.now() - t0, WINDOWED.includes(name) ? marketToday() : null);
     }
   })();
   db.pragma('analysis_limit = 1000');
   db.exec('ANALYZE');
 }
 
-/** Whether the buyers' stored 12-month / 60-day windows end on a day other than today. */
-function buyerWindowsOutdated(db: Database.Database): boolean {
-  return db.prepare('SELECT EXISTS (SELECT 1 FROM agg_buyers WHERE window_today IS NOT ?)').pluck().get(marketToday()) === 1;
-}
-
 /** Called by the cache worker after sync job `job` completes: rebuilds the rollups built from it (and any left dirty). */
 export function refreshAggregates(db: Database.Database, job: string): void {
-  const stale = ROLLUPS.filter((r) => SOURCES[r].includes(job) || !rollupFresh(db, r) || (r === 'buyers' && buyerWindowsOutdated(db)));
+  const today = marketToday();
+  const stale = ROLLUPS.filter((r) => SOURCES[r].includes(job) || !rollupFresh(db, r) || (WINDOWED.includes(r) && rollupWindowDay(db, r) !== today));
   if (stale.length) rebuildRollups(db, stale);
 }

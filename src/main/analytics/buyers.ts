@@ -14,9 +14,10 @@ import { buyerKey, compareNoCase, largestBy, toBuyer, type BuyerSums, type Buyer
 import { creditWhereIn, hasCreditFilters } from './credit-filters';
 import { marketToday, shiftDays } from './market-calendar';
 import { pageEnvelope, pageRequest } from './page-envelope';
-import { hasProjectFilters } from './project-filters';
-import { rollupFresh } from './rollup-state';
-import { addClause, newWhere, whereSql, type SqlWhere } from './sql-where';
+import { hasProjectFilters, parentProjectWhere } from './project-filters';
+import { rollupFresh, rollupWindowDay } from './rollup-state';
+import { matchAnyExact } from './text-match';
+import { addClause, mergeWhere, newWhere, whereSql, type SqlWhere } from './sql-where';
 
 const HARMONIZED = 'c.retirement_beneficiary_harmonized';
 
@@ -42,7 +43,7 @@ function retirementWhere(filter: SqlWhere, byProject = false): SqlWhere {
   return w;
 }
 
-interface BuyerProjectRow extends BuyerSums {
+export interface BuyerProjectRow extends BuyerSums {
   /** lower(buyer_name): SQLite's ASCII folding, the same as buyerKey. */
   buyer_key: string;
   project_id: string | null;
@@ -57,12 +58,16 @@ const later = (a: string | null, b: string | null) => (a === null ? b : b === nu
 
 /**
  * Every buyer of the retirements matching `filter`, aggregated now in one pass: sums per (buyer,
- * project) from the transactions (the covering index when it serves), then per buyer, with the
- * tops from each pair's parent project (pairs whose project is not cached count in the totals only).
+ * project) from the transactions, then per buyer (foldPairs).
  */
 export function aggregateBuyers(db: Database.Database, filter: SqlWhere, today: string, byProject = false): Buyer[] {
+  return foldPairs(transactionPairs(db, filter, today, byProject), today);
+}
+
+/** Sums per (buyer, parent project) of the retirements matching `filter`, with the project's category, country and registry. */
+export function transactionPairs(db: Database.Database, filter: SqlWhere, today: string, byProject = false): BuyerProjectRow[] {
   const where = retirementWhere(filter, byProject);
-  const pairs = statement(db, `WITH r AS MATERIALIZED (
+  return statement(db, `WITH r AS MATERIALIZED (
         SELECT ${HARMONIZED} AS buyer_name, c.project_id AS project_id, sum(c.quantity) AS total_volume, count(*) AS total_transactions,
           ${windowSumsSql(today)}, min(c.transaction_date) AS first_purchase, max(c.transaction_date) AS last_purchase
         FROM credit_transactions c ${whereSql(where)} GROUP BY ${HARMONIZED} COLLATE NOCASE, c.project_id)
@@ -70,6 +75,24 @@ export function aggregateBuyers(db: Database.Database, filter: SqlWhere, today: 
         p.project_id IS NOT NULL AS has_project
       FROM r LEFT JOIN projects p ON p.project_id = r.project_id`)
     .all(...where.params) as BuyerProjectRow[];
+}
+
+/** The (buyer, project) sums of the rollup whose project matches group P and the project ids. */
+function rollupPairs(db: Database.Database, q: Partial<BuyerListQuery>): BuyerProjectRow[] {
+  const w = newWhere();
+  matchAnyExact(w, 'r.project_id', q.project_id);
+  mergeWhere(w, parentProjectWhere({ ...q, search: undefined }, 'r.project_id'));
+  return statement(db, `SELECT r.*, p.category AS category, p.country AS country, p.registry AS registry, p.project_id IS NOT NULL AS has_project
+      FROM agg_buyer_projects r LEFT JOIN projects p ON p.project_id = r.project_id ${whereSql(w)}`)
+    .all(...w.params) as BuyerProjectRow[];
+}
+
+/**
+ * Buyers from their (buyer, project) sums: totals and windows added up, first and last purchase the
+ * extremes, tops from each pair's parent project (pairs whose project is not cached count in the
+ * totals only).
+ */
+export function foldPairs(pairs: readonly BuyerProjectRow[], today: string): Buyer[] {
   const sums = new Map<string, BuyerSums>();
   for (const r of pairs) {
     const key = r.buyer_key;
@@ -100,6 +123,12 @@ export function aggregateBuyers(db: Database.Database, filter: SqlWhere, today: 
   return [...sums].map(([key, s]) =>
     toBuyer(s, { top_category: category.get(key) ?? null, top_country: country.get(key) ?? null, top_registry: registry.get(key) ?? null }, today),
   );
+}
+
+/** The buyers of pairs read from the rollup, when it holds today's windows and only projects narrow the list. */
+function buyersFromPairRollup(db: Database.Database, q: BuyerListQuery, today: string): Buyer[] | null {
+  if (hasCreditFilters({ ...q, project_id: undefined }) || !rollupFresh(db, 'buyer_projects') || rollupWindowDay(db, 'buyer_projects') !== today) return null;
+  return foldPairs(rollupPairs(db, q), today);
 }
 
 /** Every buyer over all retirements, from the rollup (its windows recomputed when today is not the day it was built). */
@@ -179,7 +208,8 @@ export function listBuyers(db: Database.Database, q: BuyerListQuery, options: { 
     ? memoAnswer(db, ['buyers', today], () => buyersFromRollup(db, today))
     : (() => {
         const where = creditWhereIn(db, transactionFilters);
-        return memoAnswer(db, ['buyers', today, where.clauses, where.params, byProject], () => aggregateBuyers(db, where, today, byProject));
+        return memoAnswer(db, ['buyers', today, where.clauses, where.params, byProject], () =>
+          ((options.rollup ?? true) ? buyersFromPairRollup(db, q, today) : null) ?? aggregateBuyers(db, where, today, byProject));
       })();
   const sorted = all.filter((b) => matchesBuyerFilters(b, q)).sort(compareBuyers(keys));
   const req = pageRequest(q);
