@@ -8,7 +8,7 @@
  */
 import type Database from 'better-sqlite3';
 import { buyerKey } from './buyer-metrics';
-import { aggregateBuyers, transactionPairs } from './buyers';
+import { aggregateBuyers, foldPairs, rollupPairs, transactionPairs } from './buyers';
 import { marketToday } from './market-calendar';
 import { ROLLUPS, rollupFresh, rollupWindowDay, type Rollup } from './rollup-state';
 import { newWhere } from './sql-where';
@@ -36,9 +36,12 @@ function rebuildCreditDays(db: Database.Database): number {
 
 function rebuildCreditMonths(db: Database.Database): number {
   db.prepare('DELETE FROM agg_credit_months').run();
+  // From the day rollup when it is current (rebuilt just before in the same pass): a few rows per day.
+  const source = rollupFresh(db, 'credit_days') ? 'agg_credit_days' : 'credit_transactions';
+  const sums = source === 'agg_credit_days' ? 'sum(quantity), sum(transactions)' : 'sum(quantity), count(*)';
   return db
     .prepare(`INSERT INTO agg_credit_months (month_start, transaction_type, vintage, quantity, transactions)
-      SELECT strftime('%Y-%m-01', transaction_date), transaction_type, vintage, sum(quantity), count(*) FROM credit_transactions
+      SELECT strftime('%Y-%m-01', transaction_date), transaction_type, vintage, ${sums} FROM ${source}
       WHERE transaction_date IS NOT NULL GROUP BY 1, 2, 3`)
     .run().changes;
 }
@@ -65,10 +68,17 @@ function rebuildBuyerProjects(db: Database.Database): number {
   return n;
 }
 
+/** Whether some retirement with a buyer has no parent project (those are not in agg_buyer_projects). */
+const orphanRetirements = (db: Database.Database): boolean =>
+  db.prepare(`SELECT EXISTS (SELECT 1 FROM credit_transactions WHERE project_id IS NULL AND transaction_type = 'retirement'
+    AND retirement_beneficiary_harmonized IS NOT NULL)`).pluck().get() === 1;
+
 function rebuildBuyers(db: Database.Database): number {
   db.prepare('DELETE FROM agg_buyers').run();
   const today = marketToday();
-  const buyers = aggregateBuyers(db, newWhere(), today);
+  // Folded from the (project, buyer) rollup when it is current and holds every retirement.
+  const fromPairs = rollupFresh(db, 'buyer_projects') && rollupWindowDay(db, 'buyer_projects') === today && !orphanRetirements(db);
+  const buyers = fromPairs ? foldPairs(rollupPairs(db, {}), today) : aggregateBuyers(db, newWhere(), today);
   const insert = db.prepare(`INSERT INTO agg_buyers (buyer_key, buyer_name, total_volume, total_transactions, first_purchase, last_purchase,
       top_category, top_country, top_registry, window_today, volume_12m, transactions_12m, volume_60d, transactions_60d)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);

@@ -78,7 +78,7 @@ export function transactionPairs(db: Database.Database, filter: SqlWhere, today:
 }
 
 /** The (buyer, project) sums of the rollup whose project matches group P and the project ids. */
-function rollupPairs(db: Database.Database, q: Partial<BuyerListQuery>): BuyerProjectRow[] {
+export function rollupPairs(db: Database.Database, q: Partial<BuyerListQuery>): BuyerProjectRow[] {
   const w = newWhere();
   matchAnyExact(w, 'r.project_id', q.project_id);
   mergeWhere(w, parentProjectWhere({ ...q, search: undefined }, 'r.project_id'));
