@@ -57,26 +57,3 @@ export function bearerToken(authorization: string | undefined): string | null {
 
 /** CSP of the served renderer: the one policy of src/main/security (no inline or remote script). */
 export const WEB_CSP = contentSecurityPolicy({ delivery: 'header' });
-
-/** HTTP status for a contract error code. */
-export function statusForCode(code: string): number {
-  switch (code) {
-    case 'invalid_input':
-      return 400;
-    case 'not_found':
-      return 404;
-    case 'missing_api_key':
-    case 'invalid_api_key':
-    case 'revoked_api_key':
-    case 'expired_api_key':
-      return 401;
-    case 'upgrade_required':
-      return 403;
-    case 'rate_limited':
-      return 429;
-    case 'not_implemented':
-      return 501;
-    default:
-      return 500;
-  }
-}

@@ -1,7 +1,8 @@
 /**
  * The web host: the built renderer and the contract's methods over HTTP on 127.0.0.1 only.
  *   GET  /, /assets/*          the renderer (no secrets in it)
- *   POST /rpc/<method>         JSON input -> {result} | {error:{code,message,...}}; Bearer token
+ *   POST /rpc/<method>         JSON input -> 200 {result} | 200 {error:{code,message,...}}; Bearer token;
+ *                              refusals before a method runs (token, Host, Origin, body) use 4xx
  *   GET  /events?token=...     server-sent events: the contract's typed events
  * Every request: Host must be this loopback server, Origin (when sent) this server's own.
  */
@@ -13,7 +14,7 @@ import findMyWay from 'find-my-way';
 import { EVENT_NAMES } from '../../../shared/contract';
 import type { AppContext } from '../../app-context';
 import { dispatch, isMethodName, toContractError } from '../../rpc';
-import { bearerToken, checkHost, checkOrigin, checkToken, type Refusal, statusForCode, WEB_CSP } from './security';
+import { bearerToken, checkHost, checkOrigin, checkToken, type Refusal, WEB_CSP } from './security';
 import { resolveStatic, sendStatic } from './static-files';
 
 export interface WebHostOptions {
@@ -104,8 +105,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       const result = await dispatch(name, input, ctx);
       sendJson(res, 200, { result: result === undefined ? null : result });
     } catch (err) {
-      const e = toContractError(err);
-      sendJson(res, statusForCode(e.code), { error: e.toBody() });
+      // A method's own failure (not found, invalid input, a refused API key) is an answer, not a
+      // transport failure: 200 with {error}, so the browser does not log every empty lookup.
+      sendJson(res, 200, { error: toContractError(err).toBody() });
     }
   });
 
