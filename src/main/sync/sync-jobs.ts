@@ -47,8 +47,8 @@ interface Step {
   pages?: number;
 }
 
-/** Pages already fetched are written together, up to this many rows per transaction. */
-export const MAX_ROWS_PER_STEP = 2000;
+/** Pages already fetched are written together, up to this many rows per transaction (fewer commits, less index write amplification). */
+export const MAX_ROWS_PER_STEP = 5000;
 
 async function begin(run: JobRun, mode: SyncCheckpoint['mode'], cursor: SyncCursor, windowFrom: string | null = null): Promise<SyncCheckpoint> {
   const cp = await run.cache.call<SyncCheckpoint>('sync:begin', { job: run.job, mode, cursor, windowFrom });
@@ -107,8 +107,12 @@ async function pagedJob<T>(
   const fetchPage = (p: number) => {
     let pending = inflight.get(p);
     if (!pending) {
-      run.request();
-      pending = quiet(options.fetchPage(urlOf(p)));
+      const url = urlOf(p);
+      // A prefetch not yet sent waits while the sync is paused (and fails fast when it is cancelled).
+      pending = quiet(run.gate().then(() => {
+        run.request();
+        return options.fetchPage(url);
+      }));
       pending.then(() => settled.add(p), () => undefined);
       inflight.set(p, pending);
     }
@@ -120,7 +124,8 @@ async function pagedJob<T>(
   };
   for (;;) {
     await run.gate();
-    const last = totalPages ? Math.min(totalPages, pageNo + run.concurrency * 2 - 1) : pageNo;
+    const ahead = Math.max(run.concurrency * 2, Math.ceil(MAX_ROWS_PER_STEP / PER_PAGE));
+    const last = totalPages ? Math.min(totalPages, pageNo + ahead - 1) : pageNo;
     for (let p = pageNo; p <= last; p++) void fetchPage(p);
     // Pages already here are written together (fewer, larger transactions); the cursor moves past all of them.
     const batch: Step = { writes: [], rows: 0, pages: 0 };
