@@ -93,6 +93,19 @@ describe('ApiClient', () => {
     expect(c.stats.retries).toBe(3);
   });
 
+  it('retries a request that times out', async () => {
+    const s = await serve((_r, res, n) => {
+      if (n === 1) return void setTimeout(() => sendJson(res, 200, { Top: ['late'] }), 500);
+      sendJson(res, 200, { Top: ['a'] });
+    });
+    const c = client(s.url, { timeoutMs: 150 });
+    expect(await c.projectTypes()).toEqual({ Top: ['a'] });
+    expect(c.stats.retries).toBe(1);
+    const slow = await serve((_r, res) => void setTimeout(() => sendJson(res, 200, {}), 500));
+    const e = await errorOf(client(slow.url, { timeoutMs: 100, maxRetries: 1 }).projectTypes());
+    expect(e.code).toBe('timeout');
+  });
+
   it('gives up on a persistent 5xx with server_error', async () => {
     const s = await serve((_r, res) => sendJson(res, 500, { detail: 'boom' }));
     const e = await errorOf(client(s.url, { maxRetries: 2 }).projectTypes());
