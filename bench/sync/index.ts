@@ -45,6 +45,7 @@ async function fullSync() {
     const engine = new SyncEngine({ cache, client, onProgress: () => undefined });
     peakRss = process.memoryUsage().rss;
     const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     engine.start();
     let lastLog = 0;
     const ticker = setInterval(() => {
@@ -58,10 +59,14 @@ async function fullSync() {
     const status = await engine.whenDone();
     clearInterval(ticker);
     const seconds = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    // CPU of this app process (main thread + cache worker) over wall time: well under 1 core means
+    // the sync waits on the service, not on the client.
+    const clientCpuShare = (cpu.user + cpu.system) / 1e6 / seconds;
     const rows = status.jobs.reduce((n, j) => n + j.rows, 0);
     const info = await cache.call<{ tables: Record<string, number> }>('read:cacheInfo');
     await cache.close();
-    return { state: status.state, lastError: status.lastError, seconds, rows, rowsPerSecond: rows / seconds, peakRssMb: peakRss / 2 ** 20, requests: client.stats, tables: info.tables };
+    return { state: status.state, lastError: status.lastError, seconds, clientCpuShare, rows, rowsPerSecond: rows / seconds, peakRssMb: peakRss / 2 ** 20, requests: client.stats, tables: info.tables };
   } finally {
     await stopReferenceService(service);
   }
@@ -244,7 +249,7 @@ async function main() {
     return;
   }
   const sync = await fullSync();
-  say(`full sync: ${sync.state} in ${sync.seconds.toFixed(1)} s, ${sync.rows} rows, ${Math.round(sync.rowsPerSecond)} rows/s, peak RSS ${sync.peakRssMb.toFixed(0)} MB, ${sync.requests.requests} requests`);
+  say(`full sync: ${sync.state} in ${sync.seconds.toFixed(1)} s, ${sync.rows} rows, ${Math.round(sync.rowsPerSecond)} rows/s, peak RSS ${sync.peakRssMb.toFixed(0)} MB, ${sync.requests.requests} requests, client CPU ${(sync.clientCpuShare * 100).toFixed(0)}% of one core`);
   clearInterval(rssTimer);
   const credits = readCredits(path.join(work, 'cache.sqlite'));
   const ingest = await ingestRatio(credits);
