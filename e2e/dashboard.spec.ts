@@ -63,6 +63,7 @@ test('clicking a category opens its projects', async ({ app }) => {
 for (const scheme of ['light', 'dark'] as const) {
   test(`dashboard screenshot (${scheme})`, async ({ app }) => {
     await app.page.emulateMedia({ colorScheme: scheme });
+    await app.page.reload(); // the theme is read at start-up: load the app in the emulated scheme
     await app.goto('/dashboard');
     await expect(app.page.getByTestId('kpi-projects')).not.toHaveText('…');
     await expect(app.page.getByTestId('chart-listing').locator('canvas')).toHaveCount(1);

@@ -89,6 +89,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`project page screenshots (${scheme})`, async ({ app }) => {
     const { page } = app;
     await page.emulateMedia({ colorScheme: scheme });
+    await app.page.reload(); // the theme is read at start-up: load the app in the emulated scheme
     const p = await busiestProject(app.call);
     await app.goto(`/projects/${p.project_id}`);
     await expect(page.getByTestId('chart-vintage').locator('canvas')).toHaveCount(1);

@@ -139,6 +139,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`projects screenshot (${scheme})`, async ({ app }) => {
     const { page } = app;
     await page.emulateMedia({ colorScheme: scheme });
+    await app.page.reload(); // the theme is read at start-up: load the app in the emulated scheme
     await app.goto('/projects?registry=verra&registry=gold-standard&sort=-issued');
     await expect(count(app)).not.toContainText('…');
     await page.getByRole('button', { name: /^Filters/ }).click();

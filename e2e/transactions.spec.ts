@@ -93,6 +93,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`transactions screenshot (${scheme})`, async ({ app }) => {
     const { page } = app;
     await page.emulateMedia({ colorScheme: scheme });
+    await app.page.reload(); // the theme is read at start-up: load the app in the emulated scheme
     await app.goto('/transactions?transaction_type=retirement&sort=-transaction_date');
     await expect(page.getByTestId('transactions-count')).not.toContainText('…');
     await row(app, 1).getByRole('button', { name: 'Expand row' }).click();

@@ -1,14 +1,16 @@
 /**
  * Vocabularies the filter panel offers that come from the cache: the project-type taxonomy
- * (projects.types) and the countries of cached projects (countries.index), loaded once per session.
+ * (projects.types) and the countries of cached projects (countries.index), loaded once and again after a sync job wrote rows.
  */
 import { useEffect, useState } from 'react';
 import type { CountryIndexEntry } from '../../../../shared/contract';
 import type { ProjectTypes } from '../../../../shared/api';
 import { carbon } from '../../bridge';
+import { useCacheGeneration } from '../../components/data-table';
 
 let typesPromise: Promise<ProjectTypes> | null = null;
 let countriesPromise: Promise<CountryIndexEntry[]> | null = null;
+let loadedFor = '';
 
 export interface FilterVocabulary {
   projectTypes: ProjectTypes | null;
@@ -18,8 +20,15 @@ export interface FilterVocabulary {
 
 export function useFilterVocabulary(): FilterVocabulary {
   const [state, setState] = useState<FilterVocabulary>({ projectTypes: null, countries: null, error: null });
+  const generation = useCacheGeneration();
   useEffect(() => {
     let alive = true;
+    if (loadedFor !== generation) {
+      // a sync wrote rows: the taxonomy and the countries may have changed
+      loadedFor = generation;
+      typesPromise = null;
+      countriesPromise = null;
+    }
     typesPromise ??= carbon.projects.types({}).catch((e: unknown) => {
       typesPromise = null;
       throw e;
@@ -33,6 +42,6 @@ export function useFilterVocabulary(): FilterVocabulary {
     return () => {
       alive = false;
     };
-  }, []);
+  }, [generation]);
   return state;
 }
