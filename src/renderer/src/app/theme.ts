@@ -16,6 +16,7 @@ export function useResolvedTheme(): ResolvedTheme {
     const mq = window.matchMedia('(prefers-color-scheme: dark)');
     const onChange = () => setSystem(systemTheme());
     mq.addEventListener('change', onChange);
+    onChange(); // a change before the listener was attached is not missed
     return () => mq.removeEventListener('change', onChange);
   }, []);
   const resolved = preference === 'system' ? system : preference;
