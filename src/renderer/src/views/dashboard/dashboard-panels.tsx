@@ -6,6 +6,16 @@ import { Empty, ErrorState, Loading } from '../../components/states';
 import { useAppStore } from '../../stores/app-store';
 import { isNotFound, useContractResult } from '../projects/use-contract-result';
 
+/** The cached resources the freshness card counts, in the market's words (internal tables left out). */
+const CACHED_RESOURCES: Array<[table: string, label: string]> = [
+  ['projects', 'projects'],
+  ['credit_transactions', 'credit transactions'],
+  ['project_forensic_entries', 'forensic entries'],
+  ['satellite_metrics', 'satellite metrics'],
+  ['project_boundaries', 'boundaries'],
+  ['country_profiles', 'country profiles'],
+];
+
 export interface HeadlineTotals {
   projects: number;
   transactions: number;
@@ -108,10 +118,8 @@ export function SyncFreshness() {
       </div>
       {cache.data ? (
         <div className="muted">
-          {Object.entries(cache.data.tables)
-            .filter(([, n]) => n > 0)
-            .slice(0, 6)
-            .map(([t, n]) => `${formatNumber(n)} ${t.replace(/_/g, ' ')}`)
+          {CACHED_RESOURCES.filter(([table]) => (cache.data!.tables[table] ?? 0) > 0)
+            .map(([table, label]) => `${formatNumber(cache.data!.tables[table] ?? 0)} ${label}`)
             .join(' · ')}
         </div>
       ) : null}
