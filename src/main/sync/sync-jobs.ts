@@ -48,7 +48,7 @@ interface Step {
 }
 
 /** Pages already fetched are written together, up to this many rows per transaction (fewer commits, less index write amplification). */
-export const MAX_ROWS_PER_STEP = 5000;
+export const MAX_ROWS_PER_STEP = 20_000;
 
 async function begin(run: JobRun, mode: SyncCheckpoint['mode'], cursor: SyncCursor, windowFrom: string | null = null): Promise<SyncCheckpoint> {
   const cp = await run.cache.call<SyncCheckpoint>('sync:begin', { job: run.job, mode, cursor, windowFrom });
