@@ -31,7 +31,10 @@ function progressLine(s: SyncStatus): string {
     const eta = j.etaSeconds !== null ? ` eta ${j.etaSeconds}s` : '';
     return `${j.job}: ${j.rows} rows, page ${pages}, ${j.requestsPerMinute} req/min${eta}`;
   });
-  return `[sync ${s.state}] ${parts.join('; ') || s.jobs.filter((j) => j.state === 'done').map((j) => j.job).join(', ') + ' done'}`;
+  const done = s.jobs.filter((j) => j.state === 'done').map((j) => j.job);
+  const failed = s.jobs.filter((j) => j.state === 'failed').map((j) => `${j.job} (${j.lastError?.code ?? 'error'})`);
+  const summary = [done.length ? `done: ${done.join(', ')}` : '', failed.length ? `failed: ${failed.join(', ')}` : ''].filter(Boolean).join('; ');
+  return `[sync ${s.state}] ${parts.join('; ') || summary}`;
 }
 
 export async function runSyncCommand(argv: string[]): Promise<number> {
