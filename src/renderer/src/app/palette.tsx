@@ -51,6 +51,11 @@ export function CommandPalette() {
         setOpen((o) => !o);
         return;
       }
+      // Escape closes the palette wherever focus is (before the input has taken it, too).
+      if (e.key === 'Escape') {
+        setOpen(false);
+        return;
+      }
       if (e.key === '/' && !e.metaKey && !e.ctrlKey && !e.altKey && !isEditable(e.target)) {
         e.preventDefault();
         const search = document.querySelector<HTMLElement>('[data-search-focus]');
