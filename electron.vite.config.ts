@@ -15,9 +15,21 @@ import { cspMetaPlugin } from './src/main/security/csp-meta-plugin';
 const root = __dirname;
 const cacheWorker = resolve(root, 'src/main/cache/cache-worker.ts');
 const exportWorker = resolve(root, 'src/main/export/export-worker.ts');
+const migrations = resolve(root, 'src/main/cache/migrations');
+
+/** The cache's .sql migrations are read at run time: copy them beside the main bundle. */
+const copyCacheMigrations = () => ({
+  name: 'carbon-desk-copy-cache-migrations',
+  writeBundle() {
+    const out = resolve(root, 'out/main/migrations');
+    fs.mkdirSync(out, { recursive: true });
+    for (const f of fs.readdirSync(migrations)) if (f.endsWith('.sql')) fs.copyFileSync(resolve(migrations, f), resolve(out, f));
+  },
+});
 
 export default defineConfig({
   main: {
+    plugins: [copyCacheMigrations()],
     build: {
       outDir: 'out/main',
       externalizeDeps: true,
