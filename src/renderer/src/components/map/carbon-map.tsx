@@ -104,10 +104,13 @@ export function CarbonMap(props: CarbonMapProps) {
     map.createPane('basemap').style.zIndex = '250';
     map.fitBounds([[-50, -150], [72, 170]]);
     mapRef.current = map;
-    const resize = new ResizeObserver(() => map.invalidateSize());
+    const resize = new ResizeObserver(() => map.invalidateSize({ animate: false }));
     resize.observe(el);
     return () => {
       resize.disconnect();
+      // a view change still animating when the view unmounts would touch removed panes
+      map.stop();
+      map.off();
       map.remove();
       mapRef.current = null;
       basemapLayer.current = null;
@@ -199,7 +202,7 @@ export function CarbonMap(props: CarbonMapProps) {
         if (f && projectIdOf(f, projectId ?? null) === selectedProjectId) target = (l as L.Polygon).getBounds();
       });
     }
-    if (target.isValid()) map.fitBounds(target, { padding: [24, 24], maxZoom: 12 });
+    if (target.isValid()) map.fitBounds(target, { padding: [24, 24], maxZoom: 12, animate: false });
   }, [checked, theme, riskLevel, projectId, selectedProjectId]);
 
   // optional online tiles
