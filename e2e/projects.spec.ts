@@ -47,8 +47,13 @@ test('the table shows projects.list: count, rows, sort, filters, paging', async 
     await table(app).getByRole('button', { name: /^Issued/ }).click(); // third click: back to the default order
     await expect(page).not.toHaveURL(/sort=/);
     const page2 = await app.call<PageOf<ProjectRow>>('projects.list', { per_page: 100, current_page: 2 });
-    await table(app).locator('.data-table-scroll').evaluate((el) => el.scrollTo(0, 34 * 140));
-    await expect(idAt(app, 150)).toHaveText(page2.data[50]!.project_id);
+    // scroll until row 150 is rendered (row heights and the default order settle asynchronously)
+    await expect
+      .poll(async () => {
+        await table(app).locator('.data-table-scroll').evaluate((el) => el.scrollTo(0, 34 * 140));
+        return (await idAt(app, 150).count()) ? idAt(app, 150).textContent() : null;
+      }, { timeout: 20_000 })
+      .toBe(page2.data[50]!.project_id);
   }
 
   // filters through the panel: registry and category, with chips and the URL
