@@ -36,6 +36,10 @@ export const test = base.extend<{ app: AppPage }, { webHost: RunningWebHost }>({
     });
     page.on('pageerror', (err) => consoleErrors.push(`pageerror: ${err.message}`));
     await page.goto(webHost.url);
+    // wait until the router has made its first redirect (/ -> /dashboard), so a hash set by a
+    // spec afterwards is not replaced by it
+    await page.waitForURL(/#\/dashboard/);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
     const app: AppPage = {
       page,
       consoleErrors,
