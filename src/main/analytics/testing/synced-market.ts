@@ -1,19 +1,13 @@
 /**
- * Test support (not a test): starts the reference service as a child process
- * (`src/service/index.ts --port 0 --scale S --seed N`), syncs it into a fresh cache with the app's
- * own sync CLI, and opens that cache. The same CARBON_TODAY is set for the service, the sync and
- * this process, so "today"-relative answers agree.
+ * Test support (not a test): a reference-service market synced into a fresh cache
+ * (`src/main/testing/synced-service.ts`), with that cache opened for the parity tests, plus the
+ * seeded random draws and the small task pool they use.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { openCacheDatabase } from '../../cache/database';
+import { startSyncedService } from '../../testing/synced-service';
 
 export const PARITY_TODAY = '2026-06-30';
-const ROOT = path.resolve(__dirname, '../../../..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 
 export interface SyncedMarket {
   baseUrl: string;
@@ -25,77 +19,28 @@ export interface SyncedMarket {
   stop(): Promise<void>;
 }
 
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-  });
-}
-
-function startService(scale: number, seed: number, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseUrl: string; key: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['src/service/index.ts', '--port', '0', '--scale', String(scale), '--seed', String(seed), '--rate-limit-pro', '1000000'], {
-      cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`service did not start: ${err}`)), 120_000);
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const line = out.split('\n').find((l) => l.includes('"ready"'));
-      if (!line) return;
-      clearTimeout(timer);
-      const ready = JSON.parse(line) as { baseUrl: string; keys: { pro: string } };
-      resolve({ child, baseUrl: ready.baseUrl, key: ready.keys.pro });
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`service exited (${code}): ${err}`));
-    });
-  });
-}
-
 export async function startSyncedMarket(options: { scale?: number; seed?: number; today?: string } = {}): Promise<SyncedMarket> {
-  const today = options.today ?? PARITY_TODAY;
-  process.env.CARBON_TODAY = today;
-  const env = { ...process.env, CARBON_TODAY: today };
-  const { child, baseUrl, key } = await startService(options.scale ?? 0.01, options.seed ?? 7, env);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-parity-'));
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+  const synced = await startSyncedService({
+    scale: options.scale ?? 0.01,
+    seed: options.seed ?? 7,
+    today: options.today ?? PARITY_TODAY,
+    tier: 'pro',
+    dataDirPrefix: 'carbon-parity-',
+  });
+  const { baseUrl, key, cachePath } = synced;
+  const db = openCacheDatabase(cachePath);
+  const get = async (pathAndQuery: string) => {
+    const res = await fetch(`${baseUrl}${pathAndQuery}`, { headers: { 'X-API-KEY': key } });
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
   };
-  try {
-    const sync = await run(TSX, ['src/main/hosts/cli/index.ts', 'sync', '--base-url', baseUrl, '--data-dir', dataDir, '--quiet'], { ...env, CARBON_API_KEY: key });
-    if (sync.code !== 0) throw new Error(`sync failed (${sync.code}): ${sync.stdout} ${sync.stderr}`);
-    const summary = JSON.parse(sync.stdout.trim().split('\n').pop()!) as { cache: string };
-    const db = openCacheDatabase(summary.cache);
-    const get = async (pathAndQuery: string) => {
-      const res = await fetch(`${baseUrl}${pathAndQuery}`, { headers: { 'X-API-KEY': key } });
-      const text = await res.text();
-      return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
-    };
-    return {
-      baseUrl, key, db, cachePath: summary.cache, get,
-      stop: async () => {
-        db.close();
-        await stop();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  } catch (err) {
-    await stop();
-    throw err;
-  }
+  return {
+    baseUrl, key, db, cachePath, get,
+    stop: async () => {
+      db.close();
+      await synced.stop();
+    },
+  };
 }
 
 /** A small seeded PRNG (mulberry32): the same seed draws the same combinations. */
