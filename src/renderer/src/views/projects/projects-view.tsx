@@ -2,12 +2,12 @@
  * Projects: every cached project in a virtualized table with the whole filter group P, search by
  * id or name, sortable columns and "N of M projects". Filters and sort live in the URL.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { projectListQuery } from '../../../../shared/api/params';
 import type { Project } from '../../../../shared/api';
 import { carbon } from '../../bridge';
-import { DataTable, usePagedRows } from '../../components/data-table';
+import { DataTable, usePagedRows, useUnfilteredTotal } from '../../components/data-table';
 import { buildChips, ChipsBar, InvalidParams, TextFilter, useUrlFilters } from '../../components/filters';
 import { formatNumber } from '../../components/format';
 import { Page } from '../../components/page';
@@ -22,28 +22,12 @@ const URL_KEYS = [...PROJECT_FILTER_KEYS, 'search', 'sort'] as const;
 const PER_PAGE = 100;
 const PANEL_KEY = 'carbon-desk.projects.filters-open';
 
-/** Total of all projects (no filter), for "N of M". */
-function useAllProjectsCount(): number | null {
-  const [total, setTotal] = useState<number | null>(null);
-  useEffect(() => {
-    let alive = true;
-    carbon.projects
-      .list({ per_page: 1 })
-      .then((p) => alive && setTotal(p.pagination.total_entries))
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, []);
-  return total;
-}
-
 export function ProjectsView() {
   const url = useUrlFilters(projectListQuery, URL_KEYS);
   const { filters, set, clear } = url;
   const navigate = useNavigate();
   const [panelOpen, setPanelOpen] = useState(() => localStorage.getItem(PANEL_KEY) === 'open');
-  const allCount = useAllProjectsCount();
+  const allCount = useUnfilteredTotal(() => carbon.projects.list({ per_page: 1 }));
   const sort = useMemo(() => (filters.sort as string[] | undefined) ?? [], [filters.sort]);
 
   const fetchPage = useCallback(

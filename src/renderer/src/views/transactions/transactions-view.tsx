@@ -2,11 +2,11 @@
  * Transactions: credit transactions in a virtualized table with groups P, C and B, expandable rows
  * (account, beneficiary, reason, note), buyer names linking to buyer pages. State lives in the URL.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { creditListQuery } from '../../../../shared/api/params';
 import type { CreditTransaction } from '../../../../shared/api';
 import { carbon } from '../../bridge';
-import { DataTable, usePagedRows } from '../../components/data-table';
+import { DataTable, usePagedRows, useUnfilteredTotal } from '../../components/data-table';
 import { buildChips, ChipsBar, InvalidParams, TextFilter, useUrlFilters, type ChipSpec } from '../../components/filters';
 import { formatNumber, formatSlug } from '../../components/format';
 import { Page } from '../../components/page';
@@ -38,27 +38,12 @@ const CHIP_SPECS: Record<string, ChipSpec> = {
 
 const COLUMNS = creditColumns({ showProject: true });
 
-function useAllCreditsCount(): number | null {
-  const [total, setTotal] = useState<number | null>(null);
-  useEffect(() => {
-    let alive = true;
-    carbon.credits
-      .list({ per_page: 1 })
-      .then((p) => alive && setTotal(p.pagination.total_entries))
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, []);
-  return total;
-}
-
 export function TransactionsView() {
   const url = useUrlFilters(creditListQuery, URL_KEYS);
   const { filters, set, clear } = url;
   const [panelOpen, setPanelOpen] = useState(() => localStorage.getItem(PANEL_KEY) === 'open');
   const [projectPanelOpen, setProjectPanelOpen] = useState(false);
-  const allCount = useAllCreditsCount();
+  const allCount = useUnfilteredTotal(() => carbon.credits.list({ per_page: 1 }));
   const sort = useMemo(() => (filters.sort as string[] | undefined) ?? [], [filters.sort]);
 
   const fetchPage = useCallback((page: number, perPage: number) => carbon.credits.list({ ...filters, current_page: page, per_page: perPage }), [filters]);
