@@ -73,11 +73,22 @@ test('create a key (shown once), connect with it, revoke it: the next sync fails
   await page.getByTestId(`connection-${added.id}`).getByRole('button', { name: 'Use' }).click();
   await expect(page.getByTestId(`connection-${added.id}`)).toContainText('current');
   await app.goto('/sync');
+  // The run fails at its first request, so its failure event can reach the window before the answer
+  // to sync.start. Hold that answer back to make the order certain: the older answer must not hide
+  // the failure (it did, now and then, before statuses carried a revision).
+  await page.route('**/rpc/sync.start', async (route) => {
+    const answer = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.fulfill({ response: answer });
+  });
+  const answered = page.waitForResponse('**/rpc/sync.start');
   await page.getByRole('button', { name: 'Sync now' }).click();
+  await answered;
   const lastError = page.getByTestId('sync-last-error');
   await expect(lastError).toContainText('revoked_api_key', { timeout: 30_000 });
   await expect(lastError).toContainText(ERROR_EXPLANATIONS.revoked_api_key!);
   await expect(page.getByTestId('sync-state')).toHaveText('failed');
+  await page.unroute('**/rpc/sync.start');
   await shootBoth(app, 'sync-revoked-key');
 
   // back to the demo connection, and the extra connection removed

@@ -69,6 +69,10 @@ describe('sync engine (reference service)', () => {
     expect(credits.lastSuccessAt).not.toBeNull();
     expect(clean.events.some((e) => e.jobs.some((j) => j.job === 'credits' && j.state === 'running' && j.rows > 0))).toBe(true);
     expect(cacheChecksums(clean.file).integrity).toBe('ok');
+    // every status is newer than the one before, so a reader can drop one that arrives late
+    const revisions = clean.events.map((e) => e.revision);
+    expect(revisions.every((r, i) => i === 0 || r > revisions[i - 1]!)).toBe(true);
+    expect(status.revision).toBeGreaterThan(revisions.at(-1)!);
   });
 
   it('refreshes credits incrementally with an overlapping window, then reconciles on a full pass', async () => {

@@ -16,6 +16,8 @@ import { SyncProgress } from './sync-progress';
 export interface SyncEngineOptions {
   cache: CacheClient;
   client: ApiClient;
+  /** Named in every status, so a renderer can tell one connection's sync from another's. */
+  connectionId?: string;
   /** Called with every progress snapshot (throttled) and on every state change. */
   onProgress?: (status: SyncStatus) => void;
   /** Called when a request outcome says something about the connection. */
@@ -48,7 +50,7 @@ export class SyncEngine {
   }
 
   status(): SyncStatus {
-    return this.progress.snapshot();
+    return this.progress.snapshot(this.options.connectionId ?? null);
   }
 
   /** Requests sent, retried and rate limited by this engine's client so far. */

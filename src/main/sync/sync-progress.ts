@@ -8,6 +8,9 @@ interface JobClock {
   requestTimes: number[];
 }
 
+/** Shared by every SyncProgress in the process, so two snapshots always compare by age. */
+let lastRevision = 0;
+
 export class SyncProgress {
   state: SyncStatus['state'] = 'idle';
   startedAt: string | null = null;
@@ -85,7 +88,7 @@ export class SyncProgress {
     }
   }
 
-  snapshot(): SyncStatus {
+  snapshot(connectionId: string | null = null): SyncStatus {
     const now = Date.now();
     const jobs = this.names.map((n) => {
       const c = this.clocks.get(n)!;
@@ -94,6 +97,8 @@ export class SyncProgress {
       return { ...this.job(n), requestsPerMinute: Math.round((c.requestTimes.length * 60) / windowSec) };
     });
     return {
+      connectionId,
+      revision: ++lastRevision,
       state: this.state,
       startedAt: this.startedAt,
       finishedAt: this.finishedAt,

@@ -49,6 +49,7 @@ export function syncEngineFor(ctx: AppContext, connectionId: string, log?: (line
       return new SyncEngine({
         cache,
         client,
+        connectionId,
         log,
         onProgress: (status) => c.events.emit('sync.progress', status),
         onConnection: (state, message) => {
@@ -98,7 +99,7 @@ export async function currentSyncStatus(ctx: AppContext): Promise<SyncStatus> {
     const job = progress.job(cp.job as (typeof SYNC_JOBS)[number]);
     if (job) job.state = cp.state === 'running' ? 'paused' : cp.state;
   }
-  return progress.snapshot();
+  return progress.snapshot(id);
 }
 
 /** Starts the demo service and its sync when the demo connection is selected (web host startup). */

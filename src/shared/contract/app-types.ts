@@ -60,6 +60,13 @@ export interface SyncJobStatus {
 }
 
 export interface SyncStatus {
+  /** The connection whose sync this is (null only before any connection exists). */
+  connectionId: string | null;
+  /**
+   * Increases with every status the back end produces, so a reader that receives an answer and an
+   * event out of order keeps the newer one.
+   */
+  revision: number;
   state: 'idle' | 'running' | 'paused' | 'done' | 'failed' | 'cancelled';
   startedAt: string | null;
   finishedAt: string | null;

@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { AppInfo, ConnectionStatus, SyncStatus } from '../../../shared/contract';
 import { carbon } from '../bridge';
+import { isNewerSync } from './sync-order';
 
 export type ThemePreference = 'system' | 'light' | 'dark';
 
@@ -41,7 +42,7 @@ export const useAppStore = create<AppState>((set) => ({
     }
   },
   setSync(sync) {
-    set({ sync });
+    set((state) => (isNewerSync(state.sync, sync) ? { sync } : {}));
   },
   setStatus(status) {
     set({ status });
@@ -50,7 +51,12 @@ export const useAppStore = create<AppState>((set) => ({
 
 /** Subscribes the store to the back end's events once. */
 export function connectAppEvents(): () => void {
-  const offSync = carbon.on('sync.progress', (s) => useAppStore.getState().setSync(s));
+  const offSync = carbon.on('sync.progress', (s) => {
+    // Another connection's engine can still be finishing: its progress is not this window's.
+    const selected = useAppStore.getState().info?.connection?.id;
+    if (selected && s.connectionId && s.connectionId !== selected) return;
+    useAppStore.getState().setSync(s);
+  });
   const offStatus = carbon.on('connection.status', (s) => useAppStore.getState().setStatus(s));
   return () => {
     offSync();

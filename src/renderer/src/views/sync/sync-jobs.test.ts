@@ -38,7 +38,7 @@ describe('sync jobs', () => {
 
   it('averages progress over the jobs of the run', () => {
     const status: SyncStatus = {
-      state: 'running', startedAt: null, finishedAt: null, rateLimitPerMinute: 60, lastError: null,
+      connectionId: 'demo', revision: 1, state: 'running', startedAt: null, finishedAt: null, rateLimitPerMinute: 60, lastError: null,
       jobs: [job({ state: 'done' }), job({ rows: 50, totalRows: 100 }), job({ state: 'idle' }), job({ state: 'queued', totalRows: 0 })],
     };
     // done 1 + running 0.5 + queued 0, over the three jobs of the run
