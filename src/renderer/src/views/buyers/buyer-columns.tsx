@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import type { Buyer } from '../../../../shared/api';
 import type { Column } from '../../components/data-table';
-import { formatDate, formatNumber, formatRegistry, formatSlug } from '../../components/format';
+import { formatCategory, formatDate, formatNumber, formatRegistry } from '../../components/format';
 
 export const buyerPath = (name: string) => `/buyers/${encodeURIComponent(name)}`;
 
@@ -19,7 +19,7 @@ export const BUYER_COLUMNS: Column<Buyer>[] = [
   { id: 'first_purchase', header: 'First', width: '104px', sortField: 'first_purchase', cell: (b) => formatDate(b.first_purchase) },
   { id: 'last_purchase', header: 'Last', width: '104px', sortField: 'last_purchase', firstSort: 'desc', cell: (b) => formatDate(b.last_purchase) },
   { id: 'days_since_last', header: 'Days since', width: '90px', numeric: true, sortField: 'days_since_last', firstSort: 'asc', cell: (b) => formatNumber(b.days_since_last) },
-  { id: 'top_category', header: 'Top category', width: '130px', cell: (b) => formatSlug(b.top_category) },
+  { id: 'top_category', header: 'Top category', width: '130px', cell: (b) => formatCategory(b.top_category) },
   { id: 'top_country', header: 'Top country', width: '120px', cell: (b) => b.top_country ?? '—', title: (b) => b.top_country ?? undefined },
   { id: 'top_registry', header: 'Top registry', width: '130px', cell: (b) => formatRegistry(b.top_registry) },
   {

@@ -5,7 +5,7 @@ import type { BuyerAnalytics, CreditTransaction } from '../../../../shared/api';
 import { carbon } from '../../bridge';
 import { Chart, categoryColor, FLOW_COLORS } from '../../components/chart';
 import { DataTable, usePagedRows } from '../../components/data-table';
-import { formatDate, formatNumber, formatRegistry, formatSlug } from '../../components/format';
+import { formatCategory, formatDate, formatNumber, formatRegistry } from '../../components/format';
 import { Page } from '../../components/page';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { CreditDetails, creditColumns } from '../transactions/credit-columns';
@@ -53,7 +53,7 @@ function AnalyticsCharts({ analytics }: { analytics: BuyerAnalytics }) {
     () => ({
       grid: { left: 130, right: 24, top: 28, bottom: 24 },
       legend: { top: 0 },
-      yAxis: { type: 'category', inverse: true, data: rows.map((r) => formatSlug(r.category)) },
+      yAxis: { type: 'category', inverse: true, data: rows.map((r) => formatCategory(r.category)) },
       xAxis: { type: 'value' },
       series: [
         { type: 'bar', name: String(year), data: rows.map((r) => ({ value: r.current, itemStyle: { color: categoryColor(r.category) } })) },
@@ -117,7 +117,7 @@ export function BuyerPage() {
             <dl className="facts-inline">
               <div><dt>Per year</dt><dd>{formatNumber(Math.round(b.transactions_per_year * 10) / 10)} retirements</dd></div>
               <div><dt>Days since last</dt><dd>{formatNumber(b.days_since_last)}</dd></div>
-              <div><dt>Top category</dt><dd>{formatSlug(b.top_category)}</dd></div>
+              <div><dt>Top category</dt><dd>{formatCategory(b.top_category)}</dd></div>
               <div><dt>Top country</dt><dd>{b.top_country ?? '—'}</dd></div>
               <div><dt>Top registry</dt><dd>{formatRegistry(b.top_registry)}</dd></div>
               <div><dt>Average vintage</dt><dd>{analytics.data?.summary.avg_vintage == null ? '—' : analytics.data.summary.avg_vintage.toFixed(1)}</dd></div>
