@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import type { ApiKey } from '../../../../shared/api/resources';
 import { carbon } from '../../bridge';
 import { formatDateTime, formatNumber } from '../../components/format';
+import { useAction } from '../../components/use-action';
 import { ErrorState, Loading } from '../../components/states';
 import { useContractCall } from '../sync/use-contract-call';
 import { ACTIVE_KEY_LIMIT, KEY_NAME_MAX, activeKeyCount, keyNameProblem, keyState } from './api-key-rules';
@@ -47,8 +48,7 @@ export function ApiKeysSection({ onChanged }: { onChanged?: () => void }) {
   const keys = useContractCall(() => carbon.keys.list({}), 'keys');
   const [name, setName] = useState('');
   const [created, setCreated] = useState<ApiKey | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [touched, setTouched] = useState(false);
 
@@ -60,34 +60,21 @@ export function ApiKeysSection({ onChanged }: { onChanged?: () => void }) {
     e.preventDefault();
     setTouched(true);
     if (problem) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const key = await carbon.keys.create({ name: name.trim() });
       setCreated(key);
       setName('');
       setTouched(false);
       keys.reload();
       onChanged?.();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function revoke(key: ApiKey) {
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       keys.set(await carbon.keys.revoke({ id: key.id }));
       onChanged?.();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-      setRevoking(null);
-    }
+    }, () => setRevoking(null));
   }
 
   return (

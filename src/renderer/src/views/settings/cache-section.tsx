@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { carbon } from '../../bridge';
 import { formatDateTime, formatNumber } from '../../components/format';
 import { ErrorState, Loading } from '../../components/states';
+import { useAction } from '../../components/use-action';
 import { useContractCall } from '../sync/use-contract-call';
 import { formatBytes } from './api-key-rules';
 import { ConfirmDialog } from './confirm-dialog';
@@ -10,20 +11,10 @@ import { ConfirmDialog } from './confirm-dialog';
 export function CacheSection() {
   const cache = useContractCall(() => carbon.cache.info({}), 'cache');
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
 
   async function clear() {
-    setBusy(true);
-    setError(null);
-    try {
-      cache.set(await carbon.cache.clear({}));
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
+    await run(async () => cache.set(await carbon.cache.clear({})), () => setConfirming(false));
   }
 
   const tables = Object.entries(cache.data?.tables ?? {});

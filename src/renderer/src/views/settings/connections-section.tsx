@@ -8,6 +8,7 @@ import type { Connection } from '../../../../shared/contract';
 import { carbon } from '../../bridge';
 import { formatDate } from '../../components/format';
 import { ErrorState, Loading } from '../../components/states';
+import { useAction } from '../../components/use-action';
 import { useAppStore } from '../../stores/app-store';
 import { useContractCall } from '../sync/use-contract-call';
 import { ConfirmDialog } from './confirm-dialog';
@@ -26,53 +27,36 @@ export function ConnectionsSection() {
   const [name, setName] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
   const [apiKey, setApiKey] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const [added, setAdded] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Connection | null>(null);
 
   async function add(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
     setAdded(null);
-    try {
+    await run(async () => {
       const connection = await carbon.connections.add({ name: name.trim(), baseUrl: baseUrl.trim(), apiKey });
       setApiKey('');
       setName('');
       setBaseUrl('');
       setAdded(`“${connection.name}” was added; its key is kept in ${KEY_STORAGE_WORDS[connection.keyStorage]}.`);
       list.reload();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function select(id: string) {
-    setError(null);
-    try {
+    await run(async () => {
       await carbon.connections.select({ id });
       await refreshInfo();
       list.reload();
-    } catch (err) {
-      setError(err);
-    }
+    });
   }
 
   async function remove(connection: Connection) {
-    setBusy(true);
-    try {
-      const next = await carbon.connections.remove({ id: connection.id });
-      list.set(next);
+    await run(async () => {
+      list.set(await carbon.connections.remove({ id: connection.id }));
       await refreshInfo();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-      setRemoving(null);
-    }
+    }, () => setRemoving(null));
   }
 
   const currentId = info?.connection?.id ?? null;

@@ -7,6 +7,7 @@ import { carbon } from '../../bridge';
 import { formatAge, formatDateTime, formatNumber } from '../../components/format';
 import { Page } from '../../components/page';
 import { ErrorState, Loading, explainError } from '../../components/states';
+import { useAction } from '../../components/use-action';
 import { useAppStore } from '../../stores/app-store';
 import { SYNC_JOB_LABELS, allowedActions, formatEta, jobFraction, overallFraction, type SyncAction } from './sync-jobs';
 import './sync.css';
@@ -81,8 +82,7 @@ export function SyncCenter() {
   const setSync = useAppStore((s) => s.setSync);
   const status = useAppStore((s) => s.status);
   const [loadError, setLoadError] = useState<unknown>(null);
-  const [actionError, setActionError] = useState<unknown>(null);
-  const [pending, setPending] = useState(false);
+  const { busy: pending, error: actionError, run } = useAction();
 
   useEffect(() => {
     let alive = true;
@@ -96,21 +96,14 @@ export function SyncCenter() {
   }, [setSync]);
 
   async function act(action: SyncAction | 'full', jobs?: SyncJobName[]) {
-    setPending(true);
-    setActionError(null);
-    try {
-      let next: SyncStatus;
-      if (action === 'start') next = await carbon.sync.start(jobs ? { jobs } : {});
-      else if (action === 'full') next = await carbon.sync.start({ full: true });
-      else if (action === 'pause') next = await carbon.sync.pause({});
-      else if (action === 'resume') next = await carbon.sync.resume({});
-      else next = await carbon.sync.cancel({});
-      setSync(next);
-    } catch (err) {
-      setActionError(err);
-    } finally {
-      setPending(false);
-    }
+    const next = await run((): Promise<SyncStatus> => {
+      if (action === 'start') return carbon.sync.start(jobs ? { jobs } : {});
+      if (action === 'full') return carbon.sync.start({ full: true });
+      if (action === 'pause') return carbon.sync.pause({});
+      if (action === 'resume') return carbon.sync.resume({});
+      return carbon.sync.cancel({});
+    });
+    if (next) setSync(next);
   }
 
   const allowed = allowedActions(sync?.state);
