@@ -5,6 +5,7 @@ import { ContractError } from '../../shared/errors';
 import { createAppContext, type AppContext } from '../app-context';
 import { startTestService, tempDir, type TestService } from '../sync/test-support';
 import { dispatch } from './index';
+import { probeOutcome } from './sync';
 
 let service: TestService;
 let ctx: AppContext;
@@ -82,4 +83,28 @@ describe('sync handlers', () => {
     expect(cleared.tables.watchlist).toBe(1);
     expect((await dispatch('sync.status', {}, ctx)).jobs.every((j) => j.rows === 0 || j.state !== 'running')).toBe(true);
   }, 30_000);
+
+  it('reports a service nobody answers on as offline, and comes back when the connection does', async () => {
+    const net = await import('node:net');
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as { port: number }).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const before = (await dispatch('connections.list', {}, ctx)).find((c) => c.name === 'Reference')!;
+    const gone = await dispatch('connections.add', { name: 'Gone', baseUrl: `http://127.0.0.1:${port}`, apiKey: 'ccmd_live_nobodyhome' }, ctx);
+    await dispatch('connections.select', { id: gone.id }, ctx);
+    const status = await dispatch('connections.status', {}, ctx);
+    expect(status).toMatchObject({ connectionId: gone.id, state: 'offline' });
+    await dispatch('connections.select', { id: before.id }, ctx);
+    await dispatch('connections.remove', { id: gone.id }, ctx);
+    expect((await dispatch('connections.status', {}, ctx)).state).toBe('reachable');
+  }, 60_000);
+
+  it('reads a probe failure: refused keys are unauthorized, a rate limit still answered', () => {
+    expect(probeOutcome('revoked_api_key')).toBe('unauthorized');
+    expect(probeOutcome('upgrade_required')).toBe('unauthorized');
+    expect(probeOutcome('rate_limited')).toBe('reachable');
+    expect(probeOutcome('offline')).toBe('offline');
+    expect(probeOutcome('server_error')).toBe('offline');
+  });
 });

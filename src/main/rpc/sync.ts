@@ -14,6 +14,12 @@ type SyncMethods =
 
 const AUTH_CODES = new Set(['missing_api_key', 'invalid_api_key', 'revoked_api_key', 'expired_api_key', 'upgrade_required']);
 
+/** What a failed probe says about the connection: a rate limit still means the service answered. */
+export function probeOutcome(code: string): 'reachable' | 'offline' | 'unauthorized' {
+  if (AUTH_CODES.has(code)) return 'unauthorized';
+  return code === 'rate_limited' ? 'reachable' : 'offline';
+}
+
 export const syncHandlers: HandlerSlice<SyncMethods> = {
   'connections.status': async (_i, ctx) => {
     const connectionId = selectedConnectionId(ctx);
@@ -23,7 +29,7 @@ export const syncHandlers: HandlerSlice<SyncMethods> = {
       ctx.setStatus({ connectionId, state: 'reachable', message: null });
     } catch (err) {
       const e = err instanceof ContractError ? err : new ContractError('offline', String(err));
-      ctx.setStatus({ connectionId, state: AUTH_CODES.has(e.code) ? 'unauthorized' : 'offline', message: e.message });
+      ctx.setStatus({ connectionId, state: probeOutcome(e.code), message: e.code === 'rate_limited' ? null : e.message });
     }
     return ctx.status;
   },

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { connectAppEvents, useAppStore } from '../stores/app-store';
 import { ChromeNotice, OfflinePill } from '../views/sync/chrome-status';
+import { useConnectionProbe } from '../views/sync/use-connection-probe';
 import { NAV } from './nav';
 import { CommandPalette } from './palette';
 import { useResolvedTheme } from './theme';
@@ -24,6 +25,7 @@ function ConnectionBadge() {
 export function Layout() {
   const refreshInfo = useAppStore((s) => s.refreshInfo);
   const theme = useResolvedTheme();
+  useConnectionProbe();
   useEffect(() => {
     void refreshInfo();
     return connectAppEvents();

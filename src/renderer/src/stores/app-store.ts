@@ -57,7 +57,13 @@ export function connectAppEvents(): () => void {
     if (selected && s.connectionId && s.connectionId !== selected) return;
     useAppStore.getState().setSync(s);
   });
-  const offStatus = carbon.on('connection.status', (s) => useAppStore.getState().setStatus(s));
+  const offStatus = carbon.on('connection.status', (s) => {
+    const state = useAppStore.getState();
+    state.setStatus(s);
+    // Another connection was selected outside this window's Settings (CLI, another window, a script):
+    // read the app info again so the badge names the connection the status is about.
+    if (s.connectionId && state.info && state.info.connection?.id !== s.connectionId) void state.refreshInfo();
+  });
   return () => {
     offSync();
     offStatus();

@@ -1,0 +1,85 @@
+/**
+ * Offline: a service connection reached through a loopback relay the test can cut. With the relay
+ * cut the window says so (badge, OFFLINE pill, chrome line) and every view still answers from the
+ * cache; with the relay back, the connection probe clears the badge without any user action.
+ */
+import net from 'node:net';
+import { expect, test } from './fixtures';
+import { shootBoth, waitForDemoSync } from './demo-support';
+import type { Connection, SyncStatus } from '../src/shared/contract';
+
+/** A TCP relay to `target` that can be cut (every socket destroyed, port closed) and reopened on its port. */
+class Relay {
+  private server: net.Server | null = null;
+  private readonly sockets = new Set<net.Socket>();
+  port = 0;
+  constructor(private readonly target: { host: string; port: number }) {}
+
+  async open(): Promise<void> {
+    const server = net.createServer((client) => {
+      const upstream = net.connect(this.target.port, this.target.host);
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('close', () => this.sockets.delete(s));
+        s.on('error', () => undefined);
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    this.port = (server.address() as net.AddressInfo).port;
+    this.server = server;
+  }
+
+  async cut(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    this.server = null;
+  }
+}
+
+test('cut from its service, the window says offline, views answer from the cache, and it recovers', async ({ app }) => {
+  test.setTimeout(180_000);
+  const { page } = app;
+  await waitForDemoSync(app);
+  const demo = (await app.call<Connection[]>('connections.list')).find((c) => c.kind === 'demo')!;
+  const target = new URL(demo.baseUrl!);
+  const relay = new Relay({ host: target.hostname, port: Number(target.port) });
+  await relay.open();
+  const key = await app.call<{ id: string; key: string }>('keys.create', { name: `offline e2e ${Date.now()}` });
+  const relayed = await app.call<Connection>('connections.add', { name: 'Relayed service', baseUrl: `http://127.0.0.1:${relay.port}`, apiKey: key.key });
+  try {
+    await app.call('connections.select', { id: relayed.id });
+    await app.call('sync.start', { jobs: ['keyInfo', 'projectTypes', 'projects'] });
+    await expect.poll(async () => (await app.call<SyncStatus>('sync.status')).state, { timeout: 60_000 }).toBe('done');
+
+    await app.goto('/projects');
+    // selected through the contract, not the Settings view: the badge still follows
+    await expect(page.getByTestId('connection-badge')).toContainText('Relayed service');
+    await expect(page.getByTestId('connection-badge')).toContainText('Online');
+    const count = (await page.getByTestId('projects-count').innerText()).trim();
+    expect(count).toMatch(/^[\d,]+ of [\d,]+ projects$/);
+
+    await relay.cut();
+    await app.goto('/sync');
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect(page.getByTestId('offline-badge')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('connection-badge')).toContainText('Relayed serviceOffline');
+    await expect(page.getByTestId('chrome-notice')).toHaveAttribute('data-kind', 'offline');
+    await expect(page.getByTestId('chrome-notice')).toContainText('Showing cached data');
+
+    // every table still answers from the cache
+    await app.goto('/projects');
+    await expect(page.getByTestId('projects-count')).toHaveText(count);
+    await shootBoth(app, 'offline-projects');
+
+    // the relay comes back on the same port: the probe notices without any click
+    await relay.open();
+    await expect(page.getByTestId('offline-badge')).toBeHidden({ timeout: 90_000 });
+    await expect(page.getByTestId('connection-badge')).toContainText('Online');
+  } finally {
+    await relay.cut();
+    await app.call('connections.select', { id: demo.id });
+    await app.call('connections.remove', { id: relayed.id });
+    await app.call('keys.revoke', { id: key.id });
+  }
+});

@@ -1,0 +1,46 @@
+/**
+ * Keeps the connection status fresh while the window is open (see connection-probe.ts for when):
+ * the answer of `connections.status` goes to the app store, so the badge, the offline pill and the
+ * chrome line follow the service even when no sync runs.
+ */
+import { useEffect, useRef } from 'react';
+import { carbon } from '../../bridge';
+import { useAppStore } from '../../stores/app-store';
+import { nextProbeDelay, probeOnEvent } from './connection-probe';
+
+export function useConnectionProbe(): void {
+  const state = useAppStore((s) => s.status?.state);
+  const connectionId = useAppStore((s) => s.info?.connection?.id);
+  const lastProbeAt = useRef(0);
+  const inFlight = useRef(false);
+
+  useEffect(() => {
+    if (!connectionId) return;
+    let alive = true;
+    const probe = () => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      lastProbeAt.current = Date.now();
+      carbon.connections
+        .status({})
+        .then((status) => alive && useAppStore.getState().setStatus(status))
+        .catch(() => undefined)
+        .finally(() => {
+          inFlight.current = false;
+        });
+    };
+    const delay = nextProbeDelay(state);
+    const timer = delay === null ? null : setTimeout(probe, delay);
+    const onEvent = () => {
+      if (probeOnEvent(useAppStore.getState().status?.state, lastProbeAt.current, Date.now())) probe();
+    };
+    window.addEventListener('online', onEvent);
+    window.addEventListener('focus', onEvent);
+    return () => {
+      alive = false;
+      if (timer) clearTimeout(timer);
+      window.removeEventListener('online', onEvent);
+      window.removeEventListener('focus', onEvent);
+    };
+  }, [state, connectionId]);
+}
