@@ -64,6 +64,7 @@ function typicalQueries(cachePath: string): BenchQuery[] {
   const topProject = db.prepare('SELECT project_id FROM credit_transactions GROUP BY project_id ORDER BY count(*) DESC LIMIT 1').pluck().get() as string;
   const topCountry = db.prepare("SELECT country FROM projects WHERE category = 'forest' GROUP BY country ORDER BY count(*) DESC LIMIT 1").pluck().get() as string;
   const topBuyer = db.prepare("SELECT buyer_name FROM agg_buyers ORDER BY total_volume DESC LIMIT 1").pluck().get() as string;
+  const topType = db.prepare('SELECT project_type FROM credit_transactions WHERE project_type IS NOT NULL GROUP BY project_type ORDER BY count(*) DESC LIMIT 1').pluck().get() as string;
   db.close();
   const buyerWord = topBuyer.split(/\s+/)[0]!.slice(0, 5);
   const e = encodeURIComponent;
@@ -79,6 +80,16 @@ function typicalQueries(cachePath: string): BenchQuery[] {
     { method: 'credits.list', label: 'retirements, -transaction_date', input: { transaction_type: ['retirement'], sort: ['-transaction_date'] }, path: '/v1/credits/' },
     { method: 'credits.list', label: `beneficiary "${buyerWord}"`, input: { beneficiary_search: buyerWord }, path: '/v1/credits/' },
     { method: 'credits.list', label: 'forest since 2024, -quantity', input: { category: ['forest'], transaction_date_from: '2024-01-01', sort: ['-quantity'] }, path: '/v1/credits/' },
+    // the Transactions view's filter changes (e2e/filter-latency.spec.ts): project filters on transactions, sorts walking an index
+    { method: 'credits.list', label: 'retirements, verra, -transaction_date', input: { transaction_type: ['retirement'], registry: ['verra'], sort: ['-transaction_date'] }, path: '/v1/credits/' },
+    { method: 'credits.list', label: 'retire+issue, verra, -quantity', input: { transaction_type: ['retirement', 'issuance'], registry: ['verra'], sort: ['-quantity'] }, path: '/v1/credits/' },
+    { method: 'credits.list', label: 'retirements, verra+GS, -vintage', input: { transaction_type: ['retirement'], registry: ['verra', 'gold-standard'], sort: ['-vintage'] }, path: '/v1/credits/' },
+    { method: 'credits.list', label: 'retirements, verra+GS, no CORSIA, -vintage', input: { transaction_type: ['retirement'], registry: ['verra', 'gold-standard'], has_corsia: false, sort: ['-vintage'] }, path: '/v1/credits/' },
+    { method: 'credits.list', label: 'retirements, GS, +buyer', input: { transaction_type: ['retirement'], registry: ['gold-standard'], sort: ['retirement_beneficiary_harmonized'] }, path: '/v1/credits/' },
+    { method: 'credits.list', label: 'GS, +buyer', input: { registry: ['gold-standard'], sort: ['retirement_beneficiary_harmonized'] }, path: '/v1/credits/' },
+    { method: 'credits.list', label: 'GS, +retirement_account', input: { registry: ['gold-standard'], sort: ['retirement_account'] }, path: '/v1/credits/' },
+    { method: 'credits.list', label: `type ${topType}, retirements, +vintage`, input: { project_type: [topType], transaction_type: ['retirement'], sort: ['vintage'] }, path: '/v1/credits/' },
+    { method: 'credits.list', label: 'CORSIA, -transaction_date', input: { has_corsia: true, sort: ['-transaction_date'] }, path: '/v1/credits/' },
     { method: 'buyers.list', label: 'first page (-total_volume)', input: {}, path: '/v1/buyers/' },
     { method: 'buyers.list', label: 'active 12m, -volume_12m', input: { is_active_12m: true, sort: ['-volume_12m'] }, path: '/v1/buyers/' },
     { method: 'buyers.list', label: `search "${buyerWord}"`, input: { search: buyerWord }, path: '/v1/buyers/' },
