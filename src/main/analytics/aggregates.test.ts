@@ -27,7 +27,7 @@ describe('rollups', () => {
   it('are not read before they are built, and are fresh after', () => {
     expect(rollupFresh(db, 'credit_days')).toBe(false);
     refreshAggregates(db, 'credits');
-    expect(state().map((s) => [s.name, s.dirty])).toEqual([['beneficiary_names', 0], ['buyer_projects', 0], ['buyers', 0], ['credit_days', 0], ['credit_months', 0]]);
+    expect(state().map((s) => [s.name, s.dirty])).toEqual([['beneficiary_names', 0], ['buyer_projects', 0], ['buyers', 0], ['credit_counts', 0], ['credit_days', 0], ['credit_months', 0]]);
     expect(db.prepare('SELECT count(*) FROM agg_buyers').pluck().get()).toBe(3); // "Acme Air" and "acme air" are one buyer
   });
 

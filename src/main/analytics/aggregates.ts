@@ -19,6 +19,7 @@ import { newWhere } from './sql-where';
 const SOURCES: Record<Rollup, readonly string[]> = {
   credit_days: ['credits'],
   credit_months: ['credits'],
+  credit_counts: ['credits'],
   beneficiary_names: ['credits'],
   buyer_projects: ['credits'],
   buyers: ['credits', 'projects'],
@@ -45,6 +46,14 @@ function rebuildCreditMonths(db: Database.Database): number {
     .prepare(`INSERT INTO agg_credit_months (month_start, transaction_type, vintage, quantity, transactions)
       SELECT strftime('%Y-%m-01', transaction_date), transaction_type, vintage, ${sums} FROM ${source}
       WHERE transaction_date IS NOT NULL GROUP BY 1, 2, 3`)
+    .run().changes;
+}
+
+function rebuildCreditCounts(db: Database.Database): number {
+  db.prepare('DELETE FROM agg_credit_counts').run();
+  return db
+    .prepare(`INSERT INTO agg_credit_counts (project_id, transaction_type, vintage, transactions)
+      SELECT project_id, transaction_type, vintage, count(*) FROM credit_transactions GROUP BY project_id, transaction_type, vintage`)
     .run().changes;
 }
 
@@ -125,6 +134,7 @@ function rebuildBuyers(db: Database.Database): number {
 const REBUILD: Record<Rollup, (db: Database.Database) => number> = {
   credit_days: rebuildCreditDays,
   credit_months: rebuildCreditMonths,
+  credit_counts: rebuildCreditCounts,
   beneficiary_names: rebuildBeneficiaryNames,
   buyer_projects: rebuildBuyerProjects,
   buyers: rebuildBuyers,

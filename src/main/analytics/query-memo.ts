@@ -60,16 +60,20 @@ export function writeGeneration(db: Database.Database): string {
   return `${version}:${changes}`;
 }
 
-/** COUNT(*) of `fromWhere` (`FROM ... WHERE ...`), remembered until the data changes. */
-export function memoCount(db: Database.Database, fromWhere: string, params: readonly unknown[]): number {
+/** The number `sql` answers (one row, one column), remembered until the data changes. */
+export function memoNumber(db: Database.Database, sql: string, params: readonly unknown[]): number {
   const m = memoOf(db);
-  const key = JSON.stringify([writeGeneration(db), fromWhere, params]);
+  const key = JSON.stringify([writeGeneration(db), sql, params]);
   const hit = m.counts.get(key);
   if (hit !== undefined) return hit;
-  const n = statement(db, `SELECT count(*) FROM ${fromWhere}`).pluck().get(...params) as number;
+  const n = statement(db, sql).pluck().get(...params) as number;
   m.counts.set(key, n);
   return n;
 }
+
+/** COUNT(*) of `fromWhere` (`FROM ... WHERE ...`), remembered until the data changes. */
+export const memoCount = (db: Database.Database, fromWhere: string, params: readonly unknown[]): number =>
+  memoNumber(db, `SELECT count(*) FROM ${fromWhere}`, params);
 
 /** `compute()` under `key`, remembered until the data changes. Callers must not mutate the answer. */
 export function memoAnswer<T>(db: Database.Database, key: unknown, compute: () => T): T {

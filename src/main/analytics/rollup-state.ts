@@ -1,7 +1,7 @@
-/** Which rollups (migration 100) are built and current; see aggregates.ts. */
+/** Which rollups (migrations 100–104) are built and current; see aggregates.ts. */
 import type Database from 'better-sqlite3';
 
-export const ROLLUPS = ['credit_days', 'credit_months', 'beneficiary_names', 'buyer_projects', 'buyers'] as const;
+export const ROLLUPS = ['credit_days', 'credit_months', 'credit_counts', 'beneficiary_names', 'buyer_projects', 'buyers'] as const;
 export type Rollup = (typeof ROLLUPS)[number];
 
 /** Whether `rollup` is built and none of its source rows changed since. */

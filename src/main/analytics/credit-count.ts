@@ -1,0 +1,32 @@
+/**
+ * How many credit transactions a credits.list filter matches (total_entries), remembered until the
+ * data changes. Filters on the parent project, project ids, transaction types and vintages only
+ * (the Transactions view's usual ones) are summed from the per-(project, type, vintage) rollup
+ * `agg_credit_counts` when it is current: a few rows per matching project instead of every
+ * matching transaction. Any other filter counts the transactions.
+ */
+import type Database from 'better-sqlite3';
+import { creditWhere, hasBeneficiarySearch, type CreditFilters } from './credit-filters';
+import { memoCount, memoNumber } from './query-memo';
+import { rollupFresh } from './rollup-state';
+import { whereSql, type SqlWhere } from './sql-where';
+
+/** Whether every filter of `q` decides a (project, type, vintage) group as a whole. */
+export function countableByGroups(q: CreditFilters): boolean {
+  return (
+    q.transaction_date_from === undefined &&
+    q.transaction_date_to === undefined &&
+    q.quantity_min === undefined &&
+    q.quantity_max === undefined &&
+    !hasBeneficiarySearch(q)
+  );
+}
+
+/** The number of transactions matching `q`; `where` is its WHERE on `credit_transactions c`. */
+export function countCredits(db: Database.Database, q: CreditFilters, where: SqlWhere, options: { rollup?: boolean } = {}): number {
+  if ((options.rollup ?? true) && countableByGroups(q) && rollupFresh(db, 'credit_counts')) {
+    const groups = creditWhere(q, 'r');
+    return memoNumber(db, `SELECT coalesce(sum(r.transactions), 0) FROM agg_credit_counts r ${whereSql(groups)}`, groups.params);
+  }
+  return memoCount(db, `credit_transactions c ${whereSql(where)}`, where.params);
+}

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type Database from 'better-sqlite3';
+import { creditTransactionSchema, type CreditTransaction } from '../../shared/api';
+import { CREDIT_SORT_FIELDS, DEFAULT_SORT, creditListQuery, type CreditListQuery } from '../../shared/api/params';
+import { rebuildRollups } from './aggregates';
+import { creditWhere } from './credit-filters';
+import { CREDIT_SORT_COLUMNS, listCredits, toCreditTransaction } from './credits';
+import { pageEnvelope, pageRequest } from './page-envelope';
+import { orderBy } from './sort-order';
+import { whereSql } from './sql-where';
+import { seededRandom, type Random } from './testing/synced-market';
+import { credit, project, tinyMarket, writeCredits, writeProjects } from './testing/tiny-market';
+
+/**
+ * The query plans of credits.list (count rollup, project-ordered pages, bounded index walks, nulls
+ * apart) against the plain statement they stand for: count(*) and ORDER BY ... LIMIT ... OFFSET.
+ */
+function plainListCredits(db: Database.Database, q: CreditListQuery) {
+  const req = pageRequest(q);
+  const where = creditWhere(q);
+  const order = orderBy(q.sort, CREDIT_SORT_COLUMNS, DEFAULT_SORT.credits, 'c.id');
+  const total = db.prepare(`SELECT count(*) FROM credit_transactions c ${whereSql(where)}`).pluck().get(...where.params) as number;
+  const rows = db.prepare(`SELECT c.* FROM credit_transactions c ${whereSql(where)} ${order} LIMIT ? OFFSET ?`).all(...where.params, req.perPage, req.offset);
+  return pageEnvelope('/v1/credits/', q, req, total, (rows as Parameters<typeof toCreditTransaction>[0][]).map(toCreditTransaction));
+}
+
+const PROJECT_IDS = ['VCS-1', 'VCS-2', 'VCS-3', 'vcs-3', 'GLD-4', 'GLD-5', 'ACR-6', 'CAR-7', 'ISO-8', 'PUR-9'];
+const REGISTRY = { VCS: 'verra', vcs: 'verra', GLD: 'gold-standard', ACR: 'american-carbon-registry', CAR: 'climate-action-reserve', ISO: 'isometric', PUR: 'puro-earth' } as const;
+const TYPES = ['issuance', 'retirement', 'cancellation', null] as const;
+const BUYERS = ['Acme', 'acme', 'Zeta Air', '100% Green_Co', "O'Brien", null, null];
+
+/** Transactions over the projects (one pair of ids differs only in case) and a few with no parent project. */
+function market(r: Random): CreditTransaction[] {
+  return Array.from({ length: 700 }, (_, i) => {
+    const type = r.pick(TYPES);
+    const fields = {
+      id: 10_000 + i,
+      quantity: r.int(1, 60),
+      vintage: r.chance(0.1) ? null : r.int(2012, 2024),
+      transaction_date: r.chance(0.05) ? null : `20${r.int(10, 26)}-0${r.int(1, 9)}-1${r.int(0, 9)}`,
+      transaction_type: type,
+      retirement_beneficiary_harmonized: type === 'retirement' ? r.pick(BUYERS) : null,
+      retirement_account: r.chance(0.3) ? null : r.pick(['acc-1', 'ACC-2', 'b', 'Z']),
+    };
+    if (i % 97 === 0) return creditTransactionSchema.parse({ ...fields, projects: [] });
+    // the projects sort in clusters (the registry decides the id prefix): a walk of the project order meets them late
+    const projectId = PROJECT_IDS[Math.min(PROJECT_IDS.length - 1, Math.floor((r.next() * r.next()) * PROJECT_IDS.length * 1.5))]!;
+    return credit({ ...fields, project_id: projectId, category: projectId.startsWith('G') ? 'energy-efficiency' : 'forest' });
+  });
+}
+
+function randomQuery(r: Random): CreditListQuery {
+  const q: Record<string, unknown> = {};
+  if (r.chance(0.5)) q.transaction_type = r.some(['issuance', 'retirement', 'cancellation'], 2);
+  if (r.chance(0.4)) q.registry = r.some(['verra', 'gold-standard', 'isometric', 'puro-earth'], 2);
+  if (r.chance(0.2)) q.has_corsia = r.chance(0.5);
+  if (r.chance(0.2)) q.vintage = r.some([2012, 2015, 2018, 2020, 2024], 3);
+  if (r.chance(0.15)) q.project_id = r.some(PROJECT_IDS, 3).map(r.recase);
+  if (r.chance(0.1)) q.transaction_date_from = '2018-01-01';
+  if (r.chance(0.1)) q.beneficiary_search = r.pick(['acme', '%', 'air']);
+  if (r.chance(0.85)) {
+    q.sort = Array.from({ length: r.int(1, 2) }, () => `${r.chance(0.5) ? '-' : ''}${r.pick(CREDIT_SORT_FIELDS)}`);
+  }
+  q.per_page = r.int(1, 60);
+  q.current_page = r.int(1, 8);
+  return creditListQuery.parse(q);
+}
+
+let db: Database.Database;
+beforeAll(() => {
+  db = tinyMarket();
+  db.exec('DELETE FROM credit_transactions');
+  writeProjects(db, PROJECT_IDS.map((id, i) =>
+    project({ project_id: id, registry: REGISTRY[id.slice(0, 3) as keyof typeof REGISTRY], has_corsia: i % 3 === 0, category: 'forest' })));
+  writeCredits(db, market(seededRandom(5)));
+  rebuildRollups(db);
+});
+afterAll(() => db.close());
+
+describe('credits.list plans = the plain statement', () => {
+  it('over 600 seeded filter / sort / page combinations, with default and tiny walk budgets and without the rollup', () => {
+    const r = seededRandom(11);
+    let nonEmpty = 0;
+    for (let i = 0; i < 600; i++) {
+      const q = randomQuery(r);
+      const expected = plainListCredits(db, q);
+      expect(listCredits(db, q), JSON.stringify(q)).toEqual(expected);
+      expect(listCredits(db, q, { walkBudget: { min: 1, factor: 1 } }), JSON.stringify(q)).toEqual(expected);
+      expect(listCredits(db, q, { rollup: false, walkBudget: { min: 3, factor: 2 } }), JSON.stringify(q)).toEqual(expected);
+      if (expected.data.length) nonEmpty++;
+    }
+    expect(nonEmpty).toBeGreaterThan(200); // the draw reaches real pages, not only empty ones
+  });
+
+  it('ascending sorts on pages where a key\'s values end and its nulls begin, and past them', () => {
+    const r = seededRandom(12);
+    let straddled = 0;
+    for (let i = 0; i < 200; i++) {
+      const field = r.pick(['vintage', 'retirement_beneficiary_harmonized', 'retirement_account', 'transaction_type', 'transaction_date'] as const);
+      const filters = randomQuery(r);
+      const sort = [field, ...(r.chance(0.5) ? [`-${r.pick(CREDIT_SORT_FIELDS)}`] : [])];
+      const where = creditWhere(filters);
+      const valued = db.prepare(`SELECT count(*) FROM credit_transactions c ${whereSql(where)} ${where.clauses.length ? 'AND' : 'WHERE'} c.${field} IS NOT NULL`).pluck().get(...where.params) as number;
+      const perPage = r.int(2, 30);
+      const page = Math.floor(Math.max(0, valued - r.int(0, perPage - 1)) / perPage) + 1 + (r.chance(0.2) ? 1 : 0);
+      const q = creditListQuery.parse({ ...filters, sort, per_page: perPage, current_page: page });
+      const expected = plainListCredits(db, q);
+      expect(listCredits(db, q), JSON.stringify(q)).toEqual(expected);
+      expect(listCredits(db, q, { walkBudget: { min: 1, factor: 1 } }), JSON.stringify(q)).toEqual(expected);
+      const values = expected.data.map((t) => t[field]);
+      if (values.includes(null) && values.some((v) => v !== null)) straddled++;
+    }
+    expect(straddled).toBeGreaterThan(40);
+  });
+
+  it('the total of project, type and vintage filters is read from the count rollup', () => {
+    const q = creditListQuery.parse({ registry: ['verra'], transaction_type: ['retirement'] });
+    const counted = listCredits(db, q).pagination.total_entries;
+    expect(counted).toBe(plainListCredits(db, q).pagination.total_entries);
+    // change the rollup behind the triggers' back: the answer follows it
+    db.prepare("UPDATE agg_credit_counts SET transactions = transactions + 1000 WHERE project_id = 'VCS-1' AND transaction_type = 'retirement' AND vintage = (SELECT min(vintage) FROM agg_credit_counts)").run();
+    expect(listCredits(db, creditListQuery.parse({ ...q, per_page: 7 })).pagination.total_entries).toBe(counted + 1000);
+    // a quantity bound is not a group filter: counted from the transactions (every quantity is >= 1)
+    const bounded = creditListQuery.parse({ ...q, quantity_min: 0 });
+    expect(listCredits(db, bounded).pagination.total_entries).toBe(counted);
+    rebuildRollups(db);
+  });
+
+  it('a written transaction makes the rollup dirty: the count falls back to the transactions', () => {
+    const q = creditListQuery.parse({ registry: ['gold-standard'] });
+    const before = listCredits(db, q).pagination.total_entries;
+    writeCredits(db, [credit({ id: 99_999, project_id: 'GLD-4' })]);
+    expect(listCredits(db, q).pagination.total_entries).toBe(before + 1);
+    expect(listCredits(db, q)).toEqual(plainListCredits(db, q));
+    db.prepare('DELETE FROM credit_transactions WHERE id = 99999').run();
+    rebuildRollups(db);
+  });
+});
