@@ -17,8 +17,9 @@ import { cspMetaPlugin } from './src/main/security/csp-meta-plugin';
 const root = __dirname;
 const cacheWorker = resolve(root, 'src/main/cache/cache-worker.ts');
 const exportWorker = resolve(root, 'src/main/export/export-worker.ts');
-/** The reference service's CLI entry, bundled whole (it imports only src/service, src/shared and packages). */
-export const referenceServiceEntry = resolve(root, 'src/service/index.ts');
+/** The reference service's CLI entry (it imports only src/service, src/shared and packages); the src/shared
+ * code it has in common with the other entries goes to out/main/chunks, which ships with it. */
+const referenceService = resolve(root, 'src/service/index.ts');
 const migrations = resolve(root, 'src/main/cache/migrations');
 
 /** The cache's .sql migrations are read at run time: copy them beside the main bundle. */
@@ -42,7 +43,7 @@ export default defineConfig({
           index: resolve(root, 'src/main/hosts/electron/index.ts'),
           ...(fs.existsSync(cacheWorker) ? { 'cache-worker': cacheWorker } : {}),
           ...(fs.existsSync(exportWorker) ? { 'export-worker': exportWorker } : {}),
-          'reference-service': referenceServiceEntry,
+          'reference-service': referenceService,
         },
       },
     },
