@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { nodeCommandFor, nodeServiceLauncher } from './node-service-launcher';
 import type { ServiceExit } from './service-launcher';
@@ -13,12 +14,11 @@ describe('nodeCommandFor', () => {
     expect(nodeCommandFor('/app/out/main/reference-service.js')).toEqual({ command: process.execPath, args: ['/app/out/main/reference-service.js'] });
   });
 
-  it("runs the TypeScript source with the repository's tsx", () => {
+  it("runs the TypeScript source in this Node with the repository's tsx loader (one process, no .cmd shim)", () => {
     const entry = path.join(root, 'src', 'service', 'index.ts');
     const { command, args } = nodeCommandFor(entry);
-    expect(path.dirname(command)).toBe(path.join(root, 'node_modules', '.bin'));
-    expect(path.basename(command)).toMatch(/^tsx(\.cmd)?$/);
-    expect(args).toEqual([entry]);
+    expect(command).toBe(process.execPath);
+    expect(args).toEqual(['--import', pathToFileURL(path.join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href, entry]);
   });
 
   it('fails with demo_unavailable for TypeScript where no tsx is installed', () => {

@@ -6,29 +6,31 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ContractError } from '../../shared/errors';
 import { ExitLatch, type ServiceLauncher, type ServiceProcess } from './service-launcher';
 
-/** The nearest `node_modules/.bin/tsx` up from the entry's folder. */
-function tsxFor(entry: string): string | null {
-  const bin = process.platform === 'win32' ? 'tsx.cmd' : 'tsx';
-  let dir = path.dirname(entry);
-  for (let i = 0; i < 8; i++) {
-    const candidate = path.join(dir, 'node_modules', '.bin', bin);
-    if (fs.existsSync(candidate)) return candidate;
-    const parent = path.dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
+/** tsx's loader (`node --import <it>`), resolved from the entry's folder, as a file URL. */
+function tsxLoaderFor(entry: string): string | null {
+  try {
+    const packageJson = require.resolve('tsx/package.json', { paths: [path.dirname(entry)] });
+    const loader = path.join(path.dirname(packageJson), 'dist', 'loader.mjs');
+    return fs.existsSync(loader) ? pathToFileURL(loader).href : null;
+  } catch {
+    return null;
   }
-  return null;
 }
 
-/** The command that runs `entry`: Node for JavaScript, tsx for TypeScript. */
+/**
+ * The command that runs `entry`: Node for JavaScript; for TypeScript the same Node with tsx's
+ * loader, so the service is ONE process (a stop signal reaches it, nothing is orphaned) and no
+ * `.cmd` shim is spawned (Node refuses those without a shell on Windows).
+ */
 export function nodeCommandFor(entry: string): { command: string; args: string[] } {
   if (/\.[cm]?js$/.test(entry)) return { command: process.execPath, args: [entry] };
-  const tsx = tsxFor(entry);
-  if (!tsx) throw new ContractError('demo_unavailable', `The built-in demo service cannot run ${entry}: tsx is not installed`);
-  return { command: tsx, args: [entry] };
+  const loader = tsxLoaderFor(entry);
+  if (!loader) throw new ContractError('demo_unavailable', `The built-in demo service cannot run ${entry}: tsx is not installed`);
+  return { command: process.execPath, args: ['--import', loader, entry] };
 }
 
 export const nodeServiceLauncher: ServiceLauncher = {
