@@ -1,7 +1,7 @@
-/** credits.list from the cache (as GET /v1/credits/): project ids, groups P, C, B, sort, paging. */
+/** credits.list from the cache (as GET /v1/credits/): project ids, groups P, C, B, sort, paging; plus the app-only `buyer`. */
 import type Database from 'better-sqlite3';
 import { memoCount, statement } from './query-memo';
-import { CREDIT_SORT_FIELDS, DEFAULT_SORT, type CreditListQuery } from '../../shared/api/params';
+import { CREDIT_SORT_FIELDS, DEFAULT_SORT, type CreditListAppQuery } from '../../shared/api/params';
 import type { CreditTransaction, Page } from '../../shared/api/resources';
 import { creditWhereIn } from './credit-filters';
 import { pageEnvelope, pageRequest } from './page-envelope';
@@ -76,7 +76,7 @@ const SORT_INDEX: Record<string, string> = {
  * index of its own): reading costs about (offset + per_page) * all / matching rows, sorting about
  * matching rows. Answers the FROM clause to use.
  */
-function creditSource(db: Database.Database, q: CreditListQuery, filtered: boolean, total: number, req: { offset: number; perPage: number }): string {
+function creditSource(db: Database.Database, q: CreditListAppQuery, filtered: boolean, total: number, req: { offset: number; perPage: number }): string {
   if (!filtered || total === 0) return 'credit_transactions c';
   const first = (q.sort?.[0] ?? DEFAULT_SORT.credits[0]) as string;
   const field = first.replace(/^[+-]/, '');
@@ -90,7 +90,7 @@ function creditSource(db: Database.Database, q: CreditListQuery, filtered: boole
   return dense && exists ? `credit_transactions c INDEXED BY ${index}` : 'credit_transactions c';
 }
 
-export function listCredits(db: Database.Database, q: CreditListQuery): Page<CreditTransaction> {
+export function listCredits(db: Database.Database, q: CreditListAppQuery): Page<CreditTransaction> {
   const req = pageRequest(q);
   const where = creditWhereIn(db, q);
   const order = orderBy(q.sort, sortColumnsIn(db), DEFAULT_SORT.credits, 'c.id');
