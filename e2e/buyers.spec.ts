@@ -1,9 +1,10 @@
 /** Buyers: the leaderboard answers what the contract answers for the same sort and filters; a buyer's page. */
 import { expect, test } from './fixtures';
 import { shootBoth, waitForDemoSync } from './demo-support';
+import { fmt } from './market-sync';
 
 interface Page<T> {
-  pagination: { total_entries: number };
+  pagination: { total_entries: number; total_pages: number };
   data: T[];
 }
 interface Buyer {
@@ -60,14 +61,56 @@ test('buyer page: summary, vintages, monthly series, portfolio and retirements',
   await expect(page.getByTestId('buyer-total-volume')).toContainText(top.total_volume.toLocaleString('en-US'));
   await expect(page.getByTestId('buyer-vintage-chart')).toBeVisible();
   await expect(page.getByTestId('buyer-monthly-chart')).toBeVisible();
-  const retirements = await app.call<Page<unknown>>('credits.list', {
-    beneficiary_search: top.buyer_name,
-    beneficiary_search_fields: ['retirement_beneficiary_harmonized'],
-    transaction_type: ['retirement'],
-    per_page: 1,
-  });
-  await expect(page.getByText(`${retirements.pagination.total_entries.toLocaleString('en-US')} retirement transactions`)).toBeVisible();
-  expect(retirements.pagination.total_entries).toBeGreaterThanOrEqual(top.total_transactions);
+  // the buyer's retirements by the exact (app-only) buyer filter: as many as buyers.get counts
+  const retirements = await app.call<Page<unknown>>('credits.list', { buyer: top.buyer_name, transaction_type: ['retirement'], per_page: 1 });
+  const got = await app.call<Buyer>('buyers.get', { buyerName: top.buyer_name });
+  expect(retirements.pagination.total_entries).toBe(got.total_transactions);
+  await expect(page.getByTestId('buyer-transactions-count')).toHaveText(`${fmt(got.total_transactions)} retirement transactions of “${top.buyer_name}”`);
   await shootBoth(app, 'buyer-page');
   expect(app.consoleErrors.filter((e) => !e.includes('404'))).toEqual([]);
+});
+
+test('buyer page: exactly the buyer\'s retirements (not those of a longer name); Transactions takes them with a removable Buyer chip', async ({ app }) => {
+  const { page } = app;
+  await waitForDemoSync(app);
+  // every buyer; prefer one whose name is part of another buyer's ("… Co" in "… Corporation"):
+  // the substring beneficiary search over-counts exactly those
+  const names: string[] = [];
+  for (let p = 1; ; p++) {
+    const r = await app.call<Page<Buyer>>('buyers.list', { per_page: 200, current_page: p, sort: ['buyer_name'] });
+    names.push(...r.data.map((b) => b.buyer_name));
+    if (p >= r.pagination.total_pages) break;
+  }
+  const lower = names.map((n) => n.toLowerCase());
+  const nested = names.find((n, i) => lower.some((other, j) => j !== i && other !== lower[i] && other.includes(lower[i]!)));
+  const name = nested ?? names[0]!;
+  test.info().annotations.push({ type: 'buyer', description: nested ? `"${name}" is part of another buyer's name` : `no nested buyer name at this scale; "${name}"` });
+
+  const buyer = await app.call<Buyer>('buyers.get', { buyerName: name });
+  const exact = await app.call<Page<unknown>>('credits.list', { buyer: name, transaction_type: ['retirement'], per_page: 1 });
+  const substring = await app.call<Page<unknown>>('credits.list', { beneficiary_search: name, transaction_type: ['retirement'], per_page: 1 });
+  expect(exact.pagination.total_entries).toBe(buyer.total_transactions);
+  if (nested) expect(substring.pagination.total_entries).toBeGreaterThan(buyer.total_transactions);
+
+  await app.goto(`/buyers/${encodeURIComponent(name)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(buyer.buyer_name);
+  await expect(page.getByTestId('buyer-transactions-count')).toHaveText(`${fmt(buyer.total_transactions)} retirement transactions of “${buyer.buyer_name}”`);
+
+  // the link opens Transactions on the same query: Buyer and Type chips, the same count
+  const all = await app.call<Page<unknown>>('credits.list', { per_page: 1 });
+  await page.getByRole('link', { name: 'Open in Transactions' }).click();
+  await expect(page).toHaveURL(/#\/transactions\?(.*&)?buyer=/);
+  const chips = page.getByTestId('transactions-chips');
+  await expect(chips.getByRole('listitem')).toHaveCount(2);
+  await expect(chips).toContainText(`Buyer: ${buyer.buyer_name}`);
+  await expect(chips).toContainText('Type: Retirement');
+  await expect(page.getByTestId('transactions-count')).toHaveText(`${fmt(buyer.total_transactions)} of ${fmt(all.pagination.total_entries)} credit transactions`);
+  await shootBoth(app, 'transactions-buyer-chip');
+
+  // removing the chip drops the filter: every retirement
+  await chips.getByRole('button', { name: `Remove filter Buyer: ${buyer.buyer_name}` }).click();
+  await expect(page).not.toHaveURL(/[?&]buyer=/);
+  const retirements = await app.call<Page<unknown>>('credits.list', { transaction_type: ['retirement'], per_page: 1 });
+  await expect(page.getByTestId('transactions-count')).toHaveText(`${fmt(retirements.pagination.total_entries)} of ${fmt(all.pagination.total_entries)} credit transactions`);
+  expect(app.consoleErrors).toEqual([]);
 });

@@ -89,6 +89,21 @@ test('group P and C filters from a link; rows expand; buyer names link to buyer 
   }
 });
 
+test('one buyer from a link (app-only `buyer`, exact name ignoring case): the count of buyers.get, a removable chip', async ({ app }) => {
+  const { page } = app;
+  const top = (await app.call<PageOf<{ buyer_name: string; total_transactions: number }>>('buyers.list', { per_page: 1 })).data[0]!;
+  const shouted = top.buyer_name.toUpperCase();
+  await app.goto(`/transactions?${new URLSearchParams([['buyer', shouted], ['transaction_type', 'retirement']]).toString()}`);
+  const filtered = await expectCount(app, { buyer: shouted, transaction_type: ['retirement'] });
+  expect(filtered.pagination.total_entries).toBe(top.total_transactions);
+  expect(filtered.data[0]!.retirement_beneficiary_harmonized?.toUpperCase()).toBe(shouted);
+  const chip = page.getByTestId('transactions-chips').getByRole('listitem').filter({ hasText: `Buyer: ${shouted}` });
+  await expect(chip).toHaveCount(1);
+  await chip.getByRole('button', { name: /^Remove filter/ }).click();
+  await expect(page).not.toHaveURL(/[?&]buyer=/);
+  await expectCount(app, { transaction_type: ['retirement'] });
+});
+
 for (const scheme of ['light', 'dark'] as const) {
   test(`transactions screenshot (${scheme})`, async ({ app }) => {
     const { page } = app;

@@ -1,11 +1,15 @@
 /**
  * What every handler gets: the host it runs in, the data folder, the event bus, the connection
- * registry, the secret store, the connection status, and lazily created per-domain services
- * (the cache client, the sync engine, exports) registered under a name by their own modules.
+ * registry, the secret store, the connection status, how the host starts the reference service (a
+ * Node child by default; the Electron host passes a utility-process launcher), and lazily created
+ * per-domain services (the cache client, the sync engine, exports) registered under a name by their
+ * own modules.
  */
 import fs from 'node:fs';
 import type { ConnectionStatus } from '../shared/contract';
+import { nodeServiceLauncher } from './connections/node-service-launcher';
 import { ConnectionRegistry } from './connections/registry';
+import type { ServiceLauncher } from './connections/service-launcher';
 import { EventBus } from './events';
 import type { SecretStore } from './secrets/secret-store';
 import { SessionSecretStore } from './secrets/secret-store';
@@ -17,6 +21,8 @@ export interface AppContextOptions {
   host: HostKind;
   dataDir: string;
   secrets?: SecretStore;
+  /** How the built-in demo service is started; a Node child process when not given. */
+  serviceLauncher?: ServiceLauncher;
 }
 
 export class AppContext {
@@ -28,7 +34,12 @@ export class AppContext {
   private readonly disposers: Array<() => unknown> = [];
   private currentStatus: ConnectionStatus = { connectionId: null, state: 'unknown', message: null, checkedAt: null };
 
-  constructor(readonly host: HostKind, readonly dataDir: string, secrets: SecretStore) {
+  constructor(
+    readonly host: HostKind,
+    readonly dataDir: string,
+    secrets: SecretStore,
+    readonly serviceLauncher: ServiceLauncher = nodeServiceLauncher,
+  ) {
     fs.mkdirSync(dataDir, { recursive: true });
     this.connections = new ConnectionRegistry(dataDir);
     this.secrets = secrets;
@@ -74,5 +85,5 @@ export class AppContext {
 }
 
 export function createAppContext(options: AppContextOptions): AppContext {
-  return new AppContext(options.host, options.dataDir, options.secrets ?? new SessionSecretStore());
+  return new AppContext(options.host, options.dataDir, options.secrets ?? new SessionSecretStore(), options.serviceLauncher);
 }

@@ -14,23 +14,31 @@ async function main(): Promise<void> {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(2);
   }
-  const service = await startService(options);
+  // Signal handlers go in before anything is announced: a SIGTERM sent the moment the ready line
+  // is read (or while the market is still being generated) must still close the database cleanly.
+  let service: Awaited<ReturnType<typeof startService>> | null = null;
+  let stopSignal: string | null = null;
+  const shutdown = (signal: string) => {
+    if (stopSignal) return;
+    stopSignal = signal;
+    process.stderr.write(`${signal}: stopping\n`);
+    if (service) stopAndExit(service);
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  service = await startService(options);
+  if (stopSignal) return stopAndExit(service);
   process.stderr.write(service.generationMs
     ? `generated ${service.size.projects} projects and ${service.size.credits} credit transactions in ${service.generationMs} ms (${service.dbPath})\n`
     : `reused the market in ${service.dbPath}\n`);
   process.stdout.write(`${JSON.stringify({ event: 'ready', baseUrl: service.baseUrl, keys: service.keys })}\n`);
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    process.stderr.write(`${signal}: stopping\n`);
-    service.stop().then(() => process.exit(0), (error: unknown) => {
-      process.stderr.write(`stop failed: ${String(error)}\n`);
-      process.exit(1);
-    });
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+function stopAndExit(service: { stop(): Promise<void> }): void {
+  service.stop().then(() => process.exit(0), (error: unknown) => {
+    process.stderr.write(`stop failed: ${String(error)}\n`);
+    process.exit(1);
+  });
 }
 
 main().catch((error: unknown) => {

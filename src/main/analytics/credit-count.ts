@@ -3,7 +3,8 @@
  * data changes. Filters on the parent project, project ids, transaction types and vintages only
  * (the Transactions view's usual ones) are summed from the per-(project, type, vintage) rollup
  * `agg_credit_counts` when it is current: a few rows per matching project instead of every
- * matching transaction. Any other filter counts the transactions.
+ * matching transaction. Any other filter (dates, quantities, beneficiary search, the app-only buyer)
+ * counts the transactions.
  */
 import type Database from 'better-sqlite3';
 import { creditWhere, hasBeneficiarySearch, type CreditFilters } from './credit-filters';
@@ -18,7 +19,8 @@ export function countableByGroups(q: CreditFilters): boolean {
     q.transaction_date_to === undefined &&
     q.quantity_min === undefined &&
     q.quantity_max === undefined &&
-    !hasBeneficiarySearch(q)
+    !hasBeneficiarySearch(q) &&
+    q.buyer === undefined
   );
 }
 

@@ -1,25 +1,26 @@
 /**
  * Group C (credit transaction filters), the project id filter and group B (beneficiary search) on
- * the cached `credit_transactions` table, plus group P through each transaction's parent project.
+ * the cached `credit_transactions` table, plus group P through each transaction's parent project,
+ * and the app-only `buyer` (one buyer's exact harmonized name; never a service parameter).
  */
 import type Database from 'better-sqlite3';
 import { BENEFICIARY_FIELD_COLUMN, type BeneficiarySearchField } from '../../shared/api/values';
-import { DEFAULT_BENEFICIARY_FIELDS, type CreditListQuery } from '../../shared/api/params';
+import { DEFAULT_BENEFICIARY_FIELDS, type CreditListAppQuery } from '../../shared/api/params';
 import { rollupFresh } from './rollup-state';
 import { hasProjectFilters, parentProjectWhere, type ProjectFilters } from './project-filters';
 import { containsSql, matchAnyExact, matchSubstring } from './text-match';
 import { addClause, mergeWhere, newWhere, placeholders, type SqlWhere } from './sql-where';
 
 export type CreditFilters = ProjectFilters &
-  Partial<Pick<CreditListQuery,
+  Partial<Pick<CreditListAppQuery,
     'project_id' | 'transaction_type' | 'vintage' | 'transaction_date_from' | 'transaction_date_to' | 'quantity_min' |
-    'quantity_max' | 'beneficiary_search' | 'beneficiary_search_fields'>>;
+    'quantity_max' | 'beneficiary_search' | 'beneficiary_search_fields' | 'buyer'>>;
 
-/** Whether group C (or the project id filter) narrows transactions. */
+/** Whether group C (or the project id filter, or the app-only buyer) narrows transactions. */
 export function hasCreditFilters(q: CreditFilters): boolean {
   return Boolean(
     q.project_id?.length || q.transaction_type?.length || q.vintage?.length || q.transaction_date_from !== undefined ||
-      q.transaction_date_to !== undefined || q.quantity_min !== undefined || q.quantity_max !== undefined,
+      q.transaction_date_to !== undefined || q.quantity_min !== undefined || q.quantity_max !== undefined || q.buyer !== undefined,
   );
 }
 export const hasBeneficiarySearch = (q: CreditFilters): boolean => q.beneficiary_search !== undefined && q.beneficiary_search !== '';
@@ -49,6 +50,10 @@ export function creditWhere(q: CreditFilters, alias = 'c', options: CreditWhereO
   if (q.transaction_date_to !== undefined) addClause(w, `${col('transaction_date')} <= ?`, q.transaction_date_to);
   if (q.quantity_min !== undefined) addClause(w, `${col('quantity')} >= ?`, q.quantity_min);
   if (q.quantity_max !== undefined) addClause(w, `${col('quantity')} <= ?`, q.quantity_max);
+  // One buyer, matched as buyers.get matches it: the whole harmonized name, ignoring case (NOCASE,
+  // index credit_transactions_beneficiary_harmonized). A bound parameter compared with `=`, so `%`,
+  // `_`, quotes and backslashes are plain characters.
+  if (q.buyer !== undefined) addClause(w, `${col('retirement_beneficiary_harmonized')} = ? COLLATE NOCASE`, q.buyer);
   const columns = beneficiaryColumns(q.beneficiary_search_fields, alias);
   const harmonizedOnly = columns.length === 1 && columns[0] === `${alias}.retirement_beneficiary_harmonized`;
   if (options.beneficiaryNames && harmonizedOnly && hasBeneficiarySearch(q)) {

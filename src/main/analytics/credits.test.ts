@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
 import { creditTransactionSchema, type CreditTransaction } from '../../shared/api';
-import { CREDIT_SORT_FIELDS, DEFAULT_SORT, creditListQuery, type CreditListQuery } from '../../shared/api/params';
+import { CREDIT_SORT_FIELDS, DEFAULT_SORT, creditListAppQuery as creditListQuery, type CreditListAppQuery as CreditListQuery } from '../../shared/api/params';
 import { rebuildRollups } from './aggregates';
 import { creditWhere } from './credit-filters';
 import { CREDIT_SORT_COLUMNS, listCredits, toCreditTransaction } from './credits';
@@ -58,6 +58,7 @@ function randomQuery(r: Random): CreditListQuery {
   if (r.chance(0.15)) q.project_id = r.some(PROJECT_IDS, 3).map(r.recase);
   if (r.chance(0.1)) q.transaction_date_from = '2018-01-01';
   if (r.chance(0.1)) q.beneficiary_search = r.pick(['acme', '%', 'air']);
+  if (r.chance(0.1)) q.buyer = r.pick(['ACME', 'zeta air', "O'Brien", '100%']);
   if (r.chance(0.85)) {
     q.sort = Array.from({ length: r.int(1, 2) }, () => `${r.chance(0.5) ? '-' : ''}${r.pick(CREDIT_SORT_FIELDS)}`);
   }

@@ -1,6 +1,6 @@
-/** credits.list from the cache (as GET /v1/credits/): project ids, groups P, C, B, sort, paging. */
+/** credits.list from the cache (as GET /v1/credits/): project ids, groups P, C, B, sort, paging; plus the app-only `buyer`. */
 import type Database from 'better-sqlite3';
-import { DEFAULT_SORT, type CreditListQuery } from '../../shared/api/params';
+import { DEFAULT_SORT, type CreditListAppQuery } from '../../shared/api/params';
 import type { CreditTransaction, Page } from '../../shared/api/resources';
 import { countCredits } from './credit-count';
 import { creditWhereIn } from './credit-filters';
@@ -55,7 +55,7 @@ export interface CreditListOptions {
   walkBudget?: WalkBudget;
 }
 
-export function listCredits(db: Database.Database, q: CreditListQuery, options: CreditListOptions = {}): Page<CreditTransaction> {
+export function listCredits(db: Database.Database, q: CreditListAppQuery, options: CreditListOptions = {}): Page<CreditTransaction> {
   const req = pageRequest(q);
   const where = creditWhereIn(db, q);
   const total = countCredits(db, q, where, options);

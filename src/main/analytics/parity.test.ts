@@ -170,6 +170,9 @@ interface Mismatch {
 
 async function compare(c: MethodCase, raw: Record<string, unknown>): Promise<{ mismatch: Mismatch | null; totalPages: number | null; parsed: Record<string, unknown> }> {
   const parsed = contract[c.name].input.parse(raw) as Record<string, unknown>;
+  // App-only filters (credits.list `buyer`) have no service counterpart: never drawn, never sent.
+  const appOnly = api.APP_ONLY_CREDIT_PARAMS.filter((k) => k in parsed);
+  if (appOnly.length) throw new Error(`parity compares service parameters only; drop ${appOnly.join(', ')}`);
   const query = { ...parsed };
   for (const p of c.pathParams ?? []) delete query[p];
   const url = `${c.path(parsed)}${toQueryString(query)}`;

@@ -1,44 +1,26 @@
 /**
- * The "Demo (built-in)" connection: the reference service started as a CHILD PROCESS by its entry
+ * The "Demo (built-in)" connection: the reference service started in its own process by its entry
  * file (never imported), on 127.0.0.1 and a free port, with its market kept in
  * `<dataDir>/demo/service.sqlite` so it is generated once. Its pro key is kept in memory only.
+ * How the process is started is the host's business (a ServiceLauncher: a Node child here, an Electron
+ * utility process in the desktop app); the ready protocol and the stop are the same for every host.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { ContractError } from '../../shared/errors';
 import type { AppContext } from '../app-context';
+import { nodeServiceLauncher } from './node-service-launcher';
 import { DEMO_CONNECTION_ID } from './registry';
+import { referenceServiceEntry } from './service-entry';
+import type { ServiceExit, ServiceLauncher, ServiceProcess } from './service-launcher';
 
 export interface DemoService {
   baseUrl: string;
   apiKey: string;
   /** Every key the service minted at start (pro, enterprise, free, expired, revoked). Memory only. */
   keys: Record<string, string>;
-  child: ChildProcess;
-}
-
-/** The repository (or app) root: the nearest folder up from here holding package.json. */
-function appRoot(): string {
-  let dir = __dirname;
-  for (let i = 0; i < 8; i++) {
-    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
-    dir = path.dirname(dir);
-  }
-  return process.cwd();
-}
-
-/** How to start the service: a built JS entry when present, else the TS entry through tsx. */
-export function serviceCommand(root = appRoot()): { command: string; args: string[] } {
-  const built = [path.join(root, 'out', 'service', 'index.js'), path.join(root, 'dist', 'service', 'index.js')].find((f) => fs.existsSync(f));
-  if (built) return { command: process.execPath, args: [built] };
-  const entry = path.join(root, 'src', 'service', 'index.ts');
-  const tsx = path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd' : 'tsx');
-  if (!fs.existsSync(entry) || !fs.existsSync(tsx)) {
-    throw new ContractError('demo_unavailable', `The built-in demo service is not available (no ${entry})`);
-  }
-  return { command: tsx, args: [entry] };
+  process: ServiceProcess;
 }
 
 export function demoScale(): number {
@@ -47,16 +29,35 @@ export function demoScale(): number {
   return Number.isFinite(n) && n > 0 ? n : 1;
 }
 
-/** Starts a reference service child and resolves with its address and pro key once it is ready. */
-export function spawnReferenceService(options: { dbPath?: string; scale?: number; extraArgs?: string[]; timeoutMs?: number; onStderr?: (line: string) => void }): Promise<DemoService> {
-  const { command, args } = serviceCommand();
-  const argv = [...args, '--port', '0', '--host', '127.0.0.1', '--scale', String(options.scale ?? demoScale())];
+function describeExit(exit: ServiceExit): string {
+  return exit.error ?? String(exit.signal ?? exit.code);
+}
+
+/**
+ * Starts a reference service and resolves with its address and pro key once it printed its ready
+ * line. `launcher` defaults to a Node child process; `entry` to the bundle or the sources.
+ */
+export function spawnReferenceService(options: {
+  dbPath?: string;
+  scale?: number;
+  extraArgs?: string[];
+  timeoutMs?: number;
+  onStderr?: (line: string) => void;
+  launcher?: ServiceLauncher;
+  entry?: string;
+}): Promise<DemoService> {
+  const argv = ['--port', '0', '--host', '127.0.0.1', '--scale', String(options.scale ?? demoScale())];
   if (options.dbPath) {
     fs.mkdirSync(path.dirname(options.dbPath), { recursive: true });
     argv.push('--db', options.dbPath);
   }
   argv.push(...(options.extraArgs ?? []));
-  const child = spawn(command, argv, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env } });
+  let child: ServiceProcess;
+  try {
+    child = (options.launcher ?? nodeServiceLauncher).start(options.entry ?? referenceServiceEntry(), argv);
+  } catch (err) {
+    return Promise.reject(err instanceof ContractError ? err : new ContractError('demo_unavailable', `The demo service could not start: ${err instanceof Error ? err.message : String(err)}`));
+  }
   return new Promise<DemoService>((resolve, reject) => {
     let settled = false;
     const stderrTail: string[] = [];
@@ -64,7 +65,7 @@ export function spawnReferenceService(options: { dbPath?: string; scale?: number
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      child.kill('SIGKILL');
+      if (!child.exited) child.kill();
       reject(err);
     };
     const timer = setTimeout(
@@ -72,12 +73,12 @@ export function spawnReferenceService(options: { dbPath?: string; scale?: number
       options.timeoutMs ?? 180_000,
     );
     timer.unref();
-    readline.createInterface({ input: child.stderr! }).on('line', (line) => {
+    readline.createInterface({ input: child.stderr }).on('line', (line) => {
       stderrTail.push(line);
       if (stderrTail.length > 20) stderrTail.shift();
       options.onStderr?.(line);
     });
-    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+    readline.createInterface({ input: child.stdout }).on('line', (line) => {
       if (settled) return;
       let msg: { event?: string; baseUrl?: string; keys?: Record<string, string> & { pro?: string } };
       try {
@@ -88,31 +89,30 @@ export function spawnReferenceService(options: { dbPath?: string; scale?: number
       if (msg.event !== 'ready' || !msg.baseUrl || !msg.keys?.pro) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ baseUrl: msg.baseUrl, apiKey: msg.keys.pro, keys: msg.keys, child });
+      resolve({ baseUrl: msg.baseUrl, apiKey: msg.keys.pro, keys: msg.keys, process: child });
     });
-    child.on('error', (err) => fail(new ContractError('demo_unavailable', `The demo service could not start: ${err.message}`)));
-    child.on('exit', (code, signal) =>
-      fail(new ContractError('demo_unavailable', `The demo service exited (${signal ?? code}) before it was ready: ${(stderrTail.find((l) => /fail|error/i.test(l)) ?? stderrTail.slice(-3).join(' | ')).trim()}`)),
+    child.onExit((exit) =>
+      fail(new ContractError('demo_unavailable', `The demo service exited (${describeExit(exit)}) before it was ready: ${(stderrTail.find((l) => /fail|error/i.test(l)) ?? stderrTail.slice(-3).join(' | ')).trim()}`)),
     );
   });
 }
 
-/** Stops a service child: SIGTERM, then SIGKILL after a grace period. */
-export function stopReferenceService(service: Pick<DemoService, 'child'>, graceMs = 5000): Promise<void> {
-  const child = service.child;
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+/** Stops a service process: terminate (SIGTERM), then kill (SIGKILL) after a grace period. */
+export function stopReferenceService(service: Pick<DemoService, 'process'>, graceMs = 5000): Promise<void> {
+  const child = service.process;
+  if (child.exited) return Promise.resolve();
   return new Promise<void>((resolve) => {
-    const t = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    const t = setTimeout(() => child.kill(), graceMs);
     t.unref();
-    child.once('exit', () => {
+    child.onExit(() => {
       clearTimeout(t);
       resolve();
     });
-    child.kill('SIGTERM');
+    child.terminate();
   });
 }
 
-/** The demo service of this app context: started on first use, stopped when the context is disposed. */
+/** The demo service of this app context: started on first use by the context's launcher, stopped when the context is disposed. */
 export function ensureDemoService(ctx: AppContext): Promise<DemoService> {
   let created = false;
   const pending = ctx.service('demo-service', (c) => {
@@ -120,10 +120,14 @@ export function ensureDemoService(ctx: AppContext): Promise<DemoService> {
     c.setStatus({ connectionId: DEMO_CONNECTION_ID, state: 'starting', message: 'Starting the built-in demo service' });
     // The demo is our own loopback child: its pro key gets a generous allowance so the first sync is
     // bound by the machine, not by a remote plan's limit (the client still paces to what it learns).
-    return spawnReferenceService({ dbPath: path.join(c.dataDir, 'demo', 'service.sqlite'), extraArgs: ['--rate-limit-pro', '60000'] }).then((service) => {
+    return spawnReferenceService({
+      dbPath: path.join(c.dataDir, 'demo', 'service.sqlite'),
+      extraArgs: ['--rate-limit-pro', '60000'],
+      launcher: c.serviceLauncher,
+    }).then((service) => {
       c.connections.setRuntimeBaseUrl(DEMO_CONNECTION_ID, service.baseUrl);
       c.setStatus({ connectionId: DEMO_CONNECTION_ID, state: 'reachable', message: null });
-      service.child.once('exit', () => {
+      service.process.onExit(() => {
         c.dropService('demo-service');
         c.connections.setRuntimeBaseUrl(DEMO_CONNECTION_ID, null);
       });

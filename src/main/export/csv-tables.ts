@@ -4,7 +4,7 @@
  * method's filters and sort. Rows are read lazily (`stmt.iterate()`), never collected.
  */
 import type Database from 'better-sqlite3';
-import { SATELLITE_DEFAULTS, type BuyerListQuery, type CreditListQuery, type LegacyForensicsQuery, type ProjectListQuery, type SatelliteListQuery } from '../../shared/api/params';
+import { SATELLITE_DEFAULTS, type BuyerListQuery, type CreditListAppQuery, type LegacyForensicsQuery, type ProjectListQuery, type SatelliteListQuery } from '../../shared/api/params';
 import type { ExportTable } from '../../shared/contract/export-types';
 import type { CsvColumnKind } from '../../shared/csv-safety';
 import { ContractError } from '../../shared/errors';
@@ -136,7 +136,7 @@ export const CSV_TABLES: Record<Exclude<ExportTable, 'boundaries'>, CsvTable> = 
   'credit-transactions': {
     columns: CREDIT_TRANSACTION_COLUMNS,
     open: (db, q) => {
-      const query = q as Partial<CreditListQuery>;
+      const query = q as Partial<CreditListAppQuery>;
       return sqlSource(db, 'credit_transactions c', 'c.*', creditWhere(query), creditOrderBy(query.sort));
     },
   },

@@ -194,6 +194,23 @@ export const creditListQuery = z.object({
 });
 export type CreditListQuery = z.output<typeof creditListQuery>;
 
+/**
+ * App-only credit filters: answered by the offline query layer from the cache, never parameters of
+ * the service (which has no such filter and would ignore them). The service validates with
+ * `creditListQuery`; the contract's credits.list and its CSV export take `creditListAppQuery`.
+ */
+export const appCreditFilterParams = {
+  /**
+   * One buyer's transactions: `retirement_beneficiary_harmonized` equals this name, ignoring case
+   * (SQLite NOCASE), exactly as buyers.get / buyers.analytics match a buyer. Not a substring: "Acme"
+   * never matches "Acme Energy" (use `beneficiary_search` for that).
+   */
+  buyer: z.string().min(1).max(300).optional(),
+};
+export const APP_ONLY_CREDIT_PARAMS = Object.keys(appCreditFilterParams) as ReadonlyArray<keyof typeof appCreditFilterParams>;
+export const creditListAppQuery = creditListQuery.extend(appCreditFilterParams);
+export type CreditListAppQuery = z.output<typeof creditListAppQuery>;
+
 export const retirementsByVintageQuery = z.object({ ...pagingParams, ...creditFilterParams, ...beneficiaryParams });
 export type RetirementsByVintageQuery = z.output<typeof retirementsByVintageQuery>;
 

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import {
   buyerListQuery,
-  creditListQuery,
+  creditListAppQuery,
   legacyForensicsQuery,
   projectFilterParams,
   projectListQuery,
@@ -49,7 +49,7 @@ export const boundariesExportQuery = z.object({
 const common = { bom: z.boolean().optional() };
 export const exportStartInput = z.discriminatedUnion('table', [
   z.object({ table: z.literal('projects'), format: z.literal('csv').optional(), query: projectListQuery.strict().optional(), ...common }).strict(),
-  z.object({ table: z.literal('credit-transactions'), format: z.literal('csv').optional(), query: creditListQuery.strict().optional(), ...common }).strict(),
+  z.object({ table: z.literal('credit-transactions'), format: z.literal('csv').optional(), query: creditListAppQuery.strict().optional(), ...common }).strict(),
   z.object({ table: z.literal('buyers'), format: z.literal('csv').optional(), query: buyerListQuery.strict().optional(), ...common }).strict(),
   z.object({ table: z.literal('satellite-metrics'), format: z.literal('csv').optional(), query: satelliteListQuery.strict().optional(), ...common }).strict(),
   z.object({ table: z.literal('forensic-entries'), format: z.literal('csv').optional(), query: forensicEntriesExportQuery.strict().optional(), ...common }).strict(),

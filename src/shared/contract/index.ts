@@ -111,8 +111,8 @@ export const contract = {
 
   // credits ---------------------------------------------------------------------------------------
   'credits.list': method(
-    api.creditListQuery.strict(),
-    'Credit transactions: project ids, groups P, C, B, sort, paging (as GET /v1/credits/)',
+    api.creditListAppQuery.strict(),
+    'Credit transactions: project ids, groups P, C, B, sort, paging (as GET /v1/credits/); app-only: buyer (exact harmonized name)',
   ).returns<Page<CreditTransaction>>(),
 
   // charts ----------------------------------------------------------------------------------------

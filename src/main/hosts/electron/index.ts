@@ -16,6 +16,7 @@ import { installExportSaveDialog } from './export-save-dialog';
 import { registerContractHandlers } from './ipc-handlers';
 import { createMainWindow } from './main-window';
 import { hardenSession } from './session-hardening';
+import { utilityServiceLauncher } from './utility-service-launcher';
 import { guardWebContents } from './web-contents-guards';
 
 // electron-vite sets this in `dev` only; a packaged app always loads app://carbon-desk/.
@@ -47,7 +48,8 @@ async function start(): Promise<void> {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     loadKeytar: () => require('keytar') as KeytarModule,
   });
-  const ctx = createAppContext({ host: 'electron', dataDir, secrets });
+  // The demo service runs in a utility process: the packaged binary cannot run as Node (RunAsNode fuse).
+  const ctx = createAppContext({ host: 'electron', dataDir, secrets, serviceLauncher: utilityServiceLauncher });
   context = ctx;
 
   hardenSession(session.defaultSession, trusted, devServerOrigin);

@@ -1,7 +1,7 @@
 /**
  * electron-builder cannot run here (no Electron binary), so its configuration is checked instead:
  * valid against electron-builder's own schema, the four targets, the native modules unpacked from
- * the archive, and every fuse the security checklist asks for.
+ * the archive, every fuse the security checklist asks for, the icon, and the bundled demo service.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,6 +17,8 @@ const { validateConfiguration } = require('app-builder-lib/out/util/config/confi
 };
 
 interface BuilderConfig {
+  icon: string;
+  directories: { buildResources: string };
   asar: boolean;
   asarUnpack: string[];
   files: string[];
@@ -29,6 +31,24 @@ interface BuilderConfig {
 
 const config = yaml.load(fs.readFileSync(path.join(root, 'electron-builder.yml'), 'utf8')) as BuilderConfig;
 const silent = { isEnabled: false, add() {}, addValue() {} };
+
+/** Whether electron-builder's `files` globs take a file: a positive glob matches and no later `!` glob drops it. */
+function shipped(file: string): boolean {
+  let taken = false;
+  for (const glob of config.files) {
+    if (glob.startsWith('!')) {
+      if (minimatch(file, glob.slice(1), { dot: true })) taken = false;
+    } else if (minimatch(file, glob, { dot: true })) taken = true;
+  }
+  return taken;
+}
+
+/** Width and height of a PNG, from its IHDR chunk. */
+function pngSize(file: string): { width: number; height: number } {
+  const head = fs.readFileSync(file).subarray(0, 24);
+  expect(head.subarray(1, 4).toString('latin1'), `${file} is a PNG`).toBe('PNG');
+  return { width: head.readUInt32BE(16), height: head.readUInt32BE(20) };
+}
 
 describe('electron-builder.yml', () => {
   it("matches electron-builder's schema", async () => {
@@ -69,5 +89,20 @@ describe('electron-builder.yml', () => {
   it('ships the built app only (no sources, no source maps)', () => {
     expect(config.files).toEqual(expect.arrayContaining(['out/main/**', 'out/preload/**', 'out/renderer/**', '!**/*.map']));
     expect(config.files.some((f) => f.startsWith('src'))).toBe(false);
+    expect(shipped('src/service/index.ts')).toBe(false);
+    expect(shipped('out/main/index.js.map')).toBe(false);
+  });
+
+  it('ships the bundled demo service beside the main bundle', () => {
+    for (const file of ['out/main/index.js', 'out/main/reference-service.js', 'out/main/chunks/params-abc123.js']) expect(shipped(file), file).toBe(true);
+  });
+
+  it('takes its icon from a PNG of at least 512×512 rendered from resources/icon.svg', () => {
+    expect(path.extname(config.icon)).toBe('.png');
+    const icon = path.join(root, config.icon);
+    expect(fs.existsSync(path.join(root, config.directories.buildResources, 'icon.svg'))).toBe(true);
+    const { width, height } = pngSize(icon);
+    expect(width).toBe(height);
+    expect(width).toBeGreaterThanOrEqual(512);
   });
 });

@@ -11,11 +11,11 @@ import {
   type ExportStartInput,
   type ExportTable,
 } from '../../../../shared/contract/export-types';
-import { buyerListQuery, creditListQuery, legacyForensicsQuery, projectListQuery, satelliteListQuery } from '../../../../shared/api/params';
+import { buyerListQuery, creditListAppQuery, legacyForensicsQuery, projectListQuery, satelliteListQuery } from '../../../../shared/api/params';
 
 const QUERY_KEYS: Record<ExportTable, readonly string[]> = {
   projects: Object.keys(projectListQuery.shape),
-  'credit-transactions': Object.keys(creditListQuery.shape),
+  'credit-transactions': Object.keys(creditListAppQuery.shape),
   buyers: Object.keys(buyerListQuery.shape),
   'satellite-metrics': Object.keys(satelliteListQuery.shape),
   'forensic-entries': Object.keys(forensicEntriesExportQuery.shape),

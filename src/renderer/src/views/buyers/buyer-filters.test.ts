@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buyerListQuery, creditListQuery, BUYER_SORT_FIELDS } from '../../../../shared/api/params';
-import { BUYER_CHIP_SPECS, BUYER_CREDIT_KEYS, BUYER_FILTER_KEYS, buyerTransactionsQuery, portfolioRows } from './buyer-filters';
+import { buyerListQuery, creditListAppQuery, BUYER_SORT_FIELDS } from '../../../../shared/api/params';
+import { BUYER_CHIP_SPECS, BUYER_CREDIT_KEYS, BUYER_FILTER_KEYS, buyerTransactionsLink, buyerTransactionsQuery, portfolioRows } from './buyer-filters';
 
 describe('buyer filters', () => {
   it('names only parameters the buyers endpoint takes, and every buyer filter of the spec', () => {
@@ -11,9 +11,15 @@ describe('buyer filters', () => {
     expect(BUYER_SORT_FIELDS).toContain('days_since_last');
   });
 
-  it('asks the credits list for the buyer\'s retirements with valid parameters', () => {
+  it('asks the credits list for the buyer\'s retirements by exact name, and links the Transactions view to the same query', () => {
     const q = buyerTransactionsQuery('Acme Corp');
-    expect(creditListQuery.parse(q)).toEqual({ beneficiary_search: 'Acme Corp', beneficiary_search_fields: ['retirement_beneficiary_harmonized'], transaction_type: ['retirement'] });
+    expect(creditListAppQuery.parse(q)).toEqual({ buyer: 'Acme Corp', transaction_type: ['retirement'] });
+    const link = new URL(buyerTransactionsLink(`O'Neil & 50%_Co`), 'http://x/');
+    expect(link.pathname).toBe('/transactions');
+    expect(creditListAppQuery.parse({ buyer: link.searchParams.get('buyer'), transaction_type: link.searchParams.getAll('transaction_type') })).toEqual({
+      buyer: `O'Neil & 50%_Co`,
+      transaction_type: ['retirement'],
+    });
   });
 
   it('lays out the portfolio of both years, largest this year first', () => {

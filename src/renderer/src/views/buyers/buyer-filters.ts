@@ -35,13 +35,21 @@ export const BUYER_CHIP_SPECS: Record<BuyerFilterKey | BuyerCreditKey, ChipSpec>
   project_id: { label: 'Project' },
 };
 
-/** The buyer's retirements in the Transactions view: harmonized-name search, retirements only. */
+/**
+ * The buyer's retirements (credits.list): the app-only exact `buyer` filter — the harmonized name
+ * matched whole, ignoring case, as buyers.get matches it (a substring search would also count
+ * "Acme Energy" for "Acme") — and retirements only, as a buyer is defined over them.
+ */
 export function buyerTransactionsQuery(buyerName: string) {
   return {
-    beneficiary_search: buyerName,
-    beneficiary_search_fields: ['retirement_beneficiary_harmonized' as const],
+    buyer: buyerName,
     transaction_type: ['retirement' as const],
   };
+}
+
+/** The Transactions view showing the buyer's retirements (the same query, as URL parameters). */
+export function buyerTransactionsLink(buyerName: string): string {
+  return `/transactions?${new URLSearchParams([['buyer', buyerName], ['transaction_type', 'retirement']]).toString()}`;
 }
 
 /** portfolio_by_category as rows: every category of either year, largest this year first. */

@@ -10,7 +10,7 @@ import { Page } from '../../components/page';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { CreditDetails, creditColumns } from '../transactions/credit-columns';
 import { useContractCall } from '../sync/use-contract-call';
-import { buyerTransactionsQuery, portfolioRows } from './buyer-filters';
+import { buyerTransactionsLink, buyerTransactionsQuery, portfolioRows } from './buyer-filters';
 import './buyers.css';
 
 const TX_COLUMNS = creditColumns({ showProject: true });
@@ -90,7 +90,7 @@ export function BuyerPage() {
   const txQuery = useMemo(() => ({ ...buyerTransactionsQuery(buyer.data?.buyer_name ?? buyerName), sort }), [buyer.data, buyerName, sort]);
   const fetchPage = useCallback((page: number, perPage: number) => carbon.credits.list({ ...txQuery, current_page: page, per_page: perPage }), [txQuery]);
   const rows = usePagedRows<CreditTransaction>(fetchPage, JSON.stringify(txQuery), 100);
-  const transactionsLink = `/transactions?${new URLSearchParams([['beneficiary_search', buyerName], ['beneficiary_search_fields', 'retirement_beneficiary_harmonized'], ['transaction_type', 'retirement']]).toString()}`;
+  const transactionsLink = buyerTransactionsLink(buyer.data?.buyer_name ?? buyerName);
 
   const b = buyer.data;
   return (
@@ -131,7 +131,7 @@ export function BuyerPage() {
         <div className="card buyer-transactions">
           <div className="buyer-transactions-head">
             <h2>Retirements</h2>
-            <span className="muted">{rows.total == null ? '' : `${formatNumber(rows.total)} retirement transactions whose buyer name contains “${b.buyer_name}”`}</span>
+            <span className="muted" data-testid="buyer-transactions-count">{rows.total == null ? '' : `${formatNumber(rows.total)} retirement transactions of “${b.buyer_name}”`}</span>
             <Link to={transactionsLink}>Open in Transactions</Link>
           </div>
           <DataTable<CreditTransaction>

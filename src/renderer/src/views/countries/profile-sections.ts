@@ -3,10 +3,10 @@
  * one section (a test holds this), so nothing the service sends is silently left out.
  */
 import type { CountryProfile } from '../../../../shared/api/resources';
-import { formatDate, formatDateTime, formatNumber } from '../../components/format';
+import { formatDate, formatDateTime, formatNumber, formatRegistry } from '../../components/format';
 
 type Field = keyof CountryProfile;
-export type FieldKind = 'text' | 'long-text' | 'number' | 'year' | 'percent' | 'usd' | 'bool' | 'date' | 'datetime' | 'list' | 'records';
+export type FieldKind = 'text' | 'long-text' | 'number' | 'year' | 'percent' | 'usd' | 'bool' | 'date' | 'datetime' | 'list' | 'registries' | 'records';
 
 export interface FieldSpec {
   field: Field;
@@ -29,7 +29,7 @@ export const PROFILE_SECTIONS: SectionSpec[] = [
       f('total_projects', 'Projects', 'number'),
       f('total_credits_issued', 'Credits issued', 'number'),
       f('total_credits_retired', 'Credits retired', 'number'),
-      f('active_registries', 'Active registries', 'list'),
+      f('active_registries', 'Active registries', 'registries'),
     ],
   },
   {
@@ -135,6 +135,8 @@ export function formatProfileValue(value: unknown, kind: FieldKind): string {
       return formatDateTime(String(value));
     case 'list':
       return Array.isArray(value) && value.length ? value.join(', ') : '—';
+    case 'registries':
+      return Array.isArray(value) && value.length ? value.map((r) => formatRegistry(String(r))).join(', ') : '—';
     case 'records':
       return Array.isArray(value) ? `${value.length}` : '—';
     default:

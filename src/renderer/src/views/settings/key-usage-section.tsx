@@ -29,7 +29,7 @@ export function KeyUsageSection({ version }: { version: number }) {
             <span className="kpi-value" data-testid="usage-total">{formatNumber(usage.data.total_requests)}</span>
           </div>
           {usage.data.by_day.length ? <Chart option={option} height={160} unit={null} ariaLabel="Requests per day" /> : null}
-          <div className="grid grid-2">
+          <div className="grid grid-2 usage-tables">
             <table className="data">
               <thead>
                 <tr><th>Key</th><th className="num">Requests</th></tr>

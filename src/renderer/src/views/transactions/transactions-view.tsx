@@ -3,7 +3,7 @@
  * (account, beneficiary, reason, note), buyer names linking to buyer pages. State lives in the URL.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { creditListQuery } from '../../../../shared/api/params';
+import { creditListAppQuery } from '../../../../shared/api/params';
 import type { CreditTransaction } from '../../../../shared/api';
 import { carbon } from '../../bridge';
 import { DataTable, usePagedRows, useUnfilteredTotal } from '../../components/data-table';
@@ -18,12 +18,14 @@ import { BENEFICIARY_FIELD_LABELS, BENEFICIARY_KEYS, CREDIT_FILTER_KEYS, CreditF
 import { CreditDetails, creditColumns } from './credit-columns';
 import './transactions.css';
 
-const URL_KEYS = [...PROJECT_FILTER_KEYS, ...CREDIT_FILTER_KEYS, ...BENEFICIARY_KEYS, 'project_id', 'search', 'sort'] as const;
+const URL_KEYS = [...PROJECT_FILTER_KEYS, ...CREDIT_FILTER_KEYS, ...BENEFICIARY_KEYS, 'project_id', 'buyer', 'search', 'sort'] as const;
 const PANEL_KEY = 'carbon-desk.transactions.filters-open';
 
 const tons = (v: string | number | boolean) => `${formatNumber(Number(v))} tCO2e`;
 const CHIP_SPECS: Record<string, ChipSpec> = {
   project_id: { label: 'Project' },
+  // app-only: one buyer's exact harmonized name (from a buyer's page), not a substring search
+  buyer: { label: 'Buyer' },
   ...PROJECT_CHIP_SPECS,
   search: { label: 'Project search', format: (v) => `“${v}”` },
   transaction_type: { label: 'Type', format: (v) => formatSlug(String(v)) },
@@ -39,7 +41,7 @@ const CHIP_SPECS: Record<string, ChipSpec> = {
 const COLUMNS = creditColumns({ showProject: true });
 
 export function TransactionsView() {
-  const url = useUrlFilters(creditListQuery, URL_KEYS);
+  const url = useUrlFilters(creditListAppQuery, URL_KEYS);
   const { filters, set, clear } = url;
   const [panelOpen, setPanelOpen] = useState(() => localStorage.getItem(PANEL_KEY) === 'open');
   const [projectPanelOpen, setProjectPanelOpen] = useState(false);
