@@ -72,7 +72,10 @@ test('cut from its service, the window says offline, views answer from the cache
     await expect(page.getByTestId('projects-count')).toHaveText(count);
     await shootBoth(app, 'offline-projects');
 
-    // the relay comes back on the same port: the probe notices without any click
+    // one probe answers "still offline" first, so recovery needs the probe after it
+    await page.waitForResponse('**/rpc/connections.status', { timeout: 60_000 });
+    await expect(page.getByTestId('offline-badge')).toBeVisible();
+    // the relay comes back on the same port: the next probe notices without any click
     await relay.open();
     await expect(page.getByTestId('offline-badge')).toBeHidden({ timeout: 90_000 });
     await expect(page.getByTestId('connection-badge')).toContainText('Online');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROBE_ON_EVENT_MIN_GAP_MS, PROBE_WHILE_OFFLINE_MS, PROBE_WHILE_ONLINE_MS, nextProbeDelay, probeOnEvent } from './connection-probe';
+import { PROBE_MIN_GAP_MS, PROBE_ON_EVENT_MIN_GAP_MS, PROBE_WHILE_OFFLINE_MS, PROBE_WHILE_ONLINE_MS, nextProbeDelay, probeOnEvent } from './connection-probe';
 
 describe('connection probe', () => {
   it('probes at once when nothing is known, often while offline, rarely while online', () => {
@@ -8,6 +8,13 @@ describe('connection probe', () => {
     expect(nextProbeDelay('offline')).toBe(PROBE_WHILE_OFFLINE_MS);
     expect(nextProbeDelay('reachable')).toBe(PROBE_WHILE_ONLINE_MS);
     expect(PROBE_WHILE_OFFLINE_MS).toBeLessThan(PROBE_WHILE_ONLINE_MS);
+  });
+
+  it('keeps probing after each probe, never in a tight loop when a probe cannot answer', () => {
+    expect(nextProbeDelay('unknown', true)).toBe(PROBE_MIN_GAP_MS);
+    expect(nextProbeDelay('offline', true)).toBe(PROBE_WHILE_OFFLINE_MS);
+    expect(nextProbeDelay('reachable', true)).toBe(PROBE_WHILE_ONLINE_MS);
+    expect(PROBE_MIN_GAP_MS).toBeGreaterThan(0);
   });
 
   it('never probes a refused key or a demo service that is starting', () => {

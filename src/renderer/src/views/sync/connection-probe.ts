@@ -11,12 +11,15 @@ export const PROBE_WHILE_ONLINE_MS = 300_000;
 /** A focus or `online` event probes at most this often. */
 export const PROBE_ON_EVENT_MIN_GAP_MS = 15_000;
 
-/** Milliseconds until the next probe, or null for none. */
-export function nextProbeDelay(state: ConnectionStatus['state'] | undefined): number | null {
+/** The shortest wait after a probe, so a probe that cannot answer at all does not spin. */
+export const PROBE_MIN_GAP_MS = 5_000;
+
+/** Milliseconds until the next probe (`afterProbe`: one just finished), or null for none. */
+export function nextProbeDelay(state: ConnectionStatus['state'] | undefined, afterProbe = false): number | null {
   switch (state) {
     case undefined:
     case 'unknown':
-      return 0;
+      return afterProbe ? PROBE_MIN_GAP_MS : 0;
     case 'offline':
       return PROBE_WHILE_OFFLINE_MS;
     case 'reachable':

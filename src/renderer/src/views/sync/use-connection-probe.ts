@@ -3,7 +3,7 @@
  * the answer of `connections.status` goes to the app store, so the badge, the offline pill and the
  * chrome line follow the service even when no sync runs.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { carbon } from '../../bridge';
 import { useAppStore } from '../../stores/app-store';
 import { nextProbeDelay, probeOnEvent } from './connection-probe';
@@ -13,6 +13,8 @@ export function useConnectionProbe(): void {
   const connectionId = useAppStore((s) => s.info?.connection?.id);
   const lastProbeAt = useRef(0);
   const inFlight = useRef(false);
+  // Bumped when a probe finishes, so the next one is scheduled even when the state did not change.
+  const [probes, setProbes] = useState(0);
 
   useEffect(() => {
     if (!connectionId) return;
@@ -27,9 +29,10 @@ export function useConnectionProbe(): void {
         .catch(() => undefined)
         .finally(() => {
           inFlight.current = false;
+          setProbes((n) => n + 1);
         });
     };
-    const delay = nextProbeDelay(state);
+    const delay = nextProbeDelay(state, probes > 0);
     const timer = delay === null ? null : setTimeout(probe, delay);
     const onEvent = () => {
       if (probeOnEvent(useAppStore.getState().status?.state, lastProbeAt.current, Date.now())) probe();
@@ -42,5 +45,5 @@ export function useConnectionProbe(): void {
       window.removeEventListener('online', onEvent);
       window.removeEventListener('focus', onEvent);
     };
-  }, [state, connectionId]);
+  }, [state, connectionId, probes]);
 }
