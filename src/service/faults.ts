@@ -1,14 +1,27 @@
 /**
- * Fault injection for reliability tests, each fault drawn from its own seeded generator:
- *   latencyMs       added delay before every answer
- *   errorRate       share (0..1) of requests answered 500/502/503
- *   burst429        every Nth request answers 429 with Retry-After: 1
- *   truncateRate    share of successful answers whose body is cut short (connection closed mid-body)
- *   invalidItemRate share of successful list answers with one schema-invalid item
- * Faults apply after authentication, so auth answers stay exact.
+ * Fault injection for reliability tests, each random fault drawn from its own seeded generator:
+ *   latencyMs          added delay before every answer
+ *   errorRate          share (0..1) of requests answered 500/502/503
+ *   burst429           every Nth request answers 429
+ *   truncateRate       share of successful answers whose body is cut short (connection closed mid-body)
+ *   invalidItemRate    share of successful list answers with one schema-invalid item
+ * and the answers of hostile or unusual servers:
+ *   retryAfterSeconds  every 429 (the real limit and bursts) says to wait this long…
+ *   retryAfterDate     …written as an HTTP date instead of seconds
+ *   plain403           a missing, unknown, revoked or expired key gets a bare 403 `{"detail": "…"}`
+ *                      without a code (as OffsetsDB answers), instead of 401 with its code
+ *   oversize           successful answers (of some resources) padded to this many megabytes, streamed
+ * Faults apply after authentication, so auth answers stay exact (except with plain403, which is one).
  */
 import { HttpError } from './http/errors';
 import { forkRng, type Rng } from './generator/rng';
+import type { ResourceName } from './routes/resource-names';
+
+export interface OversizeFault {
+  megabytes: number;
+  /** Only these resources' answers; all when absent. */
+  resources?: ResourceName[];
+}
 
 export interface FaultOptions {
   latencyMs?: number;
@@ -16,6 +29,10 @@ export interface FaultOptions {
   burst429?: number;
   truncateRate?: number;
   invalidItemRate?: number;
+  retryAfterSeconds?: number;
+  retryAfterDate?: boolean;
+  plain403?: boolean;
+  oversize?: OversizeFault;
 }
 
 const SERVER_ERRORS: readonly (readonly [number, string, string])[] = [
@@ -24,21 +41,22 @@ const SERVER_ERRORS: readonly (readonly [number, string, string])[] = [
   [503, 'service_unavailable', 'Injected unavailability'],
 ];
 
+/** OffsetsDB's words for a missing and a wrong key. */
+const PLAIN_403 = {
+  missing: 'Missing API key. Please provide one in the X-API-KEY header.',
+  wrong: 'Bad API key credentials. Please check your API key in the X-API-KEY header and try again.',
+};
+
 export class FaultInjector {
   private requests = 0;
   private readonly errorRng: Rng;
   private readonly truncateRng: Rng;
   private readonly itemRng: Rng;
 
-  constructor(readonly options: FaultOptions, seed: number) {
+  constructor(readonly options: FaultOptions, seed: number, private readonly clock: () => number = Date.now) {
     this.errorRng = forkRng(seed, 101);
     this.truncateRng = forkRng(seed, 102);
     this.itemRng = forkRng(seed, 103);
-  }
-
-  get active(): boolean {
-    const o = this.options;
-    return Boolean(o.latencyMs || o.errorRate || o.burst429 || o.truncateRate || o.invalidItemRate);
   }
 
   latencyMs(): number {
@@ -59,8 +77,28 @@ export class FaultInjector {
     return undefined;
   }
 
+  /** The error as this server answers it: a configured Retry-After on 429s, a plain 403 for key failures. */
+  rewrite(error: HttpError): HttpError {
+    if (error.status === 429 && this.options.retryAfterSeconds !== undefined) {
+      const seconds = this.options.retryAfterSeconds;
+      const header = this.options.retryAfterDate ? new Date(this.clock() + seconds * 1000).toUTCString() : String(seconds);
+      return new HttpError(429, error.code, error.message, { ...error.headers, 'Retry-After': header }, { ...error.extra, retry_after: seconds });
+    }
+    if (error.status === 401 && this.options.plain403) {
+      return new HttpError(403, error.code, error.code === 'missing_api_key' ? PLAIN_403.missing : PLAIN_403.wrong, {}, {}, true);
+    }
+    return error;
+  }
+
   truncate(): boolean {
     return Boolean(this.options.truncateRate) && this.truncateRng.float() < this.options.truncateRate!;
+  }
+
+  /** Bytes a successful answer of this resource is padded to, or 0. */
+  oversizeBytes(resource: ResourceName): number {
+    const o = this.options.oversize;
+    if (!o || (o.resources && !o.resources.includes(resource))) return 0;
+    return Math.round(o.megabytes * 1024 * 1024);
   }
 
   /** Replaces one item of a list answer (envelope `data`, feed `entries` or a plain array) with a schema-invalid one. */

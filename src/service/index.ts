@@ -1,6 +1,7 @@
 /**
  * CLI entry: `npm run service -- [flags]`. Prints ONE JSON line on stdout when ready:
- * {"event":"ready","baseUrl":"http://127.0.0.1:PORT","keys":{"pro","enterprise","free","expired","revoked"}}
+ * {"event":"ready","baseUrl":"http://127.0.0.1:PORT","apiRoot":"/v1","today":"YYYY-MM-DD","baseDay":"YYYY-MM-DD","advancedDays":N,
+ *  "keys":{"pro","enterprise","free","expired","revoked"}}
  * Generation time and other diagnostics go to stderr. SIGTERM/SIGINT stop it cleanly.
  */
 import { parseArgs } from './cli-args';
@@ -31,7 +32,10 @@ async function main(): Promise<void> {
   process.stderr.write(service.generationMs
     ? `generated ${service.size.projects} projects and ${service.size.credits} credit transactions in ${service.generationMs} ms (${service.dbPath})\n`
     : `reused the market in ${service.dbPath}\n`);
-  process.stdout.write(`${JSON.stringify({ event: 'ready', baseUrl: service.baseUrl, keys: service.keys })}\n`);
+  if (service.advanceMs || service.advancedDays) process.stderr.write(`market advanced ${service.advancedDays} days past ${service.baseDay} (today ${service.today}; ${service.advanceMs} ms this start)\n`);
+  process.stdout.write(`${JSON.stringify({
+    event: 'ready', baseUrl: service.baseUrl, apiRoot: service.apiRoot, today: service.today, baseDay: service.baseDay, advancedDays: service.advancedDays, keys: service.keys,
+  })}\n`);
 }
 
 function stopAndExit(service: { stop(): Promise<void> }): void {

@@ -1,6 +1,6 @@
 /**
  * The reference service: node:http + find-my-way over its own SQLite database.
- * `startService()` opens (or generates) the market, mints the demo keys and listens;
+ * `startService()` opens (or generates, or advances) the market, hands out the demo keys and listens;
  * `stop()` closes connections, flushes usage statistics and checkpoints the database.
  */
 import fs from 'node:fs';
@@ -12,43 +12,76 @@ import FindMyWay from 'find-my-way';
 import { fromSearchParams } from '../shared/api/params';
 import { KeyService, type BootstrapKeys } from './auth/key-service';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './auth/tiers';
-import { today as todayUtc } from './calendar';
+import { today as clockToday } from './calendar';
 import { FaultInjector, type FaultOptions } from './faults';
-import { generateMarket, marketSize, type MarketSize } from './generator';
+import { marketSize, type MarketSize } from './generator';
 import { HttpError, ValidationError } from './http/errors';
+import { pageEnvelope, type NextPageStyle } from './http/pagination';
+import { parseWith } from './http/validation';
+import { prepareMarket } from './market-lifecycle';
+import { AnswerDecorator } from './messy/answer-decorator';
+import { openApiDocument } from './openapi';
 import { ROUTES } from './routes';
-import type { RouteDef } from './routes/route';
+import { RESOURCE_NAMES, type ResourceName } from './routes/resource-names';
+import type { RouteContext, RouteDef } from './routes/route';
 import { MarketStore } from './store/market-store';
-import { hasMarket, openDatabase, resetMarket, sealMarket } from './store/open-store';
+import { openDatabase } from './store/open-store';
+import { Vocabulary, type VocabularyName } from './vocabulary';
 
 export interface ServiceOptions {
   /** 0 (default) picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** Database file; reused when it holds a market of the same seed, scale and today. Default: a temporary file removed on stop. */
+  /** Database file; its market is reused (and advanced) when it fits, see market-lifecycle.ts. Default: a temporary file removed on stop. */
   dbPath?: string;
   /** Market size relative to the real market (default 1). */
   scale?: number;
   /** Generator and fault seed (default 1). */
   seed?: number;
   faults?: FaultOptions;
-  /** Per-tier requests per minute for the keys minted by this run. */
+  /** Per-tier requests per minute of the demo keys (applied at every start). */
   rateLimits?: Partial<RateLimits>;
+  /** A messy market: nulls, fractions, unknown values, extra fields, odd strings, items without identity. */
+  messy?: boolean;
+  /** The resources served (default: all); the others answer 404. */
+  offer?: readonly ResourceName[];
+  /** Path prefix of every route: `/v1` (default), `/api/v1`, `/` for the host root. */
+  apiRoot?: string;
+  nextPageStyle?: NextPageStyle;
+  vocabulary?: VocabularyName;
+  /** Serve the market advanced this many days past its base day (default: follow the clock). */
+  advanceDays?: number;
 }
 
 export interface RunningService {
   baseUrl: string;
   port: number;
+  /** The API root routes are served under (`/v1`, `` for the host root). */
+  apiRoot: string;
   keys: BootstrapKeys;
   dbPath: string;
+  /** The market's today (base day + advanced days) and its base day. */
+  today: string;
+  baseDay: string;
+  advancedDays: number;
   /** Generation time in ms (0 when an existing market was reused). */
   generationMs: number;
+  /** Time spent advancing the market at start (0 when nothing was added). */
+  advanceMs: number;
   size: MarketSize;
   stop(): Promise<void>;
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
+
+/** `/v1`, `api/v1/`, `/` → `/v1`, `/api/v1`, `` (no trailing slash; empty for the host root). */
+export function normalizeApiRoot(raw: string): string {
+  const trimmed = raw.trim().replace(/\/+$/, '');
+  const root = trimmed === '' ? '' : trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+  if (!/^(\/[A-Za-z0-9._~-]+)*$/.test(root)) throw new Error(`invalid API root '${raw}'`);
+  return root;
+}
 
 function readBody(req: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -80,31 +113,60 @@ async function parseJsonBody(req: http.IncomingMessage): Promise<unknown> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The JSON text split around a padding string: inside the top-level object, or as a last array item. */
+function paddedParts(text: string): [string, string] {
+  if (text === '{}') return ['{"x_padding":"', '"}'];
+  if (text.startsWith('{')) return [`${text.slice(0, -1)},"x_padding":"`, '"}'];
+  if (text === '[]') return ['["', '"]'];
+  if (text.startsWith('[')) return [`${text.slice(0, -1)},"`, '"]'];
+  return [`{"value":${text},"x_padding":"`, '"}'];
+}
+
+/** Streams an answer padded to `bytes` (chunked, no Content-Length), chunk by chunk as the socket drains. */
+async function sendPadded(res: http.ServerResponse, status: number, text: string, headers: Record<string, string>, contentType: string, bytes: number): Promise<void> {
+  const [head, tail] = paddedParts(text);
+  let remaining = Math.max(0, bytes - Buffer.byteLength(head) - tail.length);
+  res.writeHead(status, { ...headers, 'Content-Type': `${contentType}; charset=utf-8` });
+  const chunk = Buffer.alloc(1024 * 1024, 'x');
+  const write = (b: Buffer | string) => new Promise<void>((resolve) => {
+    if (res.write(b)) resolve();
+    else res.once('drain', resolve);
+  });
+  await write(head);
+  while (remaining > 0 && !res.destroyed) {
+    const n = Math.min(remaining, chunk.length);
+    await write(n === chunk.length ? chunk : chunk.subarray(0, n));
+    remaining -= n;
+  }
+  if (!res.destroyed) res.end(tail);
+}
+
 export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
   const scale = options.scale ?? 1;
   const seed = options.seed ?? 1;
   const host = options.host ?? '127.0.0.1';
+  const messy = options.messy ?? false;
+  const apiRoot = normalizeApiRoot(options.apiRoot ?? '/v1');
+  const nextPageStyle = options.nextPageStyle ?? 'relative';
+  const offered = new Set<ResourceName>(options.offer ?? RESOURCE_NAMES);
   if (!(scale > 0)) throw new Error(`scale must be > 0, got ${scale}`);
   const tempDir = options.dbPath ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-service-'));
   const dbPath = options.dbPath ?? path.join(tempDir!, 'market.sqlite');
   const db = openDatabase(dbPath);
 
-  const stamp = { seed, scale, today: todayUtc() };
-  let generationMs = 0;
-  if (!hasMarket(db, stamp)) {
-    const t0 = performance.now();
-    resetMarket(db);
-    generateMarket(db, stamp);
-    sealMarket(db, stamp);
-    generationMs = Math.round(performance.now() - t0);
-  }
+  const prepared = prepareMarket(db, { seed, scale, messy, clock: clockToday(), advanceDays: options.advanceDays });
+  const today = prepared.today;
   const market = new MarketStore(db);
   const keys = new KeyService(db, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits });
   const bootstrap = keys.bootstrap();
   const faults = new FaultInjector(options.faults ?? {}, seed);
+  const vocabulary = new Vocabulary(options.vocabulary ?? 'spec', messy);
+  const decorator = messy ? new AnswerDecorator(db, seed) : undefined;
 
+  const routes = ROUTES.filter((r) => offered.has(r.resource));
   const router = FindMyWay({ ignoreTrailingSlash: true, ignoreDuplicateSlashes: true });
-  for (const route of ROUTES) router.on(route.method, route.path, () => undefined, { route });
+  for (const route of routes) router.on(route.method, `${apiRoot}${route.path}`, () => undefined, { route });
+  const openApiText = JSON.stringify(openApiDocument({ routes, apiRoot, vocabulary }));
 
   const send = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string>, contentType = 'application/json', truncate = false) => {
     const text = JSON.stringify(body) ?? 'null';
@@ -121,6 +183,12 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', 'http://service.invalid');
     const headers: Record<string, string> = {};
+    // The OpenAPI document is public, on the host root, as FastAPI serves it.
+    if (method === 'GET' && url.pathname === '/openapi.json') {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(openApiText)) });
+      res.end(openApiText);
+      return;
+    }
     try {
       const header = req.headers['x-api-key'];
       const caller = keys.authenticate(Array.isArray(header) ? header[0] : header);
@@ -130,17 +198,29 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       const match = router.find(method as 'GET', url.pathname);
       const route = (match?.store as { route: RouteDef } | undefined)?.route;
       if (!match || !route) throw new HttpError(404, 'not_found', `No route for ${method} ${url.pathname}`);
-      keys.recordUse(caller, `${route.method} ${route.path}`);
+      keys.recordUse(caller, `${route.method} ${apiRoot}${route.path}`);
       if (faults.latencyMs()) await sleep(faults.latencyMs());
       const forced = faults.forcedError();
       if (forced) throw forced;
-      const body = method === 'POST' ? await parseJsonBody(req) : undefined;
-      const reply = route.handler({
-        url, query: fromSearchParams(url.searchParams), params: match.params, body, market, keys, caller, today: todayUtc(),
-      });
+      const body = route.body ? parseWith(route.body, await parseJsonBody(req), 'body') : undefined;
+      const query = parseWith(vocabulary.query(route.query), fromSearchParams(url.searchParams), 'query');
+      const origin = `http://${req.headers.host ?? `${host}:${port}`}`;
+      const ctx: RouteContext = {
+        url, params: match.params, body, market, keys, caller, today,
+        page: (p, total, data) => pageEnvelope(url, p, total, data, { style: nextPageStyle, apiRoot, origin }),
+      };
+      const reply = route.handler(ctx, query);
       const status = reply.status ?? 200;
-      send(res, status, status < 300 ? faults.corrupt(reply.body) : reply.body, headers, reply.contentType, status < 300 && faults.truncate());
-    } catch (error) {
+      if (status >= 300) {
+        send(res, status, reply.body, headers, reply.contentType);
+        return;
+      }
+      const answer = faults.corrupt(decorator ? decorator.decorate(route.shape, reply.body) : reply.body);
+      const padTo = faults.oversizeBytes(route.resource);
+      if (padTo > 0) await sendPadded(res, status, JSON.stringify(answer) ?? 'null', headers, reply.contentType ?? 'application/json', padTo);
+      else send(res, status, answer, headers, reply.contentType, faults.truncate());
+    } catch (caught) {
+      const error = caught instanceof HttpError ? faults.rewrite(caught) : caught;
       if (error instanceof ValidationError) send(res, 422, error.body(), headers);
       else if (error instanceof HttpError) send(res, error.status, error.body(), { ...headers, ...error.headers });
       else {
@@ -179,5 +259,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   };
 
   const hostForUrl = host.includes(':') ? `[${host}]` : host;
-  return { baseUrl: `http://${hostForUrl}:${port}`, port, keys: bootstrap, dbPath, generationMs, size: marketSize(scale), stop };
+  return {
+    baseUrl: `http://${hostForUrl}:${port}`, port, apiRoot, keys: bootstrap, dbPath, today, baseDay: prepared.base, advancedDays: prepared.advancedDays,
+    generationMs: prepared.generationMs, advanceMs: prepared.advanceMs, size: marketSize(scale), stop,
+  };
 }

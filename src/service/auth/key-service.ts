@@ -1,5 +1,5 @@
 /**
- * API keys (spec 3 and 5): authentication of `X-API-KEY`, key creation (at most 5 active per
+ * API keys: authentication of `X-API-KEY`, key creation (at most 5 active per
  * account), listing, revocation, expiry, per-minute rate limits and usage statistics.
  * Key times use the real clock (not CARBON_TODAY).
  */
@@ -160,19 +160,41 @@ export class KeyService {
     };
   }
 
-  /** Fresh keys of every kind for this run; keys from an earlier run are revoked. */
+  /**
+   * The demo keys of every kind. A database keeps them (their secrets in `demo_key_secrets`), so
+   * every start on the same database hands out the same keys: a key is minted afresh only when its
+   * kind has none yet or its key no longer is in the state of its kind (the pro key was revoked or
+   * expired). Kept keys get this run's rate limits; other still-active demo keys are revoked.
+   */
   bootstrap(): BootstrapKeys {
     const now = this.clock();
-    this.store.revokeBootstrapKeys(isoDateTime(now));
     this.store.ensureAccount('acct_pro', 'Demo Pro account', 'pro');
     this.store.ensureAccount('acct_enterprise', 'Demo Enterprise account', 'enterprise');
     this.store.ensureAccount('acct_free', 'Demo Free account', 'free');
-    return {
-      pro: this.mint('acct_pro', 'pro', 'Demo pro key', { bootstrap: 'pro' }).secret,
-      enterprise: this.mint('acct_enterprise', 'enterprise', 'Demo enterprise key', { bootstrap: 'enterprise' }).secret,
-      free: this.mint('acct_free', 'free', 'Demo free key', { bootstrap: 'free' }).secret,
-      expired: this.mint('acct_pro', 'pro', 'Demo expired key', { bootstrap: 'expired', createdAt: now - (KEY_LIFETIME_DAYS + 1) * DAY_MS }).secret,
-      revoked: this.mint('acct_pro', 'pro', 'Demo revoked key', { bootstrap: 'revoked', revoked: true }).secret,
-    };
+    const kinds: { kind: keyof BootstrapKeys; account: string; tier: Tier; name: string; state: 'active' | 'expired' | 'revoked'; opts?: Parameters<KeyService['mint']>[3] }[] = [
+      { kind: 'pro', account: 'acct_pro', tier: 'pro', name: 'Demo pro key', state: 'active' },
+      { kind: 'enterprise', account: 'acct_enterprise', tier: 'enterprise', name: 'Demo enterprise key', state: 'active' },
+      { kind: 'free', account: 'acct_free', tier: 'free', name: 'Demo free key', state: 'active' },
+      { kind: 'expired', account: 'acct_pro', tier: 'pro', name: 'Demo expired key', state: 'expired', opts: { createdAt: now - (KEY_LIFETIME_DAYS + 1) * DAY_MS } },
+      { kind: 'revoked', account: 'acct_pro', tier: 'pro', name: 'Demo revoked key', state: 'revoked', opts: { revoked: true } },
+    ];
+    const out = {} as BootstrapKeys;
+    const kept: string[] = [];
+    for (const k of kinds) {
+      const saved = this.store.demoSecret(k.kind);
+      const record = saved ? this.store.byHash(hashKey(saved)) : undefined;
+      if (saved && record && record.bootstrap === k.kind && this.status(record, now) === k.state) {
+        this.store.setRateLimit(record.id, this.rateLimits[k.tier]);
+        out[k.kind] = saved;
+        kept.push(record.id);
+        continue;
+      }
+      const minted = this.mint(k.account, k.tier, k.name, { ...k.opts, bootstrap: k.kind });
+      this.store.saveDemoSecret(k.kind, minted.secret);
+      out[k.kind] = minted.secret;
+      kept.push(minted.record.id);
+    }
+    this.store.revokeBootstrapKeysExcept(kept, isoDateTime(now));
+    return out;
   }
 }

@@ -50,9 +50,24 @@ export class KeyStore {
     this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(atIso, id);
   }
 
-  /** Revokes still-active keys handed out by an earlier start (their secrets are gone). */
-  revokeBootstrapKeys(atIso: string): void {
-    this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE bootstrap IS NOT NULL AND revoked_at IS NULL').run(atIso);
+  /** Revokes still-active demo keys other than `keep` (keys of earlier starts whose secrets are not kept). */
+  revokeBootstrapKeysExcept(keep: readonly string[], atIso: string): void {
+    const ids = this.db.prepare('SELECT id FROM api_keys WHERE bootstrap IS NOT NULL AND revoked_at IS NULL').all() as { id: string }[];
+    const revoke = this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?');
+    for (const { id } of ids) if (!keep.includes(id)) revoke.run(atIso, id);
+  }
+
+  /** The kept secret of the demo key of a kind (the demo keys are handed out again at every start). */
+  demoSecret(kind: string): string | undefined {
+    return (this.db.prepare('SELECT secret FROM demo_key_secrets WHERE kind = ?').get(kind) as { secret: string } | undefined)?.secret;
+  }
+
+  saveDemoSecret(kind: string, secret: string): void {
+    this.db.prepare('INSERT OR REPLACE INTO demo_key_secrets (kind, secret) VALUES (?, ?)').run(kind, secret);
+  }
+
+  setRateLimit(id: string, perMinute: number): void {
+    this.db.prepare('UPDATE api_keys SET rate_limit_per_minute = ? WHERE id = ?').run(perMinute, id);
   }
 
   recordUsage(rows: { key_id: string; day: string; endpoint: string; requests: number }[], lastUsed: Map<string, string>): void {

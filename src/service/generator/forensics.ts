@@ -1,21 +1,24 @@
 /**
  * Forensic data: v2 news entries, memos and weekly diffs (some for the current ISO week), and
- * legacy v1 analyses, for a share of the projects.
+ * legacy v1 analyses, for a share of the projects. Events come from `stories.ts` (plausible for the
+ * project's kind, with an impact that agrees with the event); everything is seen before today.
  */
-import { addDays, isoDateTime, isoWeek, isoWeekMonday, toDayNumber } from '../calendar';
+import { addDays, daysBetween, isoDateTime, isoWeek, isoWeekMonday, toDayNumber } from '../calendar';
+import { demoLink } from './links';
 import type { ProjectSummary } from './project-summary';
 import type { Rng } from './rng';
+import { forensicEvent, type StoryProject } from './stories';
 
 export interface ForensicEntryRow {
   id: number;
   project_id: string;
   entry_hash: string;
   date: string;
-  category: string;
-  source: string;
-  key_event: string;
-  market_impact: string;
-  url: string;
+  category: string | null;
+  source: string | null;
+  key_event: string | null;
+  market_impact: string | null;
+  url: string | null;
   first_seen_date: string;
   first_seen_week: number;
   first_seen_year: number;
@@ -35,13 +38,13 @@ export interface ForensicDiffRow {
 export interface LegacyForensicRow {
   id: number;
   project_id: string;
-  project_name: string;
-  proponent: string;
-  registry: string;
-  country: string;
-  issued: number;
+  project_name: string | null;
+  proponent: string | null;
+  registry: string | null;
+  country: string | null;
+  issued: number | null;
   run_date: string;
-  status: string;
+  status: string | null;
   raw_json: string | null;
   news_entries_json: string | null;
   num_findings: number;
@@ -58,23 +61,29 @@ export interface ForensicsData {
   legacy: LegacyForensicRow[];
 }
 
-export const EVENT_CATEGORIES = ['issuance', 'retirement', 'regulatory', 'controversy', 'methodology', 'partnership', 'financing', 'operational', 'legal'];
-const SOURCES = ['Reuters', 'Carbon Pulse', 'Mongabay', 'Bloomberg Green', 'Quantum Commodity Intelligence', 'Climate Home News', 'The Guardian', 'Registry notice', 'Company press release', 'Sylvera blog'];
-const EVENTS: Record<string, string[]> = {
-  issuance: ['New issuance of {n} credits', 'Verification report approved for monitoring period {y}'],
-  retirement: ['Large retirement of {n} credits by a corporate buyer', 'Airline retires credits for CORSIA first phase'],
-  regulatory: ['Host country announces Article 6 authorization framework', 'Registry places project under review'],
-  controversy: ['Investigation questions baseline assumptions', 'Community group files grievance over benefit sharing'],
-  methodology: ['Project transitions to updated methodology', 'ICVCM assessment of the methodology published'],
-  partnership: ['Developer signs offtake agreement for {n} credits', 'New community partnership announced'],
-  financing: ['Project secures {n} USD in pre-purchase financing', 'Carbon streaming deal announced'],
-  operational: ['Monitoring season completed', 'Fire season impacts part of the project area'],
-  legal: ['Court ruling on land tenure affects project area', 'Developer responds to legal challenge'],
-};
-const IMPACTS = ['Positive for credit quality', 'Neutral', 'Negative: supply risk', 'Negative: reputational risk', 'Positive: demand signal'];
 const RISKS = ['Baseline over-crediting', 'Permanence and reversal risk', 'Leakage', 'Community consent', 'Registry suspension', 'Low demand'];
 
-const fill = (rng: Rng, s: string) => s.replace('{n}', String(rng.int(5, 900) * 1000)).replace('{y}', String(rng.int(2015, 2025)));
+/** A news entry about project `p`, first seen on `seen` (not yet flagged new this week). */
+export function newsEntry(rng: Rng, id: number, p: StoryProject, seen: string): ForensicEntryRow {
+  const { week, year } = isoWeek(seen);
+  const event = forensicEvent(rng, p);
+  const date = addDays(seen, -rng.int(0, 20));
+  return {
+    id,
+    project_id: p.project_id,
+    entry_hash: rng.hex(16),
+    date,
+    category: event.category,
+    source: event.source,
+    key_event: event.key_event,
+    market_impact: event.market_impact,
+    url: demoLink(event.source, date.slice(0, 4), `${p.project_id}-${id}`),
+    first_seen_date: seen,
+    first_seen_week: week,
+    first_seen_year: year,
+    is_new_this_week: 0,
+  };
+}
 
 export function generateForensics(rng: Rng, projects: readonly ProjectSummary[], today: string): ForensicsData {
   const current = isoWeek(today);
@@ -86,8 +95,10 @@ export function generateForensics(rng: Rng, projects: readonly ProjectSummary[],
   const diffs: ForensicDiffRow[] = [];
   let entryId = 1;
 
+  // Nothing is seen on today itself: on a Monday the current week has no entries yet.
+  const lastSeen = addDays(today, -1);
   v2Projects.forEach((p, index) => {
-    const hasCurrentWeek = index < Math.max(2, Math.round(v2Projects.length * 0.35));
+    const hasCurrentWeek = currentMonday <= lastSeen && index < Math.max(2, Math.round(v2Projects.length * 0.35));
     const weeks = new Set<string>();
     const count = rng.int(3, 14);
     for (let i = 0; i < count; i++) weeks.add(addDays(currentMonday, -7 * rng.int(1, 104)));
@@ -96,25 +107,11 @@ export function generateForensics(rng: Rng, projects: readonly ProjectSummary[],
     const byWeek = new Map<string, ForensicEntryRow[]>();
     for (const weekDate of weekList) {
       const n = weekDate === currentMonday ? rng.int(1, 3) : rng.int(1, 2);
-      const { week, year } = isoWeek(weekDate);
       for (let k = 0; k < n; k++) {
-        const category = rng.pick(EVENT_CATEGORIES);
-        const seen = weekDate === currentMonday ? weekDate : addDays(weekDate, rng.int(0, 2));
-        const row: ForensicEntryRow = {
-          id: entryId++,
-          project_id: p.project_id,
-          entry_hash: rng.hex(16),
-          date: addDays(seen, -rng.int(0, 20)),
-          category,
-          source: rng.pick(SOURCES),
-          key_event: fill(rng, rng.pick(EVENTS[category]!)),
-          market_impact: rng.pick(IMPACTS),
-          url: `https://news.example.invalid/${p.project_id.toLowerCase()}/${rng.hex(8)}`,
-          first_seen_date: seen,
-          first_seen_week: week,
-          first_seen_year: year,
-          is_new_this_week: weekDate === currentMonday ? 1 : 0,
-        };
+        // Seen on one of the week's first days, and always before today.
+        const seen = weekDate === currentMonday ? addDays(currentMonday, rng.int(0, daysBetween(currentMonday, lastSeen))) : addDays(weekDate, rng.int(0, 2));
+        const row = newsEntry(rng, entryId++, p, seen);
+        row.is_new_this_week = weekDate === currentMonday ? 1 : 0;
         entries.push(row);
         byWeek.set(weekDate, [...(byWeek.get(weekDate) ?? []), row]);
       }
@@ -130,17 +127,17 @@ export function generateForensics(rng: Rng, projects: readonly ProjectSummary[],
         week_date: weekDate,
         new_entries_count: rows.length,
         memo_changed: rng.chance(0.4) ? 1 : 0,
-        headline: `${p.name}: ${rows[0]!.key_event}`,
+        headline: `${p.name ?? p.project_id}: ${rows[0]!.key_event}`,
         week_summary: `${rows.length} new finding${rows.length > 1 ? 's' : ''} for ${p.project_id} after deduplication against earlier scans.`,
         new_entry_ids: JSON.stringify(rows.map((r) => r.id)),
       });
     }
-    const lastScan = sortedWeeks[sortedWeeks.length - 1]!;
+    const lastScan = [...byWeek.values()].flat().reduce((m, r) => (r.first_seen_date > m ? r.first_seen_date : m), '');
     memos.push({
       project_id: p.project_id,
       memo: JSON.stringify({
         project_id: p.project_id,
-        price_narrative: `Credits from ${p.project_id} trade ${rng.pick(['at a premium to', 'in line with', 'at a discount to'])} comparable ${p.category} credits.`,
+        price_narrative: `Credits from ${p.project_id} trade ${rng.pick(['at a premium to', 'in line with', 'at a discount to'])} comparable ${(p.project_type ?? 'market').toLowerCase()} credits.`,
         primary_risk: rng.pick(RISKS),
         value_proposition: rng.pick(['Co-benefits and CCB label', 'Large verified supply', 'Removal credits with durable storage', 'Strong buyer demand']),
         last_updated: lastScan,
@@ -151,7 +148,7 @@ export function generateForensics(rng: Rng, projects: readonly ProjectSummary[],
         estimated_issuance_timeline: rng.pick(['Next 6 months', '6 to 12 months', 'Over 12 months']),
         methodology_risk: rng.pick(['Low', 'Medium', 'High']),
         quality_tier_estimate: rng.pick(['Tier 1', 'Tier 2', 'Tier 3']),
-        proponent_assessment: `${p.proponent} ${rng.pick(['has a long track record', 'is a new entrant', 'faced past controversies'])}.`,
+        proponent_assessment: `${p.proponent ?? 'The developer'} ${rng.pick(['has a long track record', 'is a new entrant', 'faced past controversies'])}.`,
         deal_flow_signals: rng.pick(['Active offtake talks', 'No recent deals', 'Forward sales reported']),
         investment_thesis: rng.pick(['Hold', 'Accumulate', 'Avoid', 'Watch']),
         scan_type: rng.pick(['full', 'incremental']),
@@ -165,8 +162,9 @@ export function generateForensics(rng: Rng, projects: readonly ProjectSummary[],
   const legacy: LegacyForensicRow[] = legacyProjects.map((p, i) => {
     const status = rng.weighted([['success', 75], ['partial', 15], ['failed', 10]] as const);
     const news = status === 'failed' ? [] : Array.from({ length: rng.int(1, 6) }, () => {
-      const category = rng.pick(EVENT_CATEGORIES);
-      return { date: addDays(today, -rng.int(200, 1000)), category, source: rng.pick(SOURCES), key_event: fill(rng, rng.pick(EVENTS[category]!)), market_impact: rng.pick(IMPACTS), url: `https://news.example.invalid/legacy/${rng.hex(10)}` };
+      const date = addDays(today, -rng.int(200, 1000));
+      const event = forensicEvent(rng, p);
+      return { date, category: event.category, source: event.source, key_event: event.key_event, market_impact: event.market_impact, url: demoLink(event.source, date.slice(0, 4), `${p.project_id}-${rng.hex(8)}`) };
     });
     return {
       id: i + 1,
@@ -181,7 +179,7 @@ export function generateForensics(rng: Rng, projects: readonly ProjectSummary[],
       raw_json: status === 'failed' ? null : JSON.stringify({ model: 'forensic-v1', findings: news.length }),
       news_entries_json: status === 'failed' ? null : JSON.stringify(news),
       num_findings: news.length,
-      price_narrative: status === 'failed' ? null : `Legacy view: ${p.category} credits ${rng.pick(['priced above', 'priced near', 'priced below'])} the market average.`,
+      price_narrative: status === 'failed' ? null : `Legacy view: ${(p.project_type ?? 'these').toLowerCase()} credits ${rng.pick(['priced above', 'priced near', 'priced below'])} the market average.`,
       primary_risk: status === 'failed' ? null : rng.pick(RISKS),
       value_proposition: status === 'success' ? rng.pick(['Co-benefits', 'Scale', 'Durability']) : null,
       error_type: status === 'success' ? null : rng.pick(['TimeoutError', 'ParseError', 'RateLimitError']),

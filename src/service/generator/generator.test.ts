@@ -9,7 +9,7 @@ function generate(seed: number, scale = 0.005) {
   const db = openDatabase(':memory:');
   resetMarket(db);
   generateMarket(db, { seed, scale, today: '2026-06-30' });
-  sealMarket(db, { seed, scale, today: '2026-06-30' });
+  sealMarket(db, { seed, scale, messy: false, base: '2026-06-30' });
   return db;
 }
 const snapshot = (db: Database.Database) => ({
@@ -32,8 +32,9 @@ describe('market generator', () => {
     const db = generate(5, 0.01);
     expect((db.prepare('SELECT count(*) AS n FROM credits').get() as { n: number }).n).toBe(marketSize(0.01).credits);
     expect((db.prepare('SELECT min(id) AS lo, max(id) AS hi, count(*) AS n FROM credits').get())).toEqual({ lo: 1, hi: marketSize(0.01).credits, n: marketSize(0.01).credits });
-    expect(hasMarket(db, { seed: 5, scale: 0.01, today: '2026-06-30' })).toBe(true);
-    expect(hasMarket(db, { seed: 5, scale: 0.01, today: '2026-07-01' })).toBe(false);
+    expect(hasMarket(db, { seed: 5, scale: 0.01, messy: false, base: '2026-06-30' })).toBe(true);
+    expect(hasMarket(db, { seed: 5, scale: 0.01, messy: false, base: '2026-07-01' })).toBe(false);
+    expect(hasMarket(db, { seed: 5, scale: 0.01, messy: true, base: '2026-06-30' })).toBe(false);
   });
 
   it('numbers credits in (project_id, date) order so id order is the default sort', () => {

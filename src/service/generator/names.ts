@@ -1,18 +1,14 @@
 /**
- * Fictional names: project names, developers (proponents) and buyers. Each buyer has one canonical
+ * Fictional names: project names (a region of the project's country and words of its type),
+ * developers (proponents) and buyers. Each buyer has one canonical
  * (harmonized) name and several raw beneficiary spellings, as registries record them. A few raw
  * spellings look like spreadsheet formulas or carry quotes, percent signs, underscores and
  * backslashes, so exports and literal matching get exercised.
  */
 import type { Rng } from './rng';
+import type { CountrySeed } from './world';
 
-const PLACE_WORDS = [
-  'Rio', 'Lake', 'Valley', 'Highlands', 'Coastal', 'Northern', 'Southern', 'Eastern', 'Western', 'Delta', 'Ridge',
-  'Savanna', 'Mountain', 'River', 'Basin', 'Plateau', 'Green', 'Blue', 'Golden', 'Silver', 'Red', 'Grand', 'Sierra',
-  'Cerro', 'Mata', 'Kasigau', 'Katingan', 'Mai Ndombe', 'Cordillera', 'Pampas', 'Sundarbans', 'Mekong', 'Amazonas',
-  'Borneo', 'Rimba', 'Kariba', 'Chyulu', 'Andes', 'Atlantic', 'Pacific', 'Great Plains', 'Appalachian', 'Ozark',
-];
-const PLACE_SUFFIX = ['', ' I', ' II', ' III', ' Phase 2', ' Bundle', ' Grouped', ' Cluster', ' Region'];
+const PLACE_SUFFIX = ['', '', '', ' I', ' II', ' III', ' Phase 2', ' Bundle', ' Grouped', ' Cluster'];
 const TYPE_WORDS: Record<string, string> = {
   'REDD+': 'Forest Conservation', 'Improved Forest Management': 'Forest Carbon', 'Afforestation/Reforestation': 'Reforestation',
   'Jurisdictional REDD+': 'Jurisdictional Forest', Wind: 'Wind Farm', Solar: 'Solar Park', Hydropower: 'Hydro Power Plant',
@@ -27,11 +23,15 @@ const TYPE_WORDS: Record<string, string> = {
   'Enhanced Weathering': 'Rock Weathering', 'Ocean Alkalinity Enhancement': 'Ocean Alkalinity', Other: 'Emission Reduction',
 };
 
-export function projectName(rng: Rng, projectType: string, country: string): string {
+/**
+ * A project name from the project's type and a region of its own country ("Rajasthan Wind Farm
+ * Project II", "Kasigau Forest Conservation"); now and then the country's name instead of a region.
+ */
+export function projectName(rng: Rng, projectType: string, country: CountrySeed): string {
   if (rng.chance(0.004)) return rng.pick(SPECIAL_PROJECT_NAMES);
   const words = TYPE_WORDS[projectType] ?? 'Carbon';
-  const where = rng.chance(0.3) ? country : rng.pick(PLACE_WORDS);
-  return `${where} ${words} Project${rng.pick(PLACE_SUFFIX)}`;
+  const where = rng.chance(0.2) ? country.name : rng.pick(country.places);
+  return `${where} ${words}${rng.chance(0.6) ? ' Project' : ''}${rng.pick(PLACE_SUFFIX)}`;
 }
 
 /** Names with characters that LIKE patterns and CSV exports treat specially. */
@@ -86,7 +86,7 @@ const SPECIAL_BUYERS = [
 ];
 
 /** Raw spellings that a spreadsheet would run as a formula. */
-const FORMULA_SPELLINGS = (name: string) => [`=HYPERLINK("http://example.invalid","${name}")`, `+${name}`, `-${name}`, `@${name}`, `=SUM(1+1)*${name.length}`];
+const FORMULA_SPELLINGS = (name: string) => [`=HYPERLINK("https://offsets.example","${name}")`, `+${name}`, `-${name}`, `@${name}`, `=SUM(1+1)*${name.length}`];
 
 function spellings(rng: Rng, canonical: string): string[] {
   const base = canonical.replace(/ (Corporation|Group|AG|SE|Inc|Holdings|plc|Co|N\.V\.|Ltd)$/, '');
@@ -117,7 +117,7 @@ export function buyerSeeds(rng: Rng, count: number): BuyerSeed[] {
   };
   for (const name of SPECIAL_BUYERS) add(name, 0.01 + rng.float() * 0.04);
   // Formula-looking raw strings are guaranteed to appear at least once.
-  out[0]!.variants.push('=HYPERLINK("http://example.invalid","click")', '+1 Offset Ltd', "-Minus Corp 'quoted'", '@handle_buyer%');
+  out[0]!.variants.push('=HYPERLINK("https://offsets.example","click")', '+1 Offset Ltd', "-Minus Corp 'quoted'", '@handle_buyer%');
   let attempts = 0;
   while (out.length < count && attempts < count * 20) {
     attempts++;

@@ -1,12 +1,13 @@
-/** What the later generator parts need to know about a finished project. */
+/** What the later generator parts (forensics, satellite, countries, the advance) need to know about a project. */
 export interface ProjectSummary {
   project_id: string;
-  name: string;
-  registry: string;
-  proponent: string;
-  category: string;
-  country: string;
-  issued: number;
-  retired: number;
+  name: string | null;
+  registry: string | null;
+  proponent: string | null;
+  category: string | null;
+  project_type: string | null;
+  country: string | null;
+  issued: number | null;
+  retired: number | null;
   active: boolean;
 }

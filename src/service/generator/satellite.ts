@@ -10,12 +10,12 @@ import { COUNTRIES, LAND_CATEGORIES } from './world';
 export interface SatelliteRow {
   project_id: string;
   has_boundary: number;
-  risk_level: string;
+  risk_level: string | null;
   metrics: string;
 }
 
-const riskLevel = (score: number) => (score >= 80 ? 'VERY_LOW' : score >= 60 ? 'LOW' : score >= 40 ? 'MEDIUM' : 'HIGH');
-const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
+export const riskLevel = (score: number) => (score >= 80 ? 'VERY_LOW' : score >= 60 ? 'LOW' : score >= 40 ? 'MEDIUM' : 'HIGH');
+export const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 export function boundaryPolygon(rng: Rng, bbox: readonly [number, number, number, number], areaKm2: number): number[][] {
   const [w, s, e, n] = bbox;
@@ -43,7 +43,7 @@ export function generateSatellite(rng: Rng, projects: readonly ProjectSummary[],
   const todayYear = Number(today.slice(0, 4));
   const todayMs = toDayNumber(today) * 86_400_000;
   for (const p of projects) {
-    if (!(LAND_CATEGORIES as readonly string[]).includes(p.category) || !rng.chance(0.65)) continue;
+    if (!p.category || !(LAND_CATEGORIES as readonly string[]).includes(p.category) || !rng.chance(0.65)) continue;
     const country = COUNTRIES.find((c) => c.name === p.country);
     const hasBoundary = country !== undefined && rng.chance(0.85);
     const area = round(rng.logNormal(250, 1.1), 2);

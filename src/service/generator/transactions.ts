@@ -1,17 +1,21 @@
 /**
- * Credit transactions of one project (spec 2.3): issuances first, then retirements and
- * cancellations that never exceed what was issued by their date; retirements name buyers through
- * varied raw beneficiary spellings and a harmonized canonical name.
+ * Credit transactions of one project: issuances first, then retirements and cancellations that
+ * never exceed what was issued by their date; retirements name buyers through varied raw
+ * beneficiary spellings and a harmonized canonical name. Dates follow the market's activity curves
+ * within the project's active span.
  */
 import { fromDayNumber, toDayNumber } from '../calendar';
+import type { ActivityCurve } from './activity-curve';
 import { ACCOUNT_HOLDERS, NOTE_TEMPLATES, RETIREMENT_REASONS, type BuyerSeed } from './names';
 import type { Rng } from './rng';
 
 export interface TransactionDraft {
-  quantity: number;
+  /** Null or fractional only in a messy market. */
+  quantity: number | null;
   vintage: number | null;
-  transaction_date: string;
-  transaction_type: 'issuance' | 'retirement' | 'cancellation';
+  transaction_date: string | null;
+  /** Any string (a messy market has types no client knows) or null. */
+  transaction_type: string | null;
   retirement_account: string | null;
   retirement_beneficiary: string | null;
   retirement_reason: string | null;
@@ -19,10 +23,17 @@ export interface TransactionDraft {
   retirement_beneficiary_harmonized: string | null;
 }
 
+type KnownType = 'issuance' | 'retirement' | 'cancellation';
+
 interface Dated {
   day: number;
   quantity: number;
-  type: TransactionDraft['transaction_type'];
+  type: KnownType;
+}
+
+export interface ActivityCurves {
+  issuance: ActivityCurve;
+  retirement: ActivityCurve;
 }
 
 const TYPE_ORDER = { issuance: 0, retirement: 1, cancellation: 2 } as const;
@@ -34,6 +45,7 @@ export function projectTransactions(
   today: string,
   smallVolumes: boolean,
   pickBuyer: (rng: Rng) => BuyerSeed,
+  curves: ActivityCurves,
 ): TransactionDraft[] {
   if (count <= 0) return [];
   const lastDay = toDayNumber(today) - 1;
@@ -44,8 +56,8 @@ export function projectTransactions(
 
   const issuances: Dated[] = [];
   for (let i = 0; i < nIssuance; i++) {
-    const day = i === 0 ? firstIssuance : firstIssuance + Math.floor(rng.float() * Math.max(1, lastDay - 6 - firstIssuance));
-    issuances.push({ day, quantity: Math.max(10, Math.round(rng.logNormal(smallVolumes ? 900 : 11_000, 1.1))), type: 'issuance' });
+    const day = i === 0 ? firstIssuance : curves.issuance.draw(rng, firstIssuance, lastDay - 6);
+    issuances.push({ day, quantity: issuanceQuantity(rng, smallVolumes), type: 'issuance' });
   }
   issuances.sort((a, b) => a.day - b.day);
   const minimum = 20 * (nRetirement + nCancellation + 1);
@@ -63,8 +75,7 @@ export function projectTransactions(
     const weights = Array.from({ length: n }, () => rng.logNormal(1, 1.2));
     const total = weights.reduce((s, w) => s + w, 0);
     for (const w of weights) {
-      // Recent dates are likelier: retirement activity has grown.
-      const day = firstIssuance + Math.floor((lastDay - firstIssuance) * Math.sqrt(rng.float()));
+      const day = curves.retirement.draw(rng, firstIssuance, lastDay);
       outflows.push({ day, quantity: Math.max(1, Math.floor((budget * w) / total)), type });
     }
   };
@@ -107,9 +118,11 @@ export function projectTransactions(
   return out;
 }
 
+export const issuanceQuantity = (rng: Rng, smallVolumes: boolean): number => Math.max(10, Math.round(rng.logNormal(smallVolumes ? 900 : 11_000, 1.1)));
+
 type OutflowFields = Pick<TransactionDraft, 'retirement_account' | 'retirement_beneficiary' | 'retirement_reason' | 'retirement_note' | 'retirement_beneficiary_harmonized'>;
 
-function outflowFields(rng: Rng, type: TransactionDraft['transaction_type'], year: number, pickBuyer: (rng: Rng) => BuyerSeed): OutflowFields {
+export function outflowFields(rng: Rng, type: KnownType, year: number, pickBuyer: (rng: Rng) => BuyerSeed): OutflowFields {
   const none: OutflowFields = { retirement_account: null, retirement_beneficiary: null, retirement_reason: null, retirement_note: null, retirement_beneficiary_harmonized: null };
   if (type === 'issuance') return none;
   const account = rng.chance(0.9) ? `${rng.pick(ACCOUNT_HOLDERS)} - ${rng.int(100000, 999999)}` : null;

@@ -1,6 +1,7 @@
 /**
- * Errors a route can throw. Non-validation errors answer `{detail: {code, message}}`; validation
- * errors answer 422 `{detail: [{loc, msg, type}]}` (spec 2.16).
+ * Errors a route can throw. Non-validation errors answer `{detail: {code, message}}` (or, for a
+ * `plain` error, FastAPI's bare `{detail: "message"}`); validation errors answer 422
+ * `{detail: [{loc, msg, type}]}`.
  */
 export class HttpError extends Error {
   constructor(
@@ -9,11 +10,13 @@ export class HttpError extends Error {
     message: string,
     readonly headers: Record<string, string> = {},
     readonly extra: Record<string, unknown> = {},
+    readonly plain = false,
   ) {
     super(message);
   }
 
   body(): unknown {
+    if (this.plain) return { detail: this.message };
     return { detail: { code: this.code, message: this.message, ...this.extra } };
   }
 }

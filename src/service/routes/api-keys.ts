@@ -1,18 +1,26 @@
-/** API key management (spec 4.2): create (201), list (plain array), revoke (200 with the revoked key), usage. */
+/** API key management below the API root: create (201), list (plain array), revoke (200 with the revoked key), usage. */
 import { apiKeyCreateBody } from '../../shared/api/params';
-import { parseWith } from '../http/validation';
-import { ok, type RouteDef } from './route';
+import { defineRoute, ok, type RouteDef } from './route';
 
 export const apiKeyRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'POST',
-    path: '/v1/api-keys/',
-    handler: (ctx) => {
-      const body = parseWith(apiKeyCreateBody, ctx.body, 'body');
-      return ok(ctx.keys.create(ctx.caller, body.name), 201);
-    },
-  },
-  { method: 'GET', path: '/v1/api-keys/', handler: (ctx) => ok(ctx.keys.list(ctx.caller)) },
-  { method: 'GET', path: '/v1/api-keys/usage', handler: (ctx) => ok(ctx.keys.usage(ctx.caller)) },
-  { method: 'DELETE', path: '/v1/api-keys/:id', handler: (ctx) => ok(ctx.keys.revoke(ctx.caller, ctx.params.id ?? '')) },
+    path: '/api-keys/',
+    resource: 'api-keys',
+    summary: 'Create an API key',
+    shape: 'api-key',
+    body: apiKeyCreateBody,
+    successStatus: 201,
+    handler: (ctx) => ok(ctx.keys.create(ctx.caller, (ctx.body as { name: string }).name), 201),
+  }),
+  defineRoute({ method: 'GET', path: '/api-keys/', resource: 'api-keys', summary: "List the account's API keys", shape: 'api-key-list', handler: (ctx) => ok(ctx.keys.list(ctx.caller)) }),
+  defineRoute({ method: 'GET', path: '/api-keys/usage', resource: 'api-keys', summary: "The account's API usage", shape: 'api-key-usage', handler: (ctx) => ok(ctx.keys.usage(ctx.caller)) }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/api-keys/:id',
+    resource: 'api-keys',
+    summary: 'Revoke an API key',
+    shape: 'api-key',
+    handler: (ctx) => ok(ctx.keys.revoke(ctx.caller, ctx.params.id ?? '')),
+  }),
 ];

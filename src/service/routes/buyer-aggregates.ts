@@ -1,5 +1,5 @@
 /**
- * Buyers (spec 2.11, API_NOTES): retirement transactions with a harmonized beneficiary, grouped by
+ * Buyers: retirement transactions with a harmonized beneficiary, grouped by
  * that name. Windows: the 12-month window is transaction_date in [today - 365 days, today], the
  * 60-day window [today - 60 days, today], both ends inclusive. Values are raw (unrounded).
  */
@@ -54,13 +54,13 @@ function computeBuyers(market: MarketStore, filter: Where, today: string): Buyer
   const from12 = addDays(today, -365);
   const from60 = addDays(today, -60);
   const inWindow = (from: string) => `(c.transaction_date >= '${from}' AND c.transaction_date <= '${today}')`;
-  const rows = market.all<BuyerRow>(`SELECT c.retirement_beneficiary_harmonized AS buyer_name, sum(c.quantity) AS total_volume, count(*) AS total_transactions,
-      sum(CASE WHEN ${inWindow(from12)} THEN c.quantity ELSE 0 END) AS volume_12m, sum(CASE WHEN ${inWindow(from12)} THEN 1 ELSE 0 END) AS transactions_12m,
-      sum(CASE WHEN ${inWindow(from60)} THEN c.quantity ELSE 0 END) AS volume_60d, sum(CASE WHEN ${inWindow(from60)} THEN 1 ELSE 0 END) AS transactions_60d,
+  const rows = market.all<BuyerRow>(`SELECT c.retirement_beneficiary_harmonized AS buyer_name, total(c.quantity) AS total_volume, count(*) AS total_transactions,
+      total(CASE WHEN ${inWindow(from12)} THEN c.quantity END) AS volume_12m, sum(CASE WHEN ${inWindow(from12)} THEN 1 ELSE 0 END) AS transactions_12m,
+      total(CASE WHEN ${inWindow(from60)} THEN c.quantity END) AS volume_60d, sum(CASE WHEN ${inWindow(from60)} THEN 1 ELSE 0 END) AS transactions_60d,
       min(c.transaction_date) AS first_purchase, max(c.transaction_date) AS last_purchase
     FROM credits c ${whereSql(where)} GROUP BY c.retirement_beneficiary_harmonized`, where.params);
   const split = market.all<{ buyer_name: string; category: string | null; country: string | null; registry: string | null; volume: number }>(
-    `SELECT c.retirement_beneficiary_harmonized AS buyer_name, p.category, p.country, p.registry, sum(c.quantity) AS volume
+    `SELECT c.retirement_beneficiary_harmonized AS buyer_name, p.category, p.country, p.registry, total(c.quantity) AS volume
      FROM credits c JOIN projects p ON p.project_id = c.project_id ${whereSql(where)}
      GROUP BY c.retirement_beneficiary_harmonized, p.category, p.country, p.registry`, where.params);
   const sumBy = (pick: (r: (typeof split)[number]) => string | null) => {
@@ -117,19 +117,19 @@ function computeAnalytics(market: MarketStore, buyer: Buyer, today: string): Buy
   const where = "c.transaction_type = 'retirement' AND c.retirement_beneficiary_harmonized = ?";
   const name = [buyer.buyer_name];
   const summary = market.get<{ total: number; n: number; weighted: number | null; vq: number }>(
-    `SELECT sum(c.quantity) AS total, count(*) AS n, sum(CASE WHEN c.vintage IS NOT NULL THEN c.vintage * c.quantity END) AS weighted,
-       sum(CASE WHEN c.vintage IS NOT NULL THEN c.quantity ELSE 0 END) AS vq FROM credits c WHERE ${where}`, name)!;
+    `SELECT total(c.quantity) AS total, count(*) AS n, sum(CASE WHEN c.vintage IS NOT NULL THEN c.vintage * c.quantity END) AS weighted,
+       total(CASE WHEN c.vintage IS NOT NULL THEN c.quantity END) AS vq FROM credits c WHERE ${where}`, name)!;
   const byVintage = market.all<{ vintage: number; quantity: number }>(
-    `SELECT c.vintage, sum(c.quantity) AS quantity FROM credits c WHERE ${where} AND c.vintage IS NOT NULL GROUP BY c.vintage ORDER BY c.vintage`, name);
+    `SELECT c.vintage, total(c.quantity) AS quantity FROM credits c WHERE ${where} AND c.vintage IS NOT NULL GROUP BY c.vintage ORDER BY c.vintage`, name);
   const year = Number(today.slice(0, 4));
   const portfolio = (y: number) => {
     const rows = market.all<{ category: string; quantity: number }>(
-      `SELECT p.category, sum(c.quantity) AS quantity FROM credits c JOIN projects p ON p.project_id = c.project_id
+      `SELECT p.category, total(c.quantity) AS quantity FROM credits c JOIN projects p ON p.project_id = c.project_id
        WHERE ${where} AND substr(c.transaction_date, 1, 4) = ? AND p.category IS NOT NULL GROUP BY p.category ORDER BY p.category`, [...name, String(y)]);
     return Object.fromEntries(rows.map((r) => [r.category, r.quantity]));
   };
   const series = market.all<{ date: string; quantity: number }>(
-    `SELECT substr(c.transaction_date, 1, 7) AS date, sum(c.quantity) AS quantity FROM credits c WHERE ${where} AND c.transaction_date IS NOT NULL
+    `SELECT substr(c.transaction_date, 1, 7) AS date, total(c.quantity) AS quantity FROM credits c WHERE ${where} AND c.transaction_date IS NOT NULL
      GROUP BY 1 ORDER BY 1`, name);
   return {
     buyer_name: buyer.buyer_name,

@@ -1,12 +1,11 @@
-/** GET /v1/buyers/, /v1/buyers/{buyer_name}, /v1/buyers/{buyer_name}/analytics (spec 4.7). */
+/** GET /buyers/, /buyers/{buyer_name}, /buyers/{buyer_name}/analytics below the API root. */
 import { BUYER_SORT_FIELDS, DEFAULT_SORT, PAGING_DEFAULTS, buyerListQuery, parseSort, type BuyerListQuery, type SortKey } from '../../shared/api/params';
 import type { Buyer } from '../../shared/api/resources';
 import { notFound } from '../http/errors';
-import { pageEnvelope, pageOffset } from '../http/pagination';
-import { parseWith } from '../http/validation';
+import { pageOffset } from '../http/pagination';
 import { creditWhere } from '../store/sql-filters';
 import { aggregateBuyers, buyerAnalytics, compareText, findBuyer } from './buyer-aggregates';
-import { ok, type RouteDef } from './route';
+import { defineRoute, ok, type RouteDef } from './route';
 
 function matchesBuyerFilters(b: Buyer, q: BuyerListQuery): boolean {
   const within = (v: number, min?: number, max?: number) => (min === undefined || v >= min) && (max === undefined || v <= max);
@@ -36,36 +35,45 @@ export function compareBuyers(keys: readonly SortKey[]): (a: Buyer, b: Buyer) =>
 }
 
 export const buyerRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'GET',
-    path: '/v1/buyers/',
-    handler: (ctx) => {
-      const q = parseWith(buyerListQuery, ctx.query, 'query');
+    path: '/buyers/',
+    resource: 'buyers',
+    summary: 'List buyers',
+    shape: 'buyer-page',
+    query: buyerListQuery,
+    handler: (ctx, q) => {
       const page = { page: q.current_page ?? PAGING_DEFAULTS.current_page, perPage: q.per_page ?? PAGING_DEFAULTS.per_page };
       // The buyer `search` filters buyer names; it is not the project search here.
       const where = creditWhere({ ...q, search: undefined });
       const all = aggregateBuyers(ctx.market, where, ctx.today);
       const sorted = all.filter((b) => matchesBuyerFilters(b, q)).sort(compareBuyers(parseSort(q.sort, BUYER_SORT_FIELDS, DEFAULT_SORT.buyers)));
       const offset = pageOffset(page);
-      return ok(pageEnvelope(ctx.url, page, sorted.length, sorted.slice(offset, offset + page.perPage)));
+      return ok(ctx.page(page, sorted.length, sorted.slice(offset, offset + page.perPage)));
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
-    path: '/v1/buyers/:buyer_name',
+    path: '/buyers/:buyer_name',
+    resource: 'buyers',
+    summary: 'Get a buyer',
+    shape: 'buyer',
     handler: (ctx) => {
       const buyer = findBuyer(ctx.market, ctx.params.buyer_name ?? '', ctx.today);
       if (!buyer) throw notFound(`Buyer '${ctx.params.buyer_name}'`);
       return ok(buyer);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
-    path: '/v1/buyers/:buyer_name/analytics',
+    path: '/buyers/:buyer_name/analytics',
+    resource: 'buyers',
+    summary: "A buyer's retirement analytics",
+    shape: 'buyer-analytics',
     handler: (ctx) => {
       const buyer = findBuyer(ctx.market, ctx.params.buyer_name ?? '', ctx.today);
       if (!buyer) throw notFound(`Buyer '${ctx.params.buyer_name}'`);
       return ok(buyerAnalytics(ctx.market, buyer, ctx.today));
     },
-  },
+  }),
 ];

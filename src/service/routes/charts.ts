@@ -1,13 +1,12 @@
-/** Chart endpoints (spec 4.5). Each answers one page holding every point (API_NOTES). */
+/** Chart endpoints below the API root. Each answers one page holding every point. */
 import {
   creditsByCategoryQuery, creditsByTransactionDateQuery, projectsByListingDateQuery, retirementsByVintageQuery,
 } from '../../shared/api/params';
 import { notFound } from '../http/errors';
 import { singlePage } from '../http/pagination';
-import { parseWith } from '../http/validation';
 import { findProject } from '../store/project-rows';
 import { creditWhere, projectWhere, whereKey, whereSql } from '../store/sql-filters';
-import { ok, type RouteContext, type RouteDef } from './route';
+import { defineRoute, ok, type RouteContext, type RouteDef } from './route';
 import { binEnd, binStart, binSums } from './time-bins';
 
 function requireProject(ctx: RouteContext): string {
@@ -17,58 +16,70 @@ function requireProject(ctx: RouteContext): string {
 }
 
 export const chartRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'GET',
-    path: '/v1/charts/credits_retirements_by_vintage/:project_id',
-    handler: (ctx) => {
-      const q = parseWith(retirementsByVintageQuery, ctx.query, 'query');
+    path: '/charts/credits_retirements_by_vintage/:project_id',
+    resource: 'charts',
+    summary: 'Retirements of a project by vintage',
+    shape: 'time-bin-page',
+    query: retirementsByVintageQuery,
+    handler: (ctx, q) => {
       const projectId = requireProject(ctx);
       const where = creditWhere({ ...q, project_id: [projectId] }, { projectFilters: false });
       where.clauses.push("c.transaction_type = 'retirement'", 'c.vintage IS NOT NULL');
       const rows = ctx.market.all<{ vintage: number; value: number }>(
-        `SELECT c.vintage, sum(c.quantity) AS value FROM credits c ${whereSql(where)} GROUP BY c.vintage ORDER BY c.vintage`, where.params);
+        `SELECT c.vintage, total(c.quantity) AS value FROM credits c ${whereSql(where)} GROUP BY c.vintage ORDER BY c.vintage`, where.params);
       return ok(singlePage(rows.map((r) => ({ start: `${r.vintage}-01-01`, end: `${r.vintage}-12-31`, value: r.value }))));
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
-    path: '/v1/charts/credits_by_transaction_date/:project_id',
-    handler: (ctx) => {
-      const q = parseWith(creditsByTransactionDateQuery, ctx.query, 'query');
+    path: '/charts/credits_by_transaction_date/:project_id',
+    resource: 'charts',
+    summary: 'Credits of a project by transaction date',
+    shape: 'time-bin-page',
+    query: creditsByTransactionDateQuery,
+    handler: (ctx, q) => {
       const projectId = requireProject(ctx);
       const where = creditWhere({ ...q, project_id: [projectId] }, { projectFilters: false });
       where.clauses.push('c.transaction_date IS NOT NULL');
       const rows = ctx.market.all<{ date: string; value: number }>(
-        `SELECT c.transaction_date AS date, sum(c.quantity) AS value FROM credits c ${whereSql(where)} GROUP BY c.transaction_date`, where.params);
+        `SELECT c.transaction_date AS date, total(c.quantity) AS value FROM credits c ${whereSql(where)} GROUP BY c.transaction_date`, where.params);
       return ok(singlePage(binSums(rows, q.freq ?? 'Y')));
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
-    path: '/v1/charts/credits_by_category',
-    handler: (ctx) => {
-      const q = parseWith(creditsByCategoryQuery, ctx.query, 'query');
+    path: '/charts/credits_by_category',
+    resource: 'charts',
+    summary: 'Issued and retired credits by category',
+    shape: 'category-page',
+    query: creditsByCategoryQuery,
+    handler: (ctx, q) => {
       if (q.beneficiary_search) {
         const where = creditWhere(q);
         where.clauses.push("c.transaction_type = 'retirement'");
         const rows = ctx.market.aggregates.getOrCompute(JSON.stringify(['by-category', whereKey(where)]), () => ctx.market.all<{ category: string; retired: number }>(
-          `SELECT p.category AS category, sum(c.quantity) AS retired FROM credits c JOIN projects p ON p.project_id = c.project_id
+          `SELECT p.category AS category, total(c.quantity) AS retired FROM credits c JOIN projects p ON p.project_id = c.project_id
            ${whereSql(where)} AND p.category IS NOT NULL GROUP BY p.category ORDER BY p.category`, where.params)) as { category: string; retired: number }[];
         return ok(singlePage(rows.map((r) => ({ category: r.category, retired: r.retired, issued: 0 }))));
       }
       const where = projectWhere(q);
       where.clauses.push('p.category IS NOT NULL');
       const rows = ctx.market.all<{ category: string; retired: number; issued: number }>(
-        `SELECT p.category AS category, sum(p.retired) AS retired, sum(p.issued) AS issued FROM projects p ${whereSql(where)}
+        `SELECT p.category AS category, total(p.retired) AS retired, total(p.issued) AS issued FROM projects p ${whereSql(where)}
          GROUP BY p.category ORDER BY p.category`, where.params);
       return ok(singlePage(rows));
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
-    path: '/v1/charts/projects_by_listing_date',
-    handler: (ctx) => {
-      const q = parseWith(projectsByListingDateQuery, ctx.query, 'query');
+    path: '/charts/projects_by_listing_date',
+    resource: 'charts',
+    summary: 'Projects by listing date and category',
+    shape: 'listing-page',
+    query: projectsByListingDateQuery,
+    handler: (ctx, q) => {
       const freq = q.freq ?? 'Y';
       const where = projectWhere(q);
       where.clauses.push('p.listed_at IS NOT NULL', 'p.category IS NOT NULL');
@@ -84,5 +95,5 @@ export const chartRoutes: RouteDef[] = [
       }).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
       return ok(singlePage(points));
     },
-  },
+  }),
 ];

@@ -1,5 +1,5 @@
 /**
- * Forensics (spec 4.8): the legacy v1 list, the v2 latest feed, the v2 project view (falling back
+ * Forensics below the API root: the legacy v1 list, the v2 latest feed, the v2 project view (falling back
  * to legacy data) and weekly diffs.
  */
 import {
@@ -9,13 +9,12 @@ import {
 import type { ForensicEntry, ForensicMemo, LegacyForensic, ProjectForensics } from '../../shared/api/resources';
 import { isoWeek } from '../calendar';
 import { notFound } from '../http/errors';
-import { pageEnvelope, pageOffset } from '../http/pagination';
-import { parseWith } from '../http/validation';
+import { pageOffset } from '../http/pagination';
 import type { MarketStore } from '../store/market-store';
 import { findProject } from '../store/project-rows';
 import { emptyWhere, whereSql } from '../store/sql-filters';
 import { orderBySql, type SortColumn } from '../store/sort-sql';
-import { ok, type RouteDef } from './route';
+import { defineRoute, ok, type RouteDef } from './route';
 
 interface EntryRow {
   id: number;
@@ -85,11 +84,14 @@ function fromLegacy(market: MarketStore, legacy: LegacyForensic): ProjectForensi
 }
 
 export const forensicRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'GET',
-    path: '/v1/forensics/',
-    handler: (ctx) => {
-      const q = parseWith(legacyForensicsQuery, ctx.query, 'query');
+    path: '/forensics/',
+    resource: 'forensics',
+    summary: 'List legacy forensic analyses',
+    shape: 'legacy-forensic-page',
+    query: legacyForensicsQuery,
+    handler: (ctx, q) => {
       const page = { page: q.current_page ?? PAGING_DEFAULTS.current_page, perPage: q.per_page ?? PAGING_DEFAULTS.per_page };
       const w = emptyWhere();
       const eq = (col: string, v: unknown) => {
@@ -109,14 +111,17 @@ export const forensicRoutes: RouteDef[] = [
       const total = ctx.market.count(base, w.params);
       const order = orderBySql(parseSort(q.sort, LEGACY_FORENSIC_SORT_FIELDS, DEFAULT_SORT.legacyForensics), LEGACY_SORT, 'l.id');
       const rows = ctx.market.all<LegacyForensic>(`${base} ${order} LIMIT ? OFFSET ?`, [...w.params, page.perPage, pageOffset(page)]);
-      return ok(pageEnvelope(ctx.url, page, total, rows));
+      return ok(ctx.page(page, total, rows));
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
-    path: '/v1/forensics/v2/latest',
-    handler: (ctx) => {
-      const q = parseWith(latestFeedQuery, ctx.query, 'query');
+    path: '/forensics/v2/latest',
+    resource: 'forensics',
+    summary: 'The latest forensic news entries',
+    shape: 'forensic-feed',
+    query: latestFeedQuery,
+    handler: (ctx, q) => {
       const w = emptyWhere();
       if (q.category) {
         w.clauses.push('e.category = ?');
@@ -127,10 +132,13 @@ export const forensicRoutes: RouteDef[] = [
       const { week, year } = isoWeek(ctx.today);
       return ok({ entries: rows.map(mapEntry), total_count: counts.total, new_this_week_count: counts.fresh ?? 0, week, year });
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
-    path: '/v1/forensics/v2/:project_id',
+    path: '/forensics/v2/:project_id',
+    resource: 'forensics',
+    summary: "A project's forensic entries, memo and stats",
+    shape: 'project-forensics',
     handler: (ctx) => {
       const id = ctx.params.project_id ?? '';
       const entries = ctx.market.all<EntryRow>(`${ENTRY_SELECT} WHERE e.project_id = ? ORDER BY e.first_seen_date DESC, e.id DESC`, [id]);
@@ -157,12 +165,15 @@ export const forensicRoutes: RouteDef[] = [
       };
       return ok(body);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
-    path: '/v1/forensics/v2/:project_id/diff',
-    handler: (ctx) => {
-      const q = parseWith(forensicDiffQuery, ctx.query, 'query');
+    path: '/forensics/v2/:project_id/diff',
+    resource: 'forensics',
+    summary: "A project's weekly forensic diff",
+    shape: 'forensic-diff',
+    query: forensicDiffQuery,
+    handler: (ctx, q) => {
       const project = findProject(ctx.market, ctx.params.project_id ?? '');
       if (!project) throw notFound(`Project '${ctx.params.project_id}'`);
       const current = isoWeek(ctx.today);
@@ -176,5 +187,5 @@ export const forensicRoutes: RouteDef[] = [
         memo_changed: row.memo_changed === 1, headline: row.headline, week_summary: row.week_summary, new_entries: entries.map(mapEntry),
       });
     },
-  },
+  }),
 ];

@@ -1,4 +1,4 @@
-/** Every /v1 route of the service. */
+/** Every route of the service, below its API root. */
 import { apiKeyRoutes } from './api-keys';
 import { buyerRoutes } from './buyers';
 import { chartRoutes } from './charts';

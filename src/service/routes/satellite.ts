@@ -1,16 +1,18 @@
-/** GET /v1/satellite/ (limit/offset, plain array) and /v1/satellite/{project_id}/boundary (GeoJSON) (spec 4.9). */
+/** GET /satellite/ (limit/offset, plain array) and /satellite/{project_id}/boundary (GeoJSON) below the API root. */
 import { SATELLITE_DEFAULTS, satelliteListQuery } from '../../shared/api/params';
 import { notFound } from '../http/errors';
-import { parseWith } from '../http/validation';
 import { emptyWhere, whereSql } from '../store/sql-filters';
-import { ok, type RouteDef } from './route';
+import { defineRoute, ok, type RouteDef } from './route';
 
 export const satelliteRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'GET',
-    path: '/v1/satellite/',
-    handler: (ctx) => {
-      const q = parseWith(satelliteListQuery, ctx.query, 'query');
+    path: '/satellite/',
+    resource: 'satellite',
+    summary: 'List satellite metrics',
+    shape: 'satellite-list',
+    query: satelliteListQuery,
+    handler: (ctx, q) => {
       const w = emptyWhere();
       if (q.risk_level) {
         w.clauses.push('s.risk_level = ?');
@@ -22,14 +24,17 @@ export const satelliteRoutes: RouteDef[] = [
         [...w.params, q.limit ?? SATELLITE_DEFAULTS.limit, q.offset ?? SATELLITE_DEFAULTS.offset]);
       return ok(rows.map((r) => JSON.parse(r.metrics) as unknown));
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
-    path: '/v1/satellite/:project_id/boundary',
+    path: '/satellite/:project_id/boundary',
+    resource: 'satellite',
+    summary: "A project's boundary (GeoJSON)",
+    shape: 'boundary',
     handler: (ctx) => {
       const row = ctx.market.get<{ geojson: string }>('SELECT geojson FROM boundaries WHERE project_id = ?', [ctx.params.project_id ?? '']);
       if (!row) throw notFound(`Boundary of project '${ctx.params.project_id}'`);
       return { status: 200, body: JSON.parse(row.geojson) as unknown, contentType: 'application/geo+json' };
     },
-  },
+  }),
 ];

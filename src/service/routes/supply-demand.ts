@@ -1,13 +1,12 @@
 /**
- * GET /v1/supply-demand/ (spec 4.6): issuance and retirement quantities per period
+ * GET /supply-demand/ below the API root: issuance and retirement quantities per period
  * (YYYY-MM, YYYY-Q#, YYYY; default yearly); the period containing today and any later one are
  * left out; totals are the sums of the returned periods.
  */
 import { supplyDemandQuery } from '../../shared/api/params';
 import type { SupplyDemandAggregation } from '../../shared/api/values';
-import { parseWith } from '../http/validation';
 import { creditWhere, whereKey, whereSql } from '../store/sql-filters';
-import { ok, type RouteDef } from './route';
+import { defineRoute, ok, type RouteDef } from './route';
 
 const PERIOD_SQL: Record<SupplyDemandAggregation, string> = {
   monthly: 'substr(c.transaction_date, 1, 7)',
@@ -22,11 +21,14 @@ export function periodOf(date: string, aggregation: SupplyDemandAggregation): st
 }
 
 export const supplyDemandRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'GET',
-    path: '/v1/supply-demand/',
-    handler: (ctx) => {
-      const q = parseWith(supplyDemandQuery, ctx.query, 'query');
+    path: '/supply-demand/',
+    resource: 'supply-demand',
+    summary: 'Issuances and retirements per period',
+    shape: 'supply-demand',
+    query: supplyDemandQuery,
+    handler: (ctx, q) => {
       const aggregation = q.aggregation ?? 'yearly';
       const where = creditWhere(q);
       where.clauses.push("c.transaction_type IN ('issuance', 'retirement')", 'c.transaction_date IS NOT NULL', `${PERIOD_SQL[aggregation]} < ?`);
@@ -35,11 +37,11 @@ export const supplyDemandRoutes: RouteDef[] = [
       const cacheKey = JSON.stringify(['supply-demand', aggregation, whereKey(where)]);
       const data = ctx.market.aggregates.getOrCompute(cacheKey, () => ctx.market.all<{ period: string; issuances: number; retirements: number }>(
         `SELECT ${period} AS period,
-           sum(CASE WHEN c.transaction_type = 'issuance' THEN c.quantity ELSE 0 END) AS issuances,
-           sum(CASE WHEN c.transaction_type = 'retirement' THEN c.quantity ELSE 0 END) AS retirements
+           total(CASE WHEN c.transaction_type = 'issuance' THEN c.quantity END) AS issuances,
+           total(CASE WHEN c.transaction_type = 'retirement' THEN c.quantity END) AS retirements
          FROM credits c ${whereSql(where)} GROUP BY 1 ORDER BY 1`, where.params)) as { period: string; issuances: number; retirements: number }[];
       const totals = data.reduce((t, d) => ({ issuances: t.issuances + d.issuances, retirements: t.retirements + d.retirements }), { issuances: 0, retirements: 0 });
       return ok({ data, totals });
     },
-  },
+  }),
 ];

@@ -1,6 +1,7 @@
 /**
- * Opens (or creates) the service database: WAL, one connection, market generated when missing or
- * generated with other settings (seed, scale, today, schema version).
+ * Opens (or creates) the service database: WAL, one connection. The market tables carry a stamp
+ * (schema version, seed, scale, messy or not, and the base day they were generated for) and the
+ * number of days the market has been advanced since; see `../market-lifecycle.ts`.
  */
 import Database from 'better-sqlite3';
 import { AUTH_DDL, MARKET_DDL, MARKET_INDEXES, MARKET_TABLES, SCHEMA_VERSION } from './schema';
@@ -10,7 +11,9 @@ export type Db = Database.Database;
 export interface MarketStamp {
   seed: number;
   scale: number;
-  today: string;
+  messy: boolean;
+  /** The market's base day: generated activity is dated before it. */
+  base: string;
 }
 
 export function openDatabase(file: string): Db {
@@ -25,17 +28,34 @@ export function openDatabase(file: string): Db {
   return db;
 }
 
-const stampOf = (s: MarketStamp) => JSON.stringify({ v: SCHEMA_VERSION, seed: s.seed, scale: s.scale, today: s.today });
+export function readMeta(db: Db, key: string): string | undefined {
+  return (db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+}
+
+export function writeMeta(db: Db, key: string, value: string): void {
+  db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key, value);
+}
+
+/** The stamp of the complete market in the database, if it has one of this schema version. */
+export function readStamp(db: Db): MarketStamp | undefined {
+  const raw = readMeta(db, 'market');
+  if (!raw) return undefined;
+  const s = JSON.parse(raw) as MarketStamp & { v?: number };
+  return s.v === SCHEMA_VERSION ? { seed: s.seed, scale: s.scale, messy: s.messy, base: s.base } : undefined;
+}
 
 /** True when the database already holds a complete market generated with these settings. */
 export function hasMarket(db: Db, stamp: MarketStamp): boolean {
-  const row = db.prepare("SELECT value FROM meta WHERE key = 'market'").get() as { value: string } | undefined;
-  return row?.value === stampOf(stamp);
+  const s = readStamp(db);
+  return s !== undefined && s.seed === stamp.seed && s.scale === stamp.scale && s.messy === stamp.messy && s.base === stamp.base;
 }
+
+/** Days the market has been advanced past its base day. */
+export const advancedDays = (db: Db): number => Number(readMeta(db, 'advanced_days') ?? 0);
 
 /** Drops any previous market tables and creates empty ones. */
 export function resetMarket(db: Db): void {
-  db.exec("DELETE FROM meta WHERE key = 'market'");
+  db.exec("DELETE FROM meta WHERE key IN ('market', 'advanced_days', 'credit_ids_in_project_order', 'base_credit_max_id', 'messy_anonymous')");
   for (const t of MARKET_TABLES) db.exec(`DROP TABLE IF EXISTS ${t}`);
   db.exec(MARKET_DDL);
 }
@@ -44,5 +64,17 @@ export function resetMarket(db: Db): void {
 export function sealMarket(db: Db, stamp: MarketStamp): void {
   db.exec(MARKET_INDEXES);
   db.exec('ANALYZE');
-  db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('market', ?)").run(stampOf(stamp));
+  const maxId = (db.prepare('SELECT coalesce(max(id), 0) AS n FROM credits').get() as { n: number }).n;
+  db.transaction(() => {
+    writeMeta(db, 'base_credit_max_id', String(maxId));
+    writeMeta(db, 'advanced_days', '0');
+    recordCreditIdOrder(db);
+    writeMeta(db, 'market', JSON.stringify({ v: SCHEMA_VERSION, ...stamp }));
+  })();
+}
+
+/** Records whether ascending credit id order equals (project_id, id) order. */
+export function recordCreditIdOrder(db: Db): void {
+  const disorder = db.prepare(`SELECT EXISTS (SELECT 1 FROM (SELECT id, lag(id) OVER (ORDER BY project_id, id) AS prev FROM credits) WHERE prev > id) AS x`).get() as { x: number };
+  writeMeta(db, 'credit_ids_in_project_order', disorder.x ? 'false' : 'true');
 }

@@ -1,10 +1,12 @@
 /**
- * The service's own SQLite schema. Market tables are written once by the generator; the auth
- * tables (accounts, api_keys, api_usage) change while the service runs.
+ * The service's own SQLite schema. Market tables are written by the generator (and extended when
+ * the market is advanced, before the service listens); the auth tables (accounts, api_keys,
+ * api_usage, demo_key_secrets) change while the service runs. Quantities and totals are numbers
+ * that may be fractional or null (a messy market has both); SUM-like aggregates skip nulls.
  * Text columns that are filtered or sorted case-insensitively are declared COLLATE NOCASE so
  * their indexes serve those queries.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const MARKET_TABLES = [
   'projects', 'clips', 'credits', 'legacy_forensics', 'forensic_entries', 'forensic_memos', 'forensic_diffs',
@@ -29,16 +31,16 @@ CREATE TABLE projects (
   project_type_source TEXT,
   protocol TEXT NOT NULL,
   protocol_version TEXT NOT NULL,
-  retired INTEGER NOT NULL,
-  issued INTEGER NOT NULL,
+  retired NUMERIC,
+  issued NUMERIC,
   sdg_goals TEXT NOT NULL,
   certifications TEXT NOT NULL,
-  has_ccb INTEGER NOT NULL,
-  has_icvcm_ccp INTEGER NOT NULL,
-  has_corsia INTEGER NOT NULL,
-  has_sdvista INTEGER NOT NULL,
-  has_social_carbon INTEGER NOT NULL,
-  article6_authorized INTEGER NOT NULL,
+  has_ccb INTEGER,
+  has_icvcm_ccp INTEGER,
+  has_corsia INTEGER,
+  has_sdvista INTEGER,
+  has_social_carbon INTEGER,
+  article6_authorized INTEGER,
   article6_countries TEXT NOT NULL,
   article6_authorization_types TEXT NOT NULL,
   corc_durability TEXT
@@ -52,10 +54,10 @@ CREATE TABLE clips (
 CREATE TABLE credits (
   id INTEGER PRIMARY KEY,
   project_id TEXT NOT NULL COLLATE NOCASE,
-  quantity INTEGER NOT NULL,
+  quantity NUMERIC,
   vintage INTEGER,
   transaction_date TEXT,
-  transaction_type TEXT NOT NULL,
+  transaction_type TEXT,
   retirement_account TEXT COLLATE NOCASE,
   retirement_beneficiary TEXT COLLATE NOCASE,
   retirement_reason TEXT COLLATE NOCASE,
@@ -66,7 +68,7 @@ CREATE TABLE legacy_forensics (
   id INTEGER PRIMARY KEY,
   project_id TEXT NOT NULL COLLATE NOCASE,
   project_name TEXT COLLATE NOCASE, proponent TEXT COLLATE NOCASE, registry TEXT COLLATE NOCASE,
-  country TEXT COLLATE NOCASE, issued INTEGER, run_date TEXT, status TEXT COLLATE NOCASE,
+  country TEXT COLLATE NOCASE, issued NUMERIC, run_date TEXT, status TEXT COLLATE NOCASE,
   raw_json TEXT COLLATE NOCASE, news_entries_json TEXT COLLATE NOCASE, num_findings INTEGER,
   price_narrative TEXT COLLATE NOCASE, primary_risk TEXT COLLATE NOCASE, value_proposition TEXT COLLATE NOCASE,
   error_type TEXT COLLATE NOCASE, error_message TEXT COLLATE NOCASE
@@ -124,6 +126,7 @@ CREATE TABLE IF NOT EXISTS api_keys (
   revoked_at TEXT,
   bootstrap TEXT
 );
+CREATE TABLE IF NOT EXISTS demo_key_secrets (kind TEXT PRIMARY KEY, secret TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS api_usage (
   key_id TEXT NOT NULL, day TEXT NOT NULL, endpoint TEXT NOT NULL, requests INTEGER NOT NULL,
   PRIMARY KEY (key_id, day, endpoint)

@@ -1,7 +1,8 @@
 /**
- * WHERE clauses for the filter groups of spec 4.1 (P: projects, C: credit transactions,
- * B: beneficiary search). String filters match case-insensitively and exactly (NOCASE columns);
- * `search` and `beneficiary_search` are literal substrings (LIKE with %, _ and \ escaped).
+ * WHERE clauses for the filter groups (P: projects, C: credit transactions, B: beneficiary search).
+ * String filters match case-insensitively and exactly (NOCASE columns); `search` and
+ * `beneficiary_search` are literal substrings (LIKE with %, _ and \ escaped). The label flags
+ * (`has_ccb`, …, `article6_authorized`) read a null as false, as clients do.
  */
 import { BENEFICIARY_FIELD_COLUMN, type BeneficiarySearchField } from '../../shared/api/values';
 import { DEFAULT_BENEFICIARY_FIELDS, type CreditListQuery } from '../../shared/api/params';
@@ -64,12 +65,12 @@ export function projectWhere(q: ProjectFilters): Where {
   }
   jsonAny(w, 'p.certifications', q.certifications, true);
   inList(w, 'p.corc_durability', q.corc_durability);
-  compare(w, 'p.has_ccb', '=', q.has_ccb);
-  compare(w, 'p.has_icvcm_ccp', '=', q.has_icvcm_ccp);
-  compare(w, 'p.has_corsia', '=', q.has_corsia);
-  compare(w, 'p.has_sdvista', '=', q.has_sdvista);
-  compare(w, 'p.has_social_carbon', '=', q.has_social_carbon);
-  compare(w, 'p.article6_authorized', '=', q.article6_authorized);
+  compare(w, 'coalesce(p.has_ccb, 0)', '=', q.has_ccb);
+  compare(w, 'coalesce(p.has_icvcm_ccp, 0)', '=', q.has_icvcm_ccp);
+  compare(w, 'coalesce(p.has_corsia, 0)', '=', q.has_corsia);
+  compare(w, 'coalesce(p.has_sdvista, 0)', '=', q.has_sdvista);
+  compare(w, 'coalesce(p.has_social_carbon, 0)', '=', q.has_social_carbon);
+  compare(w, 'coalesce(p.article6_authorized, 0)', '=', q.article6_authorized);
   jsonAny(w, 'p.article6_authorization_types', q.article6_authorization_types, false);
   if (q.search) {
     w.clauses.push("(p.project_id LIKE ? ESCAPE '\\' OR p.name LIKE ? ESCAPE '\\')");
@@ -93,8 +94,9 @@ export function creditWhere(q: CreditFilters, opts: { projectFilters: boolean } 
   compare(w, 'c.transaction_date', '<=', q.transaction_date_to);
   compare(w, 'c.quantity', '>=', q.quantity_min);
   compare(w, 'c.quantity', '<=', q.quantity_max);
-  if (q.beneficiary_search) {
-    const fields: readonly BeneficiarySearchField[] = q.beneficiary_search_fields ?? DEFAULT_BENEFICIARY_FIELDS;
+  const fields: readonly BeneficiarySearchField[] = q.beneficiary_search_fields ?? DEFAULT_BENEFICIARY_FIELDS;
+  // No field to search in (a vocabulary that drops unknown field names): no condition at all.
+  if (q.beneficiary_search && fields.length) {
     const pattern = likeSubstring(q.beneficiary_search);
     w.clauses.push(`(${fields.map((f) => `c.${BENEFICIARY_FIELD_COLUMN[f]} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
     for (let i = 0; i < fields.length; i++) w.params.push(pattern);

@@ -1,0 +1,161 @@
+/**
+ * A messy market (`--messy`): the clean generated market, made to look like real registry data.
+ * Every change is drawn from the seed, so a messy market is as deterministic as a clean one.
+ * - nulls in every nullable field (project fields and lists, label flags, quantities, vintages,
+ *   dates, transaction types, forensic and satellite fields, country update fields);
+ * - fractional quantities (multiples of 1/8, so sums are exact in binary floating point in any
+ *   order) and therefore fractional project totals, buyer volumes, chart values and country totals;
+ * - values no client knows (`MESSY_VALUES`): registries such as `cercarbono`, categories, project
+ *   types, statuses, transaction types, risk levels, forensic categories and statuses, clip types;
+ * - odd and very long strings; project countries without an ISO code (no country profile);
+ * - one item of each kind without a usable identity, served without it (see `ANONYMOUS_ITEMS` and
+ *   `answer-decorator.ts`).
+ * Extra fields no client models are added when answers are served (`extra-fields.ts`).
+ */
+import type { CountryUpdateRow } from '../generator/countries';
+import type { ForensicsData } from '../generator/forensics';
+import type { ProjectDraft } from '../generator/projects';
+import type { Rng } from '../generator/rng';
+import type { SatelliteRow } from '../generator/satellite';
+import type { ClipStory } from '../generator/stories';
+import type { TransactionDraft } from '../generator/transactions';
+import { MESSY_VALUES } from './messy-values';
+import { ODD_BUYERS, ODD_COUNTRIES, ODD_NAMES, ODD_NOTES, longText } from './odd-strings';
+
+/** The items a messy market serves without their identity (internal keys, kept in the database's meta). */
+export interface AnonymousItems {
+  /** Credit transaction served with `id: null` (a cancellation with a null quantity). */
+  credit: number | null;
+  /** Project served without `project_id` (listed, no credits, no category, country or listing date). */
+  project: string | null;
+  /** Satellite metrics item served without `project_id`. */
+  satellite: string | null;
+  /** Forensic news entry served with `id: null` (the newest one, so it is in the latest feed). */
+  entry: number | null;
+  /** Country policy update served with `id: null`. */
+  countryUpdate: number | null;
+}
+
+const chance = (rng: Rng, p: number) => rng.float() < p;
+const fraction = (rng: Rng) => rng.int(1, 7) / 8;
+
+/** Blanks, renames and re-labels projects; returns them sorted by project_id again. */
+export function messyProjects(rng: Rng, drafts: readonly ProjectDraft[]): ProjectDraft[] {
+  const numbers = new Map<string, number>();
+  const out = drafts.map((original) => {
+    const d: ProjectDraft = { ...original };
+    const roll = rng.float();
+    if (roll < 0.02) {
+      const registry = roll < 0.015 ? 'cercarbono' : 'biocarbon-registry';
+      const n = (numbers.get(registry) ?? 100) + rng.int(1, 4);
+      numbers.set(registry, n);
+      d.registry = registry;
+      d.project_id = `${MESSY_VALUES.registryPrefix[registry]}-${n}`;
+    }
+    const relabel = rng.float();
+    if (relabel < 0.01) {
+      d.category = rng.pick(MESSY_VALUES.categories);
+      d.project_type = rng.pick(MESSY_VALUES.projectTypes[d.category]!);
+    } else if (relabel < 0.02 && d.category && MESSY_VALUES.projectTypes[d.category]) {
+      d.project_type = rng.pick(MESSY_VALUES.projectTypes[d.category]!);
+    }
+    if (chance(rng, 0.02)) d.status = rng.pick(MESSY_VALUES.statuses);
+    if (chance(rng, 0.02)) d.name = rng.pick(ODD_NAMES);
+    else if (chance(rng, 0.005)) d.name = longText(rng);
+    if (chance(rng, 0.01)) d.proponent = rng.pick(ODD_NAMES);
+    if (chance(rng, 0.01)) d.country = rng.pick(ODD_COUNTRIES);
+    if (d.corc_durability && chance(rng, 0.05)) d.corc_durability = rng.pick(MESSY_VALUES.corcDurabilities);
+    if (d.article6_authorization_types?.length && chance(rng, 0.2)) d.article6_authorization_types = [...d.article6_authorization_types, ...MESSY_VALUES.article6AuthorizationTypes];
+    const nulls: (keyof ProjectDraft)[] = [
+      'name', 'registry', 'proponent', 'category', 'status', 'country', 'listed_at', 'is_compliance', 'project_url', 'project_type', 'project_type_source',
+      'corc_durability', 'protocol', 'protocol_version', 'sdg_goals', 'certifications', 'article6_authorized', 'article6_countries', 'article6_authorization_types',
+    ];
+    for (const field of nulls) if (chance(rng, 0.02)) (d as unknown as Record<string, unknown>)[field] = null;
+    if (chance(rng, 0.02)) d.labels_unknown = true;
+    return d;
+  });
+  out.sort((a, b) => (a.project_id < b.project_id ? -1 : a.project_id > b.project_id ? 1 : 0));
+  return out;
+}
+
+/** Fractions, nulls, unknown types and odd strings in one credit transaction. */
+export function messyTransaction(rng: Rng, t: TransactionDraft): TransactionDraft {
+  const m: TransactionDraft = { ...t };
+  if (m.quantity !== null && chance(rng, 0.1)) m.quantity = m.quantity > 1 && chance(rng, 0.3) ? m.quantity - fraction(rng) : m.quantity + fraction(rng);
+  if (chance(rng, 0.002)) m.quantity = fraction(rng);
+  if (chance(rng, 0.003)) m.quantity = null;
+  if (chance(rng, 0.01)) m.vintage = null;
+  if (chance(rng, 0.003)) m.transaction_date = null;
+  if (m.transaction_type === 'cancellation' && chance(rng, 0.3)) m.transaction_type = rng.pick(MESSY_VALUES.transactionTypes);
+  else if (chance(rng, 0.002)) m.transaction_type = null;
+  if (m.retirement_beneficiary !== null && chance(rng, 0.01)) m.retirement_beneficiary = rng.pick(ODD_BUYERS);
+  if (m.retirement_beneficiary_harmonized !== null && chance(rng, 0.005)) m.retirement_beneficiary_harmonized = rng.pick(ODD_BUYERS);
+  if (m.transaction_type !== 'issuance' && chance(rng, 0.01)) m.retirement_note = rng.pick(ODD_NOTES);
+  if (m.retirement_reason !== null && chance(rng, 0.005)) m.retirement_reason = longText(rng);
+  if (m.retirement_account !== null && chance(rng, 0.005)) m.retirement_account = rng.pick(ODD_NOTES);
+  return m;
+}
+
+/** A project total that a messy market may leave null when nothing contributed to it. */
+export const messyTotal = (rng: Rng, value: number, contributed: boolean): number | null => (!contributed && chance(rng, 0.5) ? null : value);
+
+export function messyClip(rng: Rng, clip: ClipStory & { date: string | null }): ClipStory & { date: string | null } {
+  const c = { ...clip };
+  if (chance(rng, 0.05)) c.type = rng.pick(MESSY_VALUES.clipTypes);
+  if (chance(rng, 0.03)) c.title = rng.pick(ODD_NAMES);
+  if (chance(rng, 0.03)) c.date = null;
+  if (chance(rng, 0.03)) (c as { notes: string | null }).notes = null;
+  if (chance(rng, 0.03)) (c as { url: string | null }).url = null;
+  return c;
+}
+
+export function messyForensics(rng: Rng, data: ForensicsData): void {
+  for (const e of data.entries) {
+    if (chance(rng, 0.03)) e.category = rng.pick(MESSY_VALUES.forensicCategories);
+    if (chance(rng, 0.02)) e.source = null;
+    if (chance(rng, 0.02)) e.url = null;
+    if (chance(rng, 0.02)) e.market_impact = rng.chance(0.5) ? null : rng.pick(MESSY_VALUES.marketImpacts);
+    if (chance(rng, 0.01)) e.key_event = rng.pick(ODD_NOTES);
+  }
+  for (const l of data.legacy) {
+    if (chance(rng, 0.05)) l.status = rng.pick(MESSY_VALUES.forensicStatuses);
+    if (chance(rng, 0.03)) l.country = null;
+    if (chance(rng, 0.03)) l.issued = null;
+  }
+}
+
+export function messySatellite(rng: Rng, rows: SatelliteRow[]): void {
+  for (const row of rows) {
+    const m = JSON.parse(row.metrics) as Record<string, unknown>;
+    if (chance(rng, 0.03)) {
+      m.risk_level = rng.pick(MESSY_VALUES.riskLevels);
+      row.risk_level = m.risk_level as string;
+    }
+    for (const field of ['area_km2', 'integrity_score', 'total_loss_ha', 'total_loss_pct', 'peak_loss_year', 'alert_count_12m', 'fire_count_12m', 'last_updated', 'risk_trajectory', 'loss_by_year']) {
+      if (chance(rng, 0.02)) m[field] = null;
+    }
+    if (chance(rng, 0.02)) {
+      m.risk_level = null;
+      row.risk_level = null;
+    }
+    row.metrics = JSON.stringify(m);
+  }
+}
+
+export function messyCountryUpdates(rng: Rng, updates: CountryUpdateRow[]): void {
+  for (const u of updates) {
+    if (chance(rng, 0.03)) u.description = null;
+    if (chance(rng, 0.03)) u.market_impact = rng.chance(0.5) ? null : rng.pick(MESSY_VALUES.marketImpacts);
+    if (chance(rng, 0.03)) u.source_url = null;
+    if (chance(rng, 0.02)) u.headline = rng.pick(ODD_NAMES);
+  }
+}
+
+/** A country profile with some fields null. */
+export function messyCountryProfile(rng: Rng, profile: Record<string, unknown>): Record<string, unknown> {
+  const p = { ...profile };
+  for (const field of ['region', 'subregion', 'article6_status', 'corsia_eligible', 'carbon_tax_rate_usd', 'policy_summary', 'last_ai_scan_date', 'ndc_target_year', 'country_risk_score', 'article6_bilateral_partners', 'host_agreements']) {
+    if (chance(rng, 0.05)) p[field] = null;
+  }
+  return p;
+}
