@@ -43,11 +43,14 @@ function parameterSchema(key: string, field: z.ZodTypeAny, vocabulary: Vocabular
   const input = z.toJSONSchema(field, { io: 'input', unrepresentable: 'any' }) as Json;
   delete out.$schema;
   if (out.type === 'number' && input.type === 'integer') out.type = 'integer';
-  if (out.minimum === -SAFE_INTEGER_BOUND) delete out.minimum;
-  if (out.maximum === SAFE_INTEGER_BOUND) delete out.maximum;
-  if (out.type === 'array') delete out.minItems;
   const items = out.items as Json | undefined;
-  if (items?.type === 'number' && ['vintage', 'sdg_goals'].includes(key)) items.type = 'integer';
+  for (const schema of [out, items]) {
+    if (schema?.minimum === -SAFE_INTEGER_BOUND) delete schema.minimum;
+    if (schema?.maximum === SAFE_INTEGER_BOUND) delete schema.maximum;
+  }
+  if (out.type === 'array') delete out.minItems;
+  const inputItems = input.items as Json | undefined;
+  if (items?.type === 'number' && inputItems?.type === 'integer') items.type = 'integer';
   if (out.type === 'string' && typeof out.pattern === 'string' && out.pattern.includes('\\d{4}-\\d{2}-\\d{2}')) {
     delete out.pattern;
     out.format = 'date';

@@ -116,6 +116,43 @@ describe('API keys (spec 3 and 4.2)', () => {
   });
 });
 
+describe('demo keys', () => {
+  it('are the same at every start on the same database; a revoked pro key is replaced; limits follow the flags', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-keys-'));
+    const dbPath = path.join(dir, 'market.sqlite');
+    try {
+      const first = await startTestService({ dbPath, rateLimits: { pro: 100 } });
+      const keys = first.service.keys;
+      await first.stop();
+      const second = await startTestService({ dbPath, rateLimits: { pro: 200 } });
+      expect(second.service.keys).toEqual(keys);
+      const listed = apiKeySchema.array().parse((await second.get('/v1/api-keys/')).body);
+      expect(listed.map((k) => [k.name, k.status]).sort()).toEqual([['Demo expired key', 'expired'], ['Demo pro key', 'active'], ['Demo revoked key', 'revoked']]);
+      expect(listed.find((k) => k.status === 'active')!.rate_limit_per_minute).toBe(200);
+      const pro = listed.find((k) => k.status === 'active')!;
+      expect((await call2(second, 'DELETE', `/v1/api-keys/${pro.id}`, keys.enterprise)).status).toBe(404);
+      await second.stop();
+      // The user revokes the demo pro key (from another key of the account): the next start mints a new one.
+      const db = new Database(dbPath);
+      db.prepare("UPDATE api_keys SET revoked_at = '2026-01-01T00:00:00Z' WHERE id = ?").run(pro.id);
+      db.close();
+      const third = await startTestService({ dbPath });
+      expect(third.service.keys.pro).not.toBe(keys.pro);
+      expect({ ...third.service.keys, pro: keys.pro }).toEqual(keys);
+      expect((await third.get('/v1/projects/?per_page=1', keys.pro)).status).toBe(401);
+      expect(apiKeySchema.array().parse((await third.get('/v1/api-keys/')).body).filter((k) => k.status === 'active')).toHaveLength(1);
+      await third.stop();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+const call2 = async (svc: TestService, method: string, p: string, key: string) => {
+  const res = await fetch(`${svc.service.baseUrl}${p}`, { method, headers: { 'X-API-KEY': key } });
+  return { status: res.status };
+};
+
 describe('rate limits and faults', () => {
   it('answers 429 with Retry-After and the documented body once a key exceeds its allowance', async () => {
     const limited = await startTestService({ rateLimits: { pro: 3, enterprise: 1000 } });
@@ -166,14 +203,14 @@ describe('CLI', () => {
   it('prints one ready line, serves, and stops cleanly on SIGTERM leaving a consistent database', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-cli-'));
     const db = path.join(dir, 'market.sqlite');
-    const child = spawn(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, 'index.ts'), '--scale', '0.005', '--seed', '3', '--db', db, '--port', '0'], {
+    const child = spawn(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, 'index.ts'), '--scale', '0.005', '--seed', '3', '--db', db, '--port', '0', '--advance-days', '2'], {
       env: { ...process.env, CARBON_TODAY: '2026-06-30' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const ready = await new Promise<{ event: string; baseUrl: string; keys: Record<string, string> }>((resolve, reject) => {
+    const ready = await new Promise<{ event: string; baseUrl: string; apiRoot: string; today: string; baseDay: string; advancedDays: number; keys: Record<string, string> }>((resolve, reject) => {
       child.stdout.on('data', (c: Buffer) => {
         stdout += c.toString();
         if (stdout.includes('\n')) resolve(JSON.parse(stdout.split('\n')[0]!));
@@ -183,6 +220,7 @@ describe('CLI', () => {
     expect(ready.event).toBe('ready');
     expect(ready.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(Object.keys(ready.keys).sort()).toEqual(['enterprise', 'expired', 'free', 'pro', 'revoked']);
+    expect([ready.apiRoot, ready.baseDay, ready.today, ready.advancedDays]).toEqual(['/v1', '2026-06-30', '2026-07-02', 2]);
     expect(stderr).toMatch(/generated \d+ projects and \d+ credit transactions in \d+ ms/);
     const res = await fetch(`${ready.baseUrl}/v1/projects/?per_page=1`, { headers: { 'X-API-KEY': ready.keys.pro! } });
     expect(res.status).toBe(200);

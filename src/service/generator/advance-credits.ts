@@ -35,7 +35,7 @@ export function advanceProjects(db: Db, world: AdvanceWorld, rng: Rng, day: stri
     db.prepare(INSERT_PROJECT_SQL).run(...projectRowValues(draft, { issued: 0, retired: 0, firstIssuance: null, firstRetirement: null }));
   }
 
-  const changes = countAround(rng, world.projectCount * 0.0004);
+  const changes = countAround(rng, world.rates.statuses);
   if (changes) {
     const rows = db.prepare(`SELECT p.project_id, p.status, EXISTS (SELECT 1 FROM credits c WHERE c.project_id = p.project_id) AS active
       FROM projects p ORDER BY p.project_id`).all() as { project_id: string; status: string | null; active: number }[];

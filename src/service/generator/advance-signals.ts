@@ -52,7 +52,7 @@ function forensicEntries(db: Db, world: AdvanceWorld, rng: Rng, day: string, mes
 }
 
 function satelliteChanges(db: Db, world: AdvanceWorld, rng: Rng, day: string): void {
-  const n = countAround(rng, world.satelliteCount / 60);
+  const n = countAround(rng, world.rates.satellite);
   if (!n) return;
   const ids = db.prepare('SELECT project_id FROM satellite_metrics ORDER BY project_id').pluck().all() as string[];
   for (let i = 0; i < n; i++) {

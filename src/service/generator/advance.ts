@@ -34,11 +34,10 @@ export interface AdvanceWorld {
   /** Projects that had credit activity in the base market's last year, picked by that activity. */
   pickActiveProject: ((rng: Rng) => string) | undefined;
   /** Per day in the base market's last year (forensic entries: its last quarter): how much happened. */
-  rates: { credits: number; projects: number; entries: number; updates: number; clips: number };
+  rates: { credits: number; projects: number; statuses: number; entries: number; updates: number; satellite: number; clips: number };
   /** The mean day weight of the credit activity curve over the base market's last year. */
   meanDayWeight: number;
   projectCount: number;
-  satelliteCount: number;
 }
 
 function advanceWorld(db: Db, stamp: AdvanceStamp): AdvanceWorld {
@@ -49,6 +48,7 @@ function advanceWorld(db: Db, stamp: AdvanceStamp): AdvanceWorld {
   const activity = db.prepare(`SELECT project_id, count(*) AS n FROM credits WHERE id <= ? AND transaction_date >= ? AND transaction_date < ?
     GROUP BY project_id ORDER BY project_id`).all(baseMaxId, yearAgo, stamp.base) as { project_id: string; n: number }[];
   const count = (sql: string, ...params: unknown[]) => (db.prepare(sql).get(...params) as { n: number }).n;
+  const projectCount = count('SELECT count(*) AS n FROM projects');
   const pick = activity.length ? weightedPicker(activity, (r) => r.n) : undefined;
   const baseDay = toDayNumber(stamp.base);
   let weights = 0;
@@ -58,16 +58,18 @@ function advanceWorld(db: Db, stamp: AdvanceStamp): AdvanceWorld {
     pickBuyer: weightedPicker<BuyerSeed>(buyers, (b) => b.weight),
     proponents: proponentNames(forkRng(stamp.seed, 1), proponentCount(size)),
     pickActiveProject: pick ? (rng) => pick(rng).project_id : undefined,
+    // Small markets still move every few days (floors), so a week of changes is never empty.
     rates: {
       credits: activity.reduce((s, r) => s + r.n, 0) / 365,
-      projects: count('SELECT count(*) AS n FROM projects WHERE listed_at >= ? AND listed_at < ?', yearAgo, stamp.base) / 365,
-      entries: count('SELECT count(*) AS n FROM forensic_entries WHERE first_seen_date >= ? AND first_seen_date < ?', addDays(stamp.base, -91), stamp.base) / 91,
-      updates: count('SELECT count(*) AS n FROM country_updates WHERE date >= ? AND date < ?', yearAgo, stamp.base) / 365,
-      clips: count('SELECT count(*) AS n FROM clips WHERE date >= ? AND date < ?', yearAgo, stamp.base) / 365,
+      projects: Math.max(0.5, count('SELECT count(*) AS n FROM projects WHERE listed_at >= ? AND listed_at < ?', yearAgo, stamp.base) / 365),
+      statuses: Math.max(0.8, projectCount * 0.0004),
+      entries: Math.max(1, count('SELECT count(*) AS n FROM forensic_entries WHERE first_seen_date >= ? AND first_seen_date < ?', addDays(stamp.base, -91), stamp.base) / 91),
+      updates: Math.max(0.5, count('SELECT count(*) AS n FROM country_updates WHERE date >= ? AND date < ?', yearAgo, stamp.base) / 365),
+      satellite: Math.max(0.5, count('SELECT count(*) AS n FROM satellite_metrics') / 60),
+      clips: Math.max(0.3, count('SELECT count(*) AS n FROM clips WHERE date >= ? AND date < ?', yearAgo, stamp.base) / 365),
     },
     meanDayWeight: weights / 365,
-    projectCount: count('SELECT count(*) AS n FROM projects'),
-    satelliteCount: count('SELECT count(*) AS n FROM satellite_metrics'),
+    projectCount,
   };
 }
 

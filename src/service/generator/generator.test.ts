@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { hasMarket, openDatabase, resetMarket, sealMarket } from '../store/open-store';
 import { alpha2 } from './countries';
 import { REAL_MARKET, generateMarket, marketSize } from './index';
-import { COUNTRIES } from './world';
+import { IMPACT } from './stories';
+import { COUNTRIES, PROJECT_TYPES } from './world';
 
 function generate(seed: number, scale = 0.005) {
   const db = openDatabase(':memory:');
@@ -50,5 +51,77 @@ describe('market generator', () => {
       WHERE retirement_beneficiary_harmonized IS NOT NULL GROUP BY 1 ORDER BY n DESC LIMIT 1`).get() as { n: number };
     expect(spread.n).toBeGreaterThan(1);
     expect((db.prepare("SELECT count(*) AS n FROM credits WHERE transaction_type = 'retirement' AND transaction_date > '2026-06-30'").get() as { n: number }).n).toBe(0);
+  });
+
+  describe('a market a professional would not frown at', () => {
+    const db = generate(21, 0.05);
+    const rows = <T,>(sql: string) => db.prepare(sql).all() as T[];
+
+    it('never uses registry "none"', () => {
+      expect(rows<{ n: number }>("SELECT count(*) AS n FROM projects WHERE registry = 'none' OR project_id LIKE 'NONE-%'")[0]!.n).toBe(0);
+    });
+
+    it('writes every URL as an https link on a .example host', () => {
+      const urls = [
+        ...rows<{ u: string }>('SELECT project_url AS u FROM projects'), ...rows<{ u: string }>('SELECT url AS u FROM clips'),
+        ...rows<{ u: string }>('SELECT url AS u FROM forensic_entries'), ...rows<{ u: string }>('SELECT source_url AS u FROM country_updates'),
+        ...rows<{ j: string }>('SELECT news_entries_json AS j FROM legacy_forensics WHERE news_entries_json IS NOT NULL')
+          .flatMap((r) => (JSON.parse(r.j) as { url: string }[]).map((n) => ({ u: n.url }))),
+      ].map((r) => r.u);
+      expect(urls.length).toBeGreaterThan(500);
+      for (const u of urls) expect(new URL(u).protocol, u).toBe('https:');
+      for (const u of urls) expect(new URL(u).hostname.endsWith('.example'), u).toBe(true);
+    });
+
+    it('dates everything before the base day, and spreads clips over the projects\' lives', () => {
+      expect(rows<{ n: number }>("SELECT count(*) AS n FROM credits WHERE transaction_date >= '2026-06-30'")[0]!.n).toBe(0);
+      expect(rows<{ n: number }>("SELECT count(*) AS n FROM forensic_entries WHERE first_seen_date >= '2026-06-30'")[0]!.n).toBe(0);
+      expect(rows<{ n: number }>("SELECT count(*) AS n FROM country_updates WHERE date >= '2026-06-30'")[0]!.n).toBe(0);
+      const clips = rows<{ date: string; listed_at: string | null; notes: string | null; title: string }>('SELECT c.date, p.listed_at, c.notes, c.title FROM clips c JOIN projects p USING (project_id)');
+      expect(clips.length).toBeGreaterThan(50);
+      expect(clips.every((c) => c.date < '2026-06-30' && (c.listed_at === null || c.date >= c.listed_at))).toBe(true);
+      expect(clips.filter((c) => c.date === c.listed_at).length).toBeLessThan(clips.length * 0.1);
+      expect(clips.every((c) => c.notes && !/prepared by the research team/i.test(c.notes))).toBe(true);
+    });
+
+    it('gives events an impact that agrees with them', () => {
+      const entries = rows<{ key_event: string; market_impact: string }>('SELECT key_event, market_impact FROM forensic_entries');
+      const fires = entries.filter((e) => /fire/i.test(e.key_event));
+      expect(fires.every((e) => e.market_impact === IMPACT.supply)).toBe(true);
+      for (const e of entries.filter((x) => /grievance|questions|under review|levy/i.test(x.key_event))) expect(e.market_impact, e.key_event).toMatch(/^Negative/);
+      for (const e of entries.filter((x) => /offtake|retires/i.test(x.key_event))) expect(e.market_impact, e.key_event).toBe(IMPACT.demand);
+      const burnable = rows<{ n: number }>(`SELECT count(*) AS n FROM forensic_entries e JOIN projects p USING (project_id)
+        WHERE e.key_event LIKE 'Fire season%' AND p.category NOT IN ('forest', 'land-use', 'agriculture')`);
+      expect(burnable[0]!.n).toBe(0);
+    });
+
+    it('names projects after places of their own country, with types plausible there', () => {
+      const projects = rows<{ name: string; country: string; project_type: string | null }>('SELECT name, country, project_type FROM projects');
+      const byName = new Map(COUNTRIES.map((c) => [c.name, c]));
+      const special = projects.filter((p) => !(byName.get(p.country)!.places.some((place) => p.name.startsWith(`${place} `)) || p.name.startsWith(`${p.country} `)));
+      expect(special.length).toBeLessThan(projects.length * 0.02);
+      expect(projects.filter((p) => p.name.includes('Katingan')).every((p) => p.country === 'Indonesia')).toBe(true);
+      const whereOf = new Map(Object.values(PROJECT_TYPES).flat().map((t) => [t.type, t.where]));
+      for (const p of projects) {
+        const where = p.project_type ? whereOf.get(p.project_type) : undefined;
+        if (where) expect(where.some((tag) => byName.get(p.country)!.tags.includes(tag)), `${p.project_type} in ${p.country}`).toBe(true);
+      }
+    });
+
+    it('grows its yearly volumes smoothly, and the year in progress holds about its elapsed share', () => {
+      const years = new Map(rows<{ y: string; issued: number; retired: number }>(`SELECT substr(transaction_date, 1, 4) AS y,
+        total(CASE WHEN transaction_type = 'issuance' THEN quantity END) AS issued, total(CASE WHEN transaction_type = 'retirement' THEN quantity END) AS retired
+        FROM credits GROUP BY 1`).map((r) => [Number(r.y), r]));
+      for (const kind of ['issued', 'retired'] as const) {
+        const ytd = years.get(2026)![kind] / years.get(2025)![kind];
+        expect(ytd, kind).toBeGreaterThan(0.3);
+        expect(ytd, kind).toBeLessThan(0.75);
+        for (let y = 2016; y <= 2025; y++) {
+          const ratio = years.get(y)![kind] / years.get(y - 1)![kind];
+          expect(ratio, `${kind} ${y}`).toBeGreaterThan(0.6);
+          expect(ratio, `${kind} ${y}`).toBeLessThan(2.2);
+        }
+      }
+    });
   });
 });

@@ -14,6 +14,7 @@
  */
 import type { CountryUpdateRow } from '../generator/countries';
 import type { ForensicsData } from '../generator/forensics';
+import { demoLink } from '../generator/links';
 import type { ProjectDraft } from '../generator/projects';
 import type { Rng } from '../generator/rng';
 import type { SatelliteRow } from '../generator/satellite';
@@ -37,6 +38,8 @@ export interface AnonymousItems {
 }
 
 const chance = (rng: Rng, p: number) => rng.float() < p;
+/** Where the extra registries' projects are (both are Latin American registries). */
+const REGISTRY_COUNTRIES = ['Colombia', 'Peru', 'Mexico', 'Panama', 'Guatemala', 'Bolivia', 'Brazil'];
 const fraction = (rng: Rng) => rng.int(1, 7) / 8;
 
 /** Blanks, renames and re-labels projects; returns them sorted by project_id again. */
@@ -51,6 +54,8 @@ export function messyProjects(rng: Rng, drafts: readonly ProjectDraft[]): Projec
       numbers.set(registry, n);
       d.registry = registry;
       d.project_id = `${MESSY_VALUES.registryPrefix[registry]}-${n}`;
+      d.project_url = demoLink(`${registry}-registry`, 'projects', n);
+      d.country = rng.pick(REGISTRY_COUNTRIES);
     }
     const relabel = rng.float();
     if (relabel < 0.01) {

@@ -1,5 +1,6 @@
-/** Project rows (and their clips) as spec 2.4 objects. */
-import type { Clip, Project } from '../../shared/api/resources';
+/** Project rows (and their clips) as the service serves them. */
+import type { z } from 'zod';
+import type { Clip, projectSchema } from '../../shared/api/resources';
 import type { MarketStore } from './market-store';
 
 export interface ProjectRow {
@@ -19,16 +20,16 @@ export interface ProjectRow {
   project_type_source: string | null;
   protocol: string;
   protocol_version: string;
-  retired: number;
-  issued: number;
+  retired: number | null;
+  issued: number | null;
   sdg_goals: string;
   certifications: string;
-  has_ccb: number;
-  has_icvcm_ccp: number;
-  has_corsia: number;
-  has_sdvista: number;
-  has_social_carbon: number;
-  article6_authorized: number;
+  has_ccb: number | null;
+  has_icvcm_ccp: number | null;
+  has_corsia: number | null;
+  has_sdvista: number | null;
+  has_social_carbon: number | null;
+  article6_authorized: number | null;
   article6_countries: string;
   article6_authorization_types: string;
   corc_durability: string | null;
@@ -52,7 +53,13 @@ const mapClip = (c: ClipRow): Clip => ({
   is_waybacked: c.is_waybacked === 1, type: c.type,
 });
 
-export function mapProject(r: ProjectRow, clips: Clip[]): Project {
+/** A project as served: what the project schema accepts (nullable totals and flags included). */
+export type ProjectAnswer = z.input<typeof projectSchema>;
+
+/** A stored flag as served: null stays null (a messy market has unknown label flags). */
+const flag = (v: number | null): boolean | null => (v === null ? null : v === 1);
+
+export function mapProject(r: ProjectRow, clips: Clip[]): ProjectAnswer {
   return {
     project_id: r.project_id,
     name: r.name,
@@ -72,15 +79,15 @@ export function mapProject(r: ProjectRow, clips: Clip[]): Project {
     protocol_version: JSON.parse(r.protocol_version) as (string | null)[],
     retired: r.retired,
     issued: r.issued,
-    unretired: r.issued - r.retired,
+    unretired: r.issued === null || r.retired === null ? null : r.issued - r.retired,
     sdg_goals: JSON.parse(r.sdg_goals) as number[],
     certifications: JSON.parse(r.certifications) as string[],
-    has_ccb: r.has_ccb === 1,
-    has_icvcm_ccp: r.has_icvcm_ccp === 1,
-    has_corsia: r.has_corsia === 1,
-    has_sdvista: r.has_sdvista === 1,
-    has_social_carbon: r.has_social_carbon === 1,
-    article6_authorized: r.article6_authorized === 1,
+    has_ccb: flag(r.has_ccb),
+    has_icvcm_ccp: flag(r.has_icvcm_ccp),
+    has_corsia: flag(r.has_corsia),
+    has_sdvista: flag(r.has_sdvista),
+    has_social_carbon: flag(r.has_social_carbon),
+    article6_authorized: flag(r.article6_authorized),
     article6_countries: JSON.parse(r.article6_countries) as string[],
     article6_authorization_types: JSON.parse(r.article6_authorization_types) as string[],
     corc_durability: r.corc_durability,
@@ -89,7 +96,7 @@ export function mapProject(r: ProjectRow, clips: Clip[]): Project {
 }
 
 /** Projects with their clips (clips ordered by date, then id). */
-export function projectsWithClips(store: MarketStore, rows: ProjectRow[]): Project[] {
+export function projectsWithClips(store: MarketStore, rows: ProjectRow[]): ProjectAnswer[] {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.project_id);
   const clips = store.all<ClipRow>(`SELECT * FROM clips WHERE project_id IN (${ids.map(() => '?').join(', ')}) ORDER BY date, id`, ids);
