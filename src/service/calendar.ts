@@ -23,7 +23,16 @@ export function isValidDate(s: string): boolean {
 }
 
 export const toDayNumber = (date: string): number => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
-export const fromDayNumber = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+const dayStrings = new Map<number, string>();
+/** The date of a day number (memoised: the generator converts the same few thousand days millions of times). */
+export function fromDayNumber(day: number): string {
+  let s = dayStrings.get(day);
+  if (s === undefined) {
+    s = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    if (dayStrings.size < 100_000) dayStrings.set(day, s);
+  }
+  return s;
+}
 export const addDays = (date: string, days: number): string => fromDayNumber(toDayNumber(date) + days);
 export const daysBetween = (from: string, to: string): number => toDayNumber(to) - toDayNumber(from);
 

@@ -12,8 +12,12 @@ import { COUNTRIES } from './world';
 
 countries.registerLocale(en);
 
+const codes = new Map<string, string | undefined>();
+
+/** The ISO 3166-1 alpha-2 code of an English country name (undefined when there is none). */
 export function alpha2(countryName: string): string | undefined {
-  return countries.getAlpha2Code(countryName, 'en');
+  if (!codes.has(countryName)) codes.set(countryName, countries.getAlpha2Code(countryName, 'en'));
+  return codes.get(countryName);
 }
 
 export interface CountryUpdateRow {

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { hasMarket, openDatabase, resetMarket, sealMarket } from '../store/open-store';
+import { hasMarket, openDatabase, readMeta, recordCreditIdOrder, resetMarket, sealMarket } from '../store/open-store';
 import { alpha2 } from './countries';
 import { REAL_MARKET, generateMarket, marketSize } from './index';
 import { IMPACT } from './stories';
@@ -42,6 +42,10 @@ describe('market generator', () => {
     const db = generate(8, 0.01);
     const ids = db.prepare('SELECT id FROM credits ORDER BY project_id COLLATE NOCASE, id').all() as { id: number }[];
     expect(ids.map((r) => r.id)).toEqual(ids.map((_, i) => i + 1));
+    // What sealMarket records without checking, the check itself confirms.
+    expect(readMeta(db, 'credit_ids_in_project_order')).toBe('true');
+    recordCreditIdOrder(db);
+    expect(readMeta(db, 'credit_ids_in_project_order')).toBe('true');
   });
 
   it('uses project countries with ISO codes and harmonizes varied beneficiary spellings', () => {

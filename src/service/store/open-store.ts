@@ -68,7 +68,8 @@ export function sealMarket(db: Db, stamp: MarketStamp): void {
   db.transaction(() => {
     writeMeta(db, 'base_credit_max_id', String(maxId));
     writeMeta(db, 'advanced_days', '0');
-    recordCreditIdOrder(db);
+    // The generator numbers credits in (project_id, date) order.
+    writeMeta(db, 'credit_ids_in_project_order', 'true');
     writeMeta(db, 'market', JSON.stringify({ v: SCHEMA_VERSION, ...stamp }));
   })();
 }
