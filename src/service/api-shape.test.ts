@@ -168,12 +168,12 @@ describe('OffsetsDB vocabulary', () => {
     expect(enumOf(param(doc, '/v1/credits/', 'category'))).toBeUndefined();
   });
 
-  it('the spec vocabulary searches the same column under its own name and refuses the OffsetsDB one', async () => {
-    const spec = await service({});
+  it('the standard vocabulary searches the same column under its own name and refuses the OffsetsDB one', async () => {
+    const standard = await service({});
     const offsetsdb = await service({ vocabulary: 'offsetsdb' });
     const total = async (t: TestService, q: string) => z.object({ pagination: z.object({ total_entries: z.number() }) }).parse(await t.getOk(`/v1/credits/?per_page=1&${q}`)).pagination.total_entries;
-    expect(await total(spec, 'beneficiary_search=a&beneficiary_search_fields=retirement_beneficiary_note'))
+    expect(await total(standard, 'beneficiary_search=a&beneficiary_search_fields=retirement_beneficiary_note'))
       .toBe(await total(offsetsdb, 'beneficiary_search=a&beneficiary_search_fields=retirement_note'));
-    expect((await spec.get('/v1/credits/?beneficiary_search=a&beneficiary_search_fields=retirement_note')).status).toBe(422);
+    expect((await standard.get('/v1/credits/?beneficiary_search=a&beneficiary_search_fields=retirement_note')).status).toBe(422);
   });
 });

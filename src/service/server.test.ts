@@ -25,7 +25,7 @@ const call = async (method: string, p: string, key: string | null, body?: unknow
 };
 const code = (body: unknown) => (errorBodySchema.parse(body).detail as { code: string }).code;
 
-describe('authentication (spec 5)', () => {
+describe('authentication', () => {
   it('answers 401 and 403 with the spec codes', async () => {
     const k = t.service.keys;
     for (const key of Object.values(k)) expect(key.startsWith(LIVE_KEY_PREFIX)).toBe(true);
@@ -53,7 +53,7 @@ describe('authentication (spec 5)', () => {
   });
 });
 
-describe('API keys (spec 3 and 4.2)', () => {
+describe('API keys', () => {
   it('creates, lists (prefix only), revokes and limits active keys to 5', async () => {
     const pro = t.service.keys.pro;
     const created = apiKeySchema.parse((await call('POST', '/v1/api-keys/', pro, { name: 'ci key' })).body);

@@ -160,7 +160,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const keys = new KeyService(db, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits });
   const bootstrap = keys.bootstrap();
   const faults = new FaultInjector(options.faults ?? {}, seed);
-  const vocabulary = new Vocabulary(options.vocabulary ?? 'spec', messy);
+  const vocabulary = new Vocabulary(options.vocabulary ?? 'standard', messy);
   const decorator = messy ? new AnswerDecorator(db, seed) : undefined;
 
   const routes = ROUTES.filter((r) => offered.has(r.resource));

@@ -1,6 +1,6 @@
 /**
  * The service's query vocabulary: which parameter names and values it accepts. The routes declare
- * their query schemas with the names of `src/shared/api/params.ts` (the `spec` vocabulary); this
+ * their query schemas with the names of `src/shared/api/params.ts` (the `standard` vocabulary); this
  * module derives the schema actually served from them:
  * - a messy market (`--messy`) adds its extra registries, categories, statuses, transaction types,
  *   risk levels… to every enumerated parameter, so everything it serves can be filtered on;
@@ -17,7 +17,7 @@ import type { BeneficiarySearchField } from '../shared/api/values';
 import { MESSY_VALUES } from './messy/messy-values';
 import type { QuerySchema } from './routes/route';
 
-export const VOCABULARIES = ['spec', 'offsetsdb'] as const;
+export const VOCABULARIES = ['standard', 'offsetsdb'] as const;
 export type VocabularyName = (typeof VOCABULARIES)[number];
 
 /** OffsetsDB's beneficiary search field names and the column each searches (as our field names). */
@@ -79,7 +79,7 @@ const union = (a: readonly string[], b: readonly string[]) => [...a, ...b.filter
 export class Vocabulary {
   private readonly derived = new WeakMap<QuerySchema, QuerySchema>();
 
-  constructor(readonly name: VocabularyName = 'spec', readonly messy = false) {}
+  constructor(readonly name: VocabularyName = 'standard', readonly messy = false) {}
 
   /** The schema a route's query is validated with (and published as) in this vocabulary. */
   query(schema: QuerySchema): QuerySchema {

@@ -1,7 +1,10 @@
 /**
  * The "Demo (built-in)" connection: the reference service started in its own process by its entry
  * file (never imported), on 127.0.0.1 and a free port, with its market kept in
- * `<dataDir>/demo/service.sqlite` so it is generated once. Its pro key is kept in memory only.
+ * `<dataDir>/demo/service.sqlite` so it is generated once. The service keeps its demo keys in that
+ * database and hands out the same keys at every launch (Settings lists the same keys launch after
+ * launch); the pro key is kept in memory only here. The demo market follows the real clock: a later
+ * launch advances it to the new day, so the days in between sync as changes, not as a new market.
  * How the process is started is the host's business (a ServiceLauncher: a Node child here, an Electron
  * utility process in the desktop app); the ready protocol and the stop are the same for every host.
  */

@@ -38,7 +38,7 @@ export class KeyService {
     return 'active';
   }
 
-  /** Who is calling, or the 401/403 of spec 5. */
+  /** Who is calling, or 401 (missing, unknown, revoked, expired key) / 403 (a plan without API access). */
   authenticate(header: string | undefined): KeyRecord {
     if (header === undefined || header.trim() === '') throw new HttpError(401, 'missing_api_key', 'The X-API-KEY header is required');
     const key = this.store.byHash(hashKey(header.trim()));

@@ -16,7 +16,7 @@ afterAll(() => t.stop());
 const retirementsOf = (name: string, from: CreditTransaction[] = m.credits) =>
   from.filter((c) => c.transaction_type === 'retirement' && c.retirement_beneficiary_harmonized === name);
 
-/** The API_NOTES definitions, computed independently. */
+/** The documented buyer definitions (see the README), computed independently. */
 function expectedBuyer(name: string, txs: CreditTransaction[]): Buyer {
   const from12 = addDays(TEST_TODAY, -365);
   const from60 = addDays(TEST_TODAY, -60);
@@ -57,7 +57,7 @@ function expectedBuyer(name: string, txs: CreditTransaction[]): Buyer {
 }
 
 describe('GET /v1/buyers/', () => {
-  it('aggregates every harmonized buyer of the retirements by the API_NOTES definitions', () => {
+  it('aggregates every harmonized buyer of the retirements by the documented definitions', () => {
     const names = new Set(m.credits.filter((c) => c.transaction_type === 'retirement' && c.retirement_beneficiary_harmonized).map((c) => c.retirement_beneficiary_harmonized!));
     expect(buyers.length).toBe(names.size);
     for (const b of buyers) expect(b).toEqual(expectedBuyer(b.buyer_name, retirementsOf(b.buyer_name)));

@@ -1,5 +1,5 @@
 /**
- * Chart bins (API_NOTES): Y starts 1 January, M the 1st of the month, W Sundays, D days; a date
+ * Chart bins: Y starts 1 January, M the 1st of the month, W Sundays, D days; a date
  * falls in the bin whose start <= date < next start. `end` is the next bin's start for D and W,
  * the month's last day for M and 31 December for Y.
  */

@@ -1,4 +1,4 @@
-/** Credit transaction rows as spec 2.3 objects, with the parent project's category, type, SDGs and certifications. */
+/** Credit transaction rows as the service serves them, with the parent project's category, type, SDGs and certifications. */
 import type { CreditTransaction } from '../../shared/api/resources';
 
 export interface CreditRow {
