@@ -9,17 +9,12 @@ import { BENEFICIARY_SEARCH_FIELDS, CATEGORIES, REGISTRIES } from '../shared/api
 import { MESSY_VALUES } from './messy/messy-values';
 import { RESOURCE_NAMES } from './routes/resource-names';
 import { ROUTES } from './routes';
-import { startTestService, type TestService } from './test-fixture';
+import type { ServiceOptions } from './server';
+import { testServices, type TestService } from './test-fixture';
 
-const started: TestService[] = [];
-async function service(options: Parameters<typeof startTestService>[0]): Promise<TestService> {
-  const t = await startTestService(options);
-  started.push(t);
-  return t;
-}
-afterAll(async () => {
-  await Promise.all(started.map((t) => t.stop()));
-});
+const services = testServices();
+const service = (options: ServiceOptions = {}): Promise<TestService> => services.start(options);
+afterAll(() => services.stopAll());
 
 interface Envelope {
   pagination: { total_entries: number; next_page: string | null };
@@ -60,7 +55,7 @@ describe('API root', () => {
 
 describe('next_page styles', () => {
   it('writes next_page relative, absolute, without the API root or on another origin', async () => {
-    const expectations: [Parameters<typeof startTestService>[0], (base: string) => string][] = [
+    const expectations: [ServiceOptions, (base: string) => string][] = [
       [{}, () => '/v1/credits/?current_page=2&per_page=3'],
       [{ nextPageStyle: 'relative', apiRoot: '/api/v1' }, () => '/api/v1/credits/?current_page=2&per_page=3'],
       [{ nextPageStyle: 'absolute' }, (base) => `${base}/v1/credits/?current_page=2&per_page=3`],

@@ -4,17 +4,12 @@
  */
 import http from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from './test-fixture';
+import type { ServiceOptions } from './server';
+import { testServices, type TestService } from './test-fixture';
 
-const started: TestService[] = [];
-async function service(options: Parameters<typeof startTestService>[0]): Promise<TestService> {
-  const t = await startTestService(options);
-  started.push(t);
-  return t;
-}
-afterAll(async () => {
-  await Promise.all(started.map((t) => t.stop()));
-});
+const services = testServices();
+const service = (options: ServiceOptions = {}): Promise<TestService> => services.start(options);
+afterAll(() => services.stopAll());
 
 describe('Retry-After', () => {
   it('says to wait the configured seconds on every 429, the real limit and bursts alike', async () => {

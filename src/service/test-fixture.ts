@@ -38,6 +38,21 @@ export async function startTestService(options: ServiceOptions = {}): Promise<Te
   return { service, get, getOk, parse, stop: () => service.stop() };
 }
 
+/** Starts test services on demand and stops them all at the end (`afterAll(services.stopAll)`). */
+export function testServices(): { start(options?: ServiceOptions): Promise<TestService>; stopAll(): Promise<void> } {
+  const started: TestService[] = [];
+  return {
+    async start(options = {}) {
+      const t = await startTestService(options);
+      started.push(t);
+      return t;
+    },
+    async stopAll() {
+      await Promise.all(started.splice(0).map((t) => t.stop()));
+    },
+  };
+}
+
 /** Every item of a paginated list, following next_page. */
 export async function fetchAll<S extends z.ZodTypeAny>(t: TestService, schema: S, path: string): Promise<z.output<S>[]> {
   const out: z.output<S>[] = [];
