@@ -15,26 +15,29 @@ import { defineConfig } from 'electron-vite';
 import { cspMetaPlugin } from './src/main/security/csp-meta-plugin';
 
 const root = __dirname;
-const cacheWorker = resolve(root, 'src/main/cache/cache-worker.ts');
+const cacheWorker = resolve(root, 'src/main/workers/cache-worker.ts');
 const exportWorker = resolve(root, 'src/main/export/export-worker.ts');
 /** The reference service's CLI entry (it imports only src/service, src/shared and packages); the src/shared
  * code it has in common with the other entries goes to out/main/chunks, which ships with it. */
 const referenceService = resolve(root, 'src/service/index.ts');
-const migrations = resolve(root, 'src/main/cache/migrations');
+/** The .sql migration sets read at run time (the cache's own and the query layer's), by set name. */
+const migrationSets = { cache: resolve(root, 'src/main/cache/migrations'), analytics: resolve(root, 'src/main/analytics/migrations') };
 
-/** The cache's .sql migrations are read at run time: copy them beside the main bundle. */
-const copyCacheMigrations = () => ({
-  name: 'carbon-desk-copy-cache-migrations',
+/** Copies each migration set beside the main bundle, to `out/main/migrations/<set>/`, where the loader looks. */
+const copyMigrations = () => ({
+  name: 'carbon-desk-copy-migrations',
   writeBundle(options: { dir?: string }) {
-    const out = resolve(options.dir ?? resolve(root, 'out/main'), 'migrations');
-    fs.mkdirSync(out, { recursive: true });
-    for (const f of fs.readdirSync(migrations)) if (f.endsWith('.sql')) fs.copyFileSync(resolve(migrations, f), resolve(out, f));
+    for (const [set, dir] of Object.entries(migrationSets)) {
+      const out = resolve(options.dir ?? resolve(root, 'out/main'), 'migrations', set);
+      fs.mkdirSync(out, { recursive: true });
+      for (const f of fs.readdirSync(dir)) if (f.endsWith('.sql')) fs.copyFileSync(resolve(dir, f), resolve(out, f));
+    }
   },
 });
 
 export default defineConfig({
   main: {
-    plugins: [copyCacheMigrations()],
+    plugins: [copyMigrations()],
     build: {
       outDir: 'out/main',
       externalizeDeps: true,

@@ -63,7 +63,7 @@ test('buyer page: summary, vintages, monthly series, portfolio and retirements',
   await expect(page.getByTestId('buyer-monthly-chart')).toBeVisible();
   // the buyer's retirements by the exact (app-only) buyer filter: as many as buyers.get counts
   const retirements = await app.call<Page<unknown>>('credits.list', { buyer: top.buyer_name, transaction_type: ['retirement'], per_page: 1 });
-  const got = await app.call<Buyer>('buyers.get', { buyerName: top.buyer_name });
+  const got = await app.call<Buyer>('buyers.get', { buyer_name: top.buyer_name });
   expect(retirements.pagination.total_entries).toBe(got.total_transactions);
   await expect(page.getByTestId('buyer-transactions-count')).toHaveText(`${fmt(got.total_transactions)} retirement transactions of “${top.buyer_name}”`);
   await shootBoth(app, 'buyer-page');
@@ -86,7 +86,7 @@ test('buyer page: exactly the buyer\'s retirements (not those of a longer name);
   const name = nested ?? names[0]!;
   test.info().annotations.push({ type: 'buyer', description: nested ? `"${name}" is part of another buyer's name` : `no nested buyer name at this scale; "${name}"` });
 
-  const buyer = await app.call<Buyer>('buyers.get', { buyerName: name });
+  const buyer = await app.call<Buyer>('buyers.get', { buyer_name: name });
   const exact = await app.call<Page<unknown>>('credits.list', { buyer: name, transaction_type: ['retirement'], per_page: 1 });
   const substring = await app.call<Page<unknown>>('credits.list', { beneficiary_search: name, transaction_type: ['retirement'], per_page: 1 });
   expect(exact.pagination.total_entries).toBe(buyer.total_transactions);

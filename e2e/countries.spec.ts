@@ -34,11 +34,11 @@ test('index and choropleth match countries.index; a country profile by theme wit
   const withProfile = index.find((c) => c.has_profile && c.country_code)!;
   await page.getByRole('link', { name: withProfile.country, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`#/countries/${withProfile.country_code}`));
-  const profile = await app.call<{ country_name: string | null; total_projects: number }>('countries.get', { countryCode: withProfile.country_code });
+  const profile = await app.call<{ country_name: string | null; total_projects: number }>('countries.get', { country_code: withProfile.country_code });
   if (profile.country_name) await expect(page.getByRole('heading', { level: 1 })).toHaveText(profile.country_name);
   for (const section of ['market', 'article6', 'corsia', 'pricing', 'ndc', 'risk', 'ai']) await expect(page.getByTestId(`profile-${section}`)).toBeVisible();
   await expect(page.getByTestId('profile-market')).toContainText(profile.total_projects.toLocaleString('en-US'));
-  const updates = await app.call<unknown[]>('countries.updates', { countryCode: withProfile.country_code });
+  const updates = await app.call<unknown[]>('countries.updates', { country_code: withProfile.country_code });
   await expect(page.getByTestId('country-update')).toHaveCount(updates.length);
   await shootBoth(app, 'country-profile');
   expect(app.consoleErrors).toEqual([]);

@@ -77,7 +77,7 @@ test('exports the filtered projects\' boundaries as one valid GeoJSON FeatureCol
   const forest = new Set((await listAll(app, { category: ['forest'] })).map((p) => p.project_id));
   const withBoundary = metrics.map((m) => m.project_id).filter((id) => forest.has(id)).slice(0, 2);
   expect(withBoundary.length).toBeGreaterThan(0);
-  for (const projectId of withBoundary) await app.call('projects.refresh', { projectId });
+  for (const projectId of withBoundary) await app.call('projects.refresh', { project_id: projectId });
   await app.goto('/projects?category=forest');
   await expect(page.getByTestId('projects-count')).toBeVisible();
   await page.getByTestId('export-projects-toggle').click();

@@ -47,8 +47,8 @@ test('a project forensic page: memo by theme, stats, entries by first seen, week
   const link = page.getByTestId('forensic-entry').first().getByRole('link').first();
   const projectId = decodeURIComponent((await link.getAttribute('href'))!.split('/').pop()!);
   // per-project forensics are fetched on demand
-  await app.call('projects.refresh', { projectId });
-  const forensics = await app.call<{ entries: Entry[]; memo: unknown; stats: { total_entries: number; week_number: number | null; year: number | null } }>('forensics.project', { projectId });
+  await app.call('projects.refresh', { project_id: projectId });
+  const forensics = await app.call<{ entries: Entry[]; memo: unknown; stats: { total_entries: number; week_number: number | null; year: number | null } }>('forensics.project', { project_id: projectId });
   await link.click();
   await expect(page).toHaveURL(new RegExp(`#/forensics/projects/${projectId}`));
   await expect(page.getByTestId('stats-total')).toHaveText(forensics.stats.total_entries.toLocaleString('en-US'));

@@ -20,7 +20,7 @@ test.beforeEach(async ({ app, webHost }) => {
 
 async function busiestProject(call: <T>(m: string, i?: unknown) => Promise<T>) {
   const list = await call<PageOf<ProjectRow>>('projects.list', { per_page: 1, sort: ['-retired'] });
-  return call<ProjectRow>('projects.get', { projectId: list.data[0]!.project_id });
+  return call<ProjectRow>('projects.get', { project_id: list.data[0]!.project_id });
 }
 
 test('a project page shows the project the contract answers', async ({ app }) => {

@@ -22,7 +22,7 @@ import { parse } from 'csv-parse';
 import Database from 'better-sqlite3';
 import { createAppContext } from '../../src/main/app-context';
 import { spawnReferenceService, stopReferenceService } from '../../src/main/connections/demo-service';
-import { exportService } from '../../src/main/export/export-service';
+import { cliHostPorts } from '../../src/main/hosts/cli/cli-ports';
 
 const ROOT = path.resolve(__dirname, '../..');
 const scale = Number(process.env.BENCH_SCALE ?? 1);
@@ -99,7 +99,7 @@ async function countCsvRows(file: string): Promise<number> {
 
 async function main(): Promise<void> {
   const { dataDir, serviceTotal, cleanup } = await syncedDataDir();
-  const ctx = createAppContext({ host: 'cli', dataDir });
+  const ctx = createAppContext({ dataDir, ports: cliHostPorts(dataDir) });
   try {
     const connection = ctx.connections.selected();
     if (!connection) throw new Error(`no connection in ${dataDir}`);
@@ -128,7 +128,7 @@ async function main(): Promise<void> {
     }, 250);
 
     say('export: credit-transactions through the export worker...');
-    const service = exportService(ctx);
+    const service = ctx.exports;
     const input = { table: 'credit-transactions' as const, bom: true };
     const plan = service.plan(input);
     const target = path.join(outDir, plan.fileName);

@@ -20,7 +20,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { toQueryString } from '../../src/shared/api/params';
 import { contract, type MethodName } from '../../src/shared/contract';
-import { openCacheClient } from '../../src/main/cache/cache-client';
+import { openCache } from '../../src/main/workers/open-cache';
 import { spawnReferenceService, stopReferenceService } from '../../src/main/connections/demo-service';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -116,7 +116,7 @@ async function main(): Promise<void> {
   const dataDir = path.join(work, 'data');
   say(`starting the reference service at scale ${scale} (${fs.existsSync(path.join(work, 'service.sqlite')) ? 'reusing' : 'generating'} the market)...`);
   const service = await spawnReferenceService({ scale, dbPath: path.join(work, 'service.sqlite'), extraArgs: ['--rate-limit-pro', '1000000'], timeoutMs: 600_000 });
-  let cache: ReturnType<typeof openCacheClient> | null = null;
+  let cache: ReturnType<typeof openCache> | null = null;
   try {
     const summaryFile = path.join(work, 'sync-summary.json');
     if (!fs.existsSync(summaryFile)) {
@@ -132,10 +132,10 @@ async function main(): Promise<void> {
     }
     const summary = JSON.parse(fs.readFileSync(summaryFile, 'utf8')) as { cache: string };
     // The worker: migrations (if the build has new ones) and rollups (rebuilt when not current).
-    cache = openCacheClient(summary.cache);
+    cache = openCache(summary.cache);
     // What the worker does after a credits sync job: every rollup rebuilt (timed, in the worker).
     const refreshStart = performance.now();
-    await cache.call('sync:refreshAggregates', { job: 'credits' });
+    await cache.call('sync:afterWrites', { job: 'credits' });
     const refreshMs = Math.round(performance.now() - refreshStart);
     const info = new Database(summary.cache, { readonly: true });
     const credits = info.prepare('SELECT count(*) FROM credit_transactions').pluck().get() as number;
@@ -156,7 +156,7 @@ async function main(): Promise<void> {
       let theirsFirst = 0;
       for (let i = 0; i < WARMUP + runs; i++) {
         let t = performance.now();
-        await cache.call(`query:${q.method}`, parsed);
+        await (cache.call as (op: string, args: unknown) => Promise<unknown>)(`query:${q.method}`, parsed);
         const o = performance.now() - t;
         if (i === 0) oursFirst = o;
         if (i >= WARMUP) ours.push(o);

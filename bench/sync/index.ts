@@ -19,13 +19,14 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { CreditTransaction } from '../../src/shared/api';
 import { ApiClient } from '../../src/main/api/api-client';
-import { openCacheClient } from '../../src/main/cache/cache-client';
-import { openCacheDatabase } from '../../src/main/cache/database';
+import type { CacheWrite } from '../../src/main/cache/cache-protocol';
+import { openCache } from '../../src/main/workers/open-cache';
+import { openQueryableCache } from '../../src/main/analytics/schema';
 import { spawnReferenceService, stopReferenceService } from '../../src/main/connections/demo-service';
 import { createAppContext } from '../../src/main/app-context';
 import { SyncEngine } from '../../src/main/sync/sync-engine';
-import { ensureDemoSync, syncEngineFor } from '../../src/main/sync/sync-service';
 import { MAX_ROWS_PER_STEP, PER_PAGE } from '../../src/main/sync/sync-jobs';
+import { webHostPorts } from '../../src/main/hosts/web/web-ports';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const rateLimit = Number(process.env.BENCH_RATE_LIMIT ?? 600);
@@ -40,7 +41,7 @@ async function fullSync() {
   say(`starting the reference service at scale ${scale} (generating the market)...`);
   const service = await spawnReferenceService({ scale, dbPath: path.join(work, 'service.sqlite'), extraArgs: ['--rate-limit-pro', '1000000'], timeoutMs: 600_000 });
   try {
-    const cache = openCacheClient(path.join(work, 'cache.sqlite'));
+    const cache = openCache(path.join(work, 'cache.sqlite'));
     const client = new ApiClient({ baseUrl: service.baseUrl, apiKey: service.apiKey });
     const engine = new SyncEngine({ cache, client, onProgress: () => undefined });
     peakRss = process.memoryUsage().rss;
@@ -64,7 +65,7 @@ async function fullSync() {
     // the sync waits on the service, not on the client.
     const clientCpuShare = (cpu.user + cpu.system) / 1e6 / seconds;
     const rows = status.jobs.reduce((n, j) => n + j.rows, 0);
-    const info = await cache.call<{ tables: Record<string, number> }>('read:cacheInfo');
+    const info = await cache.call('read:cacheInfo');
     await cache.close();
     return { state: status.state, lastError: status.lastError, seconds, clientCpuShare, rows, rowsPerSecond: rows / seconds, peakRssMb: peakRss / 2 ** 20, requests: client.stats, tables: info.tables };
   } finally {
@@ -100,20 +101,20 @@ async function ingestOurs(credits: CreditTransaction[], round: number) {
   // Ours: through the worker as the sync writes when pages arrive faster than they are written:
   // the pages already fetched (200 rows each, up to MAX_ROWS_PER_STEP rows) + the cursor per transaction.
   const file = path.join(work, `ingest-ours-${round}.sqlite`);
-  const cache = openCacheClient(file);
-  const cp = await cache.call<{ pass: number }>('sync:begin', { job: 'credits', mode: 'full', cursor: { next_page: 1 } });
+  const cache = openCache(file);
+  const cp = await cache.call('sync:begin', { job: 'credits', mode: 'full', cursor: { next_page: 1 } });
   const t0 = performance.now();
   let workerMs = 0;
   const perStep = Math.max(1, Math.floor(MAX_ROWS_PER_STEP / PER_PAGE));
   for (let i = 0, page = 1; i < credits.length; i += PER_PAGE * perStep, page += perStep) {
-    const writes = [];
+    const writes: CacheWrite[] = [];
     let rows = 0;
     for (let k = 0; k < perStep && i + k * PER_PAGE < credits.length; k++) {
       const items = credits.slice(i + k * PER_PAGE, i + (k + 1) * PER_PAGE);
       rows += items.length;
       writes.push({ op: 'write:creditTransactions', args: { items, pass: cp.pass } });
     }
-    const r = await cache.call<{ ms: number }>('sync:step', {
+    const r = await cache.call('sync:step', {
       job: 'credits',
       writes,
       cursor: i + PER_PAGE * perStep < credits.length ? { next_page: page + perStep } : null,
@@ -131,7 +132,7 @@ async function ingestOurs(credits: CreditTransaction[], round: number) {
 function ingestBare(credits: CreditTransaction[], round: number) {
   // Bare: same schema (same indexes), one prepared INSERT, one transaction, on this thread.
   const bareFile = path.join(work, `ingest-bare-${round}.sqlite`);
-  const bare = openCacheDatabase(bareFile);
+  const bare = openQueryableCache(bareFile);
   const insert = bare.prepare(`INSERT INTO credit_transactions (id, quantity, vintage, transaction_date, transaction_type,
     retirement_account, retirement_beneficiary, retirement_reason, retirement_note, retirement_beneficiary_harmonized,
     project_id, category, project_type, projects, sdg_goals, certifications, sync_pass) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
@@ -193,7 +194,7 @@ async function rateLimitedRun() {
   say(`rate-limited run: allowance ${rateLimit}/min for ${rateSeconds} s...`);
   const service = await spawnReferenceService({ scale: 0.05, dbPath: path.join(work, 'service-small.sqlite'), extraArgs: ['--rate-limit-pro', String(rateLimit)], timeoutMs: 120_000 });
   try {
-    const cache = openCacheClient(path.join(work, 'cache-rate.sqlite'));
+    const cache = openCache(path.join(work, 'cache-rate.sqlite'));
     const client = new ApiClient({ baseUrl: service.baseUrl, apiKey: service.apiKey });
     const engine = new SyncEngine({ cache, client });
     const t0 = Date.now();
@@ -217,11 +218,11 @@ async function rateLimitedRun() {
 
 async function demoFirstLaunch() {
   say(`demo first launch (scale ${process.env.CARBON_DEMO_SCALE ?? 1}, fresh data folder)...`);
-  const ctx = createAppContext({ host: 'web', dataDir: path.join(work, 'demo-app') });
+  const ctx = createAppContext({ dataDir: path.join(work, 'demo-app'), ports: webHostPorts(path.join(work, 'demo-app')) });
   const t0 = performance.now();
   try {
-    await ensureDemoSync(ctx);
-    const engine = await syncEngineFor(ctx, 'demo');
+    await ctx.syncs.startDemoSync();
+    const engine = await ctx.syncs.engineFor('demo');
     let firstProjects: number | null = null;
     for (;;) {
       const projects = engine.status().jobs.find((j) => j.job === 'projects')!;

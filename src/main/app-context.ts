@@ -1,50 +1,81 @@
 /**
- * What every handler gets: the host it runs in, the data folder, the event bus, the connection
- * registry, the secret store, the connection status, how the host starts the reference service (a
- * Node child by default; the Electron host passes a utility-process launcher), and lazily created
- * per-domain services (the cache client, the sync engine, exports) registered under a name by their
- * own modules.
+ * The back end's composition root: what every contract handler gets. It is built once per host
+ * process from the host's ports (src/main/host-ports.ts) and owns the app's long-lived services,
+ * each a typed field: the connection registry, the secret store, the per-connection caches, the
+ * built-in demo service, the sync engines and the exports. The services below it know only the
+ * narrow dependencies they are given here, never this class.
  */
 import fs from 'node:fs';
 import type { ConnectionStatus } from '../shared/contract';
-import { nodeServiceLauncher } from './connections/node-service-launcher';
+import { ContractError } from '../shared/errors';
+import { type CacheClient, CacheRegistry } from './cache/cache-client';
+import { DemoServiceHost } from './connections/demo-service';
 import { ConnectionRegistry } from './connections/registry';
-import type { ServiceLauncher } from './connections/service-launcher';
 import { EventBus } from './events';
+import { ExportService } from './export/export-service';
+import type { HostPorts } from './host-ports';
 import type { SecretStore } from './secrets/secret-store';
 import { SessionSecretStore } from './secrets/secret-store';
+import { SyncEngines } from './sync/sync-service';
 import { APP_VERSION } from './version';
+import { openCache } from './workers/open-cache';
 
-export type HostKind = 'electron' | 'web' | 'cli';
+export type { HostKind, HostPorts } from './host-ports';
 
 export interface AppContextOptions {
-  host: HostKind;
   dataDir: string;
+  ports: HostPorts;
   secrets?: SecretStore;
-  /** How the built-in demo service is started; a Node child process when not given. */
-  serviceLauncher?: ServiceLauncher;
 }
 
 export class AppContext {
   readonly version = APP_VERSION;
   readonly events = new EventBus();
+  readonly dataDir: string;
+  readonly ports: HostPorts;
   readonly connections: ConnectionRegistry;
   readonly secrets: SecretStore;
-  private readonly services = new Map<string, unknown>();
+  /** One cache client (and worker thread) per connection, created on first use. */
+  readonly caches: CacheRegistry;
+  /** The built-in demo service, started on first use. */
+  readonly demo: DemoServiceHost;
+  readonly syncs: SyncEngines;
+  readonly exports: ExportService;
   private readonly disposers: Array<() => unknown> = [];
   private currentStatus: ConnectionStatus = { connectionId: null, state: 'unknown', message: null, checkedAt: null };
 
-  constructor(
-    readonly host: HostKind,
-    readonly dataDir: string,
-    secrets: SecretStore,
-    readonly serviceLauncher: ServiceLauncher = nodeServiceLauncher,
-  ) {
-    fs.mkdirSync(dataDir, { recursive: true });
-    this.connections = new ConnectionRegistry(dataDir);
-    this.secrets = secrets;
+  constructor(options: AppContextOptions) {
+    this.dataDir = options.dataDir;
+    this.ports = options.ports;
+    fs.mkdirSync(this.dataDir, { recursive: true });
+    this.connections = new ConnectionRegistry(this.dataDir);
+    this.secrets = options.secrets ?? new SessionSecretStore();
     this.currentStatus.connectionId = this.connections.selected()?.id ?? null;
+    this.caches = new CacheRegistry((id) => this.connections.cachePath(id), openCache);
+    this.demo = new DemoServiceHost({
+      dataDir: this.dataDir,
+      launcher: this.ports.serviceLauncher,
+      connections: this.connections,
+      reportStatus: (status) => this.setStatus(status),
+    });
+    this.syncs = new SyncEngines({
+      connections: this.connections,
+      secrets: this.secrets,
+      demo: this.demo,
+      caches: this.caches,
+      emitProgress: (status) => this.events.emit('sync.progress', status),
+      reportConnection: (connectionId, state, message) => {
+        if (this.connections.selected()?.id === connectionId) this.setStatus({ connectionId, state, message });
+      },
+    });
+    this.exports = new ExportService(this.ports.exportTarget, (payload) => this.events.emit('export.progress', payload));
+    // Disposed in reverse: exports, then syncs, then the demo service, then the caches.
+    this.onDispose(() => this.caches.closeAll());
+    this.onDispose(() => this.demo.stop());
+    this.onDispose(() => this.syncs.stopAll());
+    this.onDispose(() => this.exports.cancelAll());
   }
+
 
   get status(): ConnectionStatus {
     return { ...this.currentStatus };
@@ -58,15 +89,16 @@ export class AppContext {
     if (changed) this.events.emit('connection.status', this.status);
   }
 
-  /** A per-domain singleton, created on first use (cache client, sync engine, ...). */
-  service<T>(key: string, create: (ctx: AppContext) => T): T {
-    if (!this.services.has(key)) this.services.set(key, create(this));
-    return this.services.get(key) as T;
+  /** The selected connection's id; `no_connection` when none is selected. */
+  selectedConnectionId(): string {
+    const c = this.connections.selected();
+    if (!c) throw new ContractError('no_connection', 'No connection is selected');
+    return c.id;
   }
 
-  /** Forgets a service (e.g. the cache client after switching connection). */
-  dropService(key: string): void {
-    this.services.delete(key);
+  /** The selected connection's cache. */
+  currentCache(): CacheClient {
+    return this.caches.of(this.selectedConnectionId());
   }
 
   onDispose(fn: () => unknown): void {
@@ -85,5 +117,5 @@ export class AppContext {
 }
 
 export function createAppContext(options: AppContextOptions): AppContext {
-  return new AppContext(options.host, options.dataDir, options.secrets ?? new SessionSecretStore(), options.serviceLauncher);
+  return new AppContext(options);
 }

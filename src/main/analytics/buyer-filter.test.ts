@@ -10,7 +10,7 @@ import { contract } from '../../shared/contract';
 import { CSV_TABLES } from '../export/csv-tables';
 import { analyticsQueries } from './index';
 import { credit, project, writeCredits, writeProjects } from './testing/tiny-market';
-import { openCacheDatabase } from '../cache/database';
+import { openQueryableCache } from './schema';
 import { rebuildRollups } from './aggregates';
 import { ROLLUPS, rollupFresh } from './rollup-state';
 
@@ -18,7 +18,7 @@ const WEIRD = `O'Neil "Q" 50%_Co\\`;
 
 let db: Database.Database;
 const setUp = (withRollups: boolean) => {
-  db = openCacheDatabase(':memory:');
+  db = openQueryableCache(':memory:');
   writeProjects(db, [project({ project_id: 'VCS-1', registry: 'verra', category: 'forest' }), project({ project_id: 'GLD-2', registry: 'gold-standard', category: 'agriculture' })]);
   writeCredits(db, [
     credit({ id: 1, project_id: 'VCS-1', quantity: 10, retirement_beneficiary_harmonized: 'X' }),
@@ -44,7 +44,7 @@ afterEach(() => db.close());
 const list = (q: Record<string, unknown>) => analyticsQueries['credits.list'](db, contract['credits.list'].input.parse(q));
 const ids = (q: Record<string, unknown>) => list({ sort: ['id'], ...q }).data.map((t) => t.id);
 const retirementsOf = (buyer: string) => list({ buyer, transaction_type: ['retirement'], per_page: 1 }).pagination.total_entries;
-const buyerGet = (buyerName: string) => analyticsQueries['buyers.get'](db, { buyerName });
+const buyerGet = (buyerName: string) => analyticsQueries['buyers.get'](db, { buyer_name: buyerName });
 
 describe.each([
   ['rollups not built', false],

@@ -224,15 +224,15 @@ function oneBuyer(db: Database.Database, name: string): Buyer {
   return buyer;
 }
 
-export function getBuyer(db: Database.Database, args: { buyerName: string }): Buyer {
-  return oneBuyer(db, args.buyerName);
+export function getBuyer(db: Database.Database, args: { buyer_name: string }): Buyer {
+  return oneBuyer(db, args.buyer_name);
 }
 
-export function buyerAnalytics(db: Database.Database, args: { buyerName: string }): BuyerAnalytics {
-  const buyer = oneBuyer(db, args.buyerName);
+export function buyerAnalytics(db: Database.Database, args: { buyer_name: string }): BuyerAnalytics {
+  const buyer = oneBuyer(db, args.buyer_name);
   const today = marketToday();
   const where = `c.transaction_type = 'retirement' AND ${HARMONIZED} = ? COLLATE NOCASE`;
-  const name = args.buyerName;
+  const name = args.buyer_name;
   const summary = statement(db, `SELECT sum(c.quantity) AS total, count(*) AS n,
         sum(CASE WHEN c.vintage IS NOT NULL THEN c.vintage * c.quantity END) AS weighted,
         sum(CASE WHEN c.vintage IS NOT NULL THEN c.quantity ELSE 0 END) AS vintage_quantity

@@ -29,8 +29,7 @@ function cachedProjectId(db: Database.Database, projectId: string): string {
 }
 
 /** Credit filters of one project: groups C and B (group P does not apply to a single project's chart). */
-function oneProjectWhere(projectId: string, q: CreditFilters): SqlWhere {
-  const { project_id: _ids, ...rest } = q;
+function oneProjectWhere(projectId: string, rest: Omit<CreditFilters, 'project_id'>): SqlWhere {
   const w = creditWhere({
     transaction_type: rest.transaction_type, vintage: rest.vintage, transaction_date_from: rest.transaction_date_from,
     transaction_date_to: rest.transaction_date_to, quantity_min: rest.quantity_min, quantity_max: rest.quantity_max,
@@ -48,8 +47,8 @@ function timeBins(db: Database.Database, table: string, dateColumn: string, sumE
   return rows.map((r) => ({ start: r.start, end: binEnd(freq, r.start), value: r.value }));
 }
 
-export function retirementsByVintage(db: Database.Database, q: RetirementsByVintageQuery & { projectId: string }): Page<TimeBinPoint> {
-  const where = oneProjectWhere(cachedProjectId(db, q.projectId), q);
+export function retirementsByVintage(db: Database.Database, q: RetirementsByVintageQuery & { project_id: string }): Page<TimeBinPoint> {
+  const where = oneProjectWhere(cachedProjectId(db, q.project_id), q);
   addClause(where, "c.transaction_type = 'retirement'");
   addClause(where, 'c.vintage IS NOT NULL');
   const rows = statement(db, `SELECT c.vintage AS vintage, sum(c.quantity) AS value FROM credit_transactions c ${whereSql(where)} GROUP BY c.vintage ORDER BY c.vintage`)
@@ -57,8 +56,8 @@ export function retirementsByVintage(db: Database.Database, q: RetirementsByVint
   return singlePage(rows.map((r) => ({ start: `${r.vintage}-01-01`, end: `${r.vintage}-12-31`, value: r.value })));
 }
 
-export function creditsByTransactionDate(db: Database.Database, q: CreditsByTransactionDateQuery & { projectId: string }): Page<TimeBinPoint> {
-  const where = oneProjectWhere(cachedProjectId(db, q.projectId), q);
+export function creditsByTransactionDate(db: Database.Database, q: CreditsByTransactionDateQuery & { project_id: string }): Page<TimeBinPoint> {
+  const where = oneProjectWhere(cachedProjectId(db, q.project_id), q);
   return singlePage(timeBins(db, 'credit_transactions c', 'c.transaction_date', 'c.quantity', where, q.freq ?? 'Y'));
 }
 

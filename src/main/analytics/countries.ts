@@ -38,8 +38,8 @@ const JSON_FIELDS = [
   'active_registries',
 ] as const;
 
-export function countryProfile(db: Database.Database, args: { countryCode: string }): CountryProfile {
-  const code = args.countryCode.toUpperCase();
+export function countryProfile(db: Database.Database, args: { country_code: string }): CountryProfile {
+  const code = args.country_code.toUpperCase();
   const row = statement(db, 'SELECT * FROM country_profiles WHERE country_code = ?').get(code) as Record<string, unknown> | undefined;
   if (!row) throw notFound(`Country profile ${code}`);
   const out: Record<string, unknown> = { ...row };
@@ -49,8 +49,8 @@ export function countryProfile(db: Database.Database, args: { countryCode: strin
   return out as unknown as CountryProfile;
 }
 
-export function countryUpdates(db: Database.Database, q: CountryUpdatesQuery & { countryCode: string }): CountryUpdate[] {
-  const code = q.countryCode.toUpperCase();
+export function countryUpdates(db: Database.Database, q: CountryUpdatesQuery & { country_code: string }): CountryUpdate[] {
+  const code = q.country_code.toUpperCase();
   const known = statement(db, 'SELECT 1 FROM country_profiles WHERE country_code = ?').get(code);
   if (!known) throw notFound(`Country profile ${code}`);
   return statement(db, `SELECT id, country_code, date, headline, description, market_impact, source_url, week, year FROM country_updates

@@ -81,9 +81,9 @@ function fromLegacy(db: Database.Database, legacy: LegacyForensic): ProjectForen
   };
 }
 
-export function projectForensics(db: Database.Database, args: { projectId: string }): ProjectForensics {
+export function projectForensics(db: Database.Database, args: { project_id: string }): ProjectForensics {
   const stats = statement(db, 'SELECT project_id, found, total_entries, new_this_week, last_scan_date, week_number, year FROM project_forensics WHERE project_id = ? COLLATE NOCASE')
-    .get(args.projectId) as
+    .get(args.project_id) as
     | { project_id: string; found: number; total_entries: number | null; new_this_week: number | null; last_scan_date: string | null; week_number: number | null; year: number | null }
     | undefined;
   if (stats?.found === 1) {
@@ -100,22 +100,22 @@ export function projectForensics(db: Database.Database, args: { projectId: strin
       },
     };
   }
-  if (stats?.found === 0) throw notFound(`Forensic data for project ${args.projectId}`);
+  if (stats?.found === 0) throw notFound(`Forensic data for project ${args.project_id}`);
   const legacy = statement(db, `SELECT ${LEGACY_COLUMNS} FROM legacy_forensics WHERE project_id = ? COLLATE NOCASE ORDER BY run_date DESC, id DESC LIMIT 1`)
-    .get(args.projectId) as LegacyForensic | undefined;
-  if (!legacy) throw notFound(`Forensic data for project ${args.projectId}`);
+    .get(args.project_id) as LegacyForensic | undefined;
+  if (!legacy) throw notFound(`Forensic data for project ${args.project_id}`);
   return fromLegacy(db, legacy);
 }
 
-export function forensicDiff(db: Database.Database, q: ForensicDiffQuery & { projectId: string }): ForensicDiff | null {
+export function forensicDiff(db: Database.Database, q: ForensicDiffQuery & { project_id: string }): ForensicDiff | null {
   const current = isoWeekOf(marketToday());
   const year = q.year ?? current.year;
   const week = q.week ?? current.week;
   const row = statement(db, 'SELECT * FROM forensic_weekly_diffs WHERE project_id = ? COLLATE NOCASE AND year = ? AND week_number = ?')
-    .get(q.projectId, year, week) as
+    .get(q.project_id, year, week) as
     | { project_id: string; year: number; week_number: number; is_null: number; week_date: string; new_entries_count: number; memo_changed: number; headline: string | null; week_summary: string | null; new_entries: string }
     | undefined;
-  if (!row) throw new ContractError('not_found', `The forensic diff of project ${q.projectId} for week ${week} of ${year} is not in the cache yet`);
+  if (!row) throw new ContractError('not_found', `The forensic diff of project ${q.project_id} for week ${week} of ${year} is not in the cache yet`);
   if (row.is_null === 1) return null;
   return {
     project_id: row.project_id, week_date: row.week_date, week_number: row.week_number, year: row.year,

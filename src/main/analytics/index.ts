@@ -1,8 +1,11 @@
 /**
- * The offline query layer: every query the cache worker answers as op `query:<name>`, called as
- * `fn(db, args)` with the contract method's parsed input. Pure synchronous reads of the cache.
+ * The offline query layer: one function per contract method declared with `query(...)`, called in
+ * the cache worker as op `query:<method>` with the method's parsed input. Pure synchronous reads of
+ * the cache. The table's type comes from the contract: a missing query, or one whose input or output
+ * differs from its method's, is a compile error.
  */
 import type Database from 'better-sqlite3';
+import type { MethodOutput, ParsedInput, QueryMethod } from '../../shared/contract';
 import { buyerAnalytics, getBuyer, listBuyers } from './buyers';
 import { creditsByCategory, creditsByTransactionDate, creditsByTransactionDateAll, projectsByListingDate, retirementsByVintage } from './charts';
 import { countryIndex, countryProfile, countryUpdates } from './countries';
@@ -13,7 +16,9 @@ import { getProject, listProjects, projectTypes } from './projects';
 import { allBoundaries, listSatellite, projectBoundary } from './satellite';
 import { supplyDemand } from './supply-demand';
 
-export const analyticsQueries = {
+export type QueryTable = { [K in QueryMethod]: (db: Database.Database, input: ParsedInput<K>) => MethodOutput<K> };
+
+export const analyticsQueries: QueryTable = {
   'projects.list': listProjects,
   'projects.get': getProject,
   'projects.types': projectTypes,
@@ -38,6 +43,4 @@ export const analyticsQueries = {
   'countries.get': countryProfile,
   'countries.updates': countryUpdates,
   'palette.search': paletteSearch,
-} satisfies Record<string, (db: Database.Database, args: any) => unknown>;
-
-export type AnalyticsQueryName = keyof typeof analyticsQueries;
+};

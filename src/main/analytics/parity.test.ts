@@ -8,11 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as api from '../../shared/api';
 import { toQueryString } from '../../shared/api/params';
-import { contract, type MethodName } from '../../shared/contract';
+import { contract, type MethodName, type QueryMethod } from '../../shared/contract';
 import { ContractError } from '../../shared/errors';
 import { ForensicRepository } from '../cache/repositories/forensic-repository';
 import { SatelliteRepository } from '../cache/repositories/satellite-repository';
-import { analyticsQueries, type AnalyticsQueryName } from './index';
+import { creditsByTransactionDateAll } from './charts';
+import { analyticsQueries } from './index';
 import { inPool, seededRandom, startSyncedMarket, type Random, type SyncedMarket } from './testing/synced-market';
 
 const COMBOS = 300;
@@ -154,7 +155,7 @@ const someProjectId = (r: Random) => (r.chance(0.05) ? 'VCS-999999' : r.chance(0
 // ---- the comparison -----------------------------------------------------------------------------
 
 interface MethodCase {
-  name: AnalyticsQueryName & MethodName;
+  name: QueryMethod & MethodName;
   /** The service path of a parsed input, and the parameters that are in the path rather than the query. */
   path: (input: Record<string, any>) => string;
   pathParams?: string[];
@@ -235,7 +236,7 @@ const CASES: MethodCase[] = [
       return q;
     },
   },
-  { name: 'projects.get', path: (i) => `/v1/projects/${enc(i.projectId)}`, pathParams: ['projectId'], schema: api.projectSchema, input: (r) => ({ projectId: someProjectId(r) }) },
+  { name: 'projects.get', path: (i) => `/v1/projects/${enc(i.project_id)}`, pathParams: ['project_id'], schema: api.projectSchema, input: (r) => ({ project_id: someProjectId(r) }) },
   {
     name: 'credits.list', path: () => '/v1/credits/', schema: api.paginated(api.creditTransactionSchema), paginated: true,
     input: (r) => {
@@ -249,19 +250,19 @@ const CASES: MethodCase[] = [
     },
   },
   {
-    name: 'charts.retirementsByVintage', path: (i) => `/v1/charts/credits_retirements_by_vintage/${enc(i.projectId)}`, pathParams: ['projectId'],
+    name: 'charts.retirementsByVintage', path: (i) => `/v1/charts/credits_retirements_by_vintage/${enc(i.project_id)}`, pathParams: ['project_id'],
     schema: api.paginated(api.timeBinPointSchema),
     input: (r) => {
-      const q: Record<string, unknown> = { projectId: someProjectId(r), ...creditFilters(r) };
+      const q: Record<string, unknown> = { project_id: someProjectId(r), ...creditFilters(r) };
       beneficiary(r, q);
       return q;
     },
   },
   {
-    name: 'charts.creditsByTransactionDate', path: (i) => `/v1/charts/credits_by_transaction_date/${enc(i.projectId)}`, pathParams: ['projectId'],
+    name: 'charts.creditsByTransactionDate', path: (i) => `/v1/charts/credits_by_transaction_date/${enc(i.project_id)}`, pathParams: ['project_id'],
     schema: api.paginated(api.timeBinPointSchema),
     input: (r) => {
-      const q: Record<string, unknown> = { projectId: someProjectId(r), ...creditFilters(r) };
+      const q: Record<string, unknown> = { project_id: someProjectId(r), ...creditFilters(r) };
       if (r.chance(0.8)) q.freq = r.pick(api.CHART_FREQUENCIES);
       beneficiary(r, q);
       return q;
@@ -319,12 +320,12 @@ const CASES: MethodCase[] = [
     },
   },
   {
-    name: 'buyers.get', path: (i) => `/v1/buyers/${enc(i.buyerName)}`, pathParams: ['buyerName'], schema: api.buyerSchema,
-    input: (r) => ({ buyerName: r.chance(0.1) ? `No such buyer ${r.pick(WEIRD)}` : r.chance(0.4) ? r.recase(r.pick(pools.buyers)) : r.pick(pools.buyers) }),
+    name: 'buyers.get', path: (i) => `/v1/buyers/${enc(i.buyer_name)}`, pathParams: ['buyer_name'], schema: api.buyerSchema,
+    input: (r) => ({ buyer_name: r.chance(0.1) ? `No such buyer ${r.pick(WEIRD)}` : r.chance(0.4) ? r.recase(r.pick(pools.buyers)) : r.pick(pools.buyers) }),
   },
   {
-    name: 'buyers.analytics', path: (i) => `/v1/buyers/${enc(i.buyerName)}/analytics`, pathParams: ['buyerName'], schema: api.buyerAnalyticsSchema,
-    input: (r) => ({ buyerName: r.chance(0.1) ? `No such buyer ${r.pick(WEIRD)}` : r.chance(0.4) ? r.recase(r.pick(pools.buyers)) : r.pick(pools.buyers) }),
+    name: 'buyers.analytics', path: (i) => `/v1/buyers/${enc(i.buyer_name)}/analytics`, pathParams: ['buyer_name'], schema: api.buyerAnalyticsSchema,
+    input: (r) => ({ buyer_name: r.chance(0.1) ? `No such buyer ${r.pick(WEIRD)}` : r.chance(0.4) ? r.recase(r.pick(pools.buyers)) : r.pick(pools.buyers) }),
   },
   {
     name: 'forensics.legacy', path: () => '/v1/forensics/', schema: api.paginated(api.legacyForensicSchema), paginated: true,
@@ -359,10 +360,10 @@ const CASES: MethodCase[] = [
       return q;
     },
   },
-  { name: 'countries.get', path: (i) => `/v1/countries/${enc(i.countryCode)}`, pathParams: ['countryCode'], schema: api.countryProfileSchema, input: (r) => ({ countryCode: r.recase(r.pick(pools.countryCodes)) }) },
+  { name: 'countries.get', path: (i) => `/v1/countries/${enc(i.country_code)}`, pathParams: ['country_code'], schema: api.countryProfileSchema, input: (r) => ({ country_code: r.recase(r.pick(pools.countryCodes)) }) },
   {
-    name: 'countries.updates', path: (i) => `/v1/countries/${enc(i.countryCode)}/updates`, pathParams: ['countryCode'], schema: z.array(api.countryUpdateSchema),
-    input: (r) => ({ countryCode: r.recase(r.pick(pools.countryCodes)), ...(r.chance(0.7) ? { limit: r.int(1, 100) } : {}) }),
+    name: 'countries.updates', path: (i) => `/v1/countries/${enc(i.country_code)}/updates`, pathParams: ['country_code'], schema: z.array(api.countryUpdateSchema),
+    input: (r) => ({ country_code: r.recase(r.pick(pools.countryCodes)), ...(r.chance(0.7) ? { limit: r.int(1, 100) } : {}) }),
   },
 ];
 
@@ -389,7 +390,7 @@ describe('offline query layer = reference service (300 seeded combinations per m
 
   it('projects.types', async () => {
     const theirs = api.projectTypesSchema.parse((await m.get('/v1/projects/types')).body);
-    expect(analyticsQueries['projects.types'](m.db)).toEqual(theirs);
+    expect(analyticsQueries['projects.types'](m.db, {})).toEqual(theirs);
   });
 
   it('charts.creditsByTransactionDateAll for one project = the per-project endpoint; the rollup = the transactions', async () => {
@@ -407,7 +408,7 @@ describe('offline query layer = reference service (300 seeded combinations per m
         // Every filter combination: rollup (when it applies) and direct aggregation agree.
         const global = contract['charts.creditsByTransactionDateAll'].input.parse({ ...projectFilters(r, 2), ...creditFilters(r), ...(r.chance(0.5) ? { freq: r.pick(api.CHART_FREQUENCIES) } : {}) });
         const viaRollup = analyticsQueries['charts.creditsByTransactionDateAll'](m.db, global);
-        const direct = analyticsQueries['charts.creditsByTransactionDateAll'](m.db, global, { rollup: false });
+        const direct = creditsByTransactionDateAll(m.db, global, { rollup: false });
         if (JSON.stringify(viaRollup) !== JSON.stringify(direct)) mismatches.push(`rollup ${JSON.stringify(global)}`);
       }),
       POOL,
@@ -436,16 +437,16 @@ describe('offline query layer = reference service (300 seeded combinations per m
       compared++;
       if (isLegacy && !cached.includes(id)) fallbacks++;
       if (f.status === 404) {
-        expect(() => analyticsQueries['forensics.project'](m.db, { projectId: id })).toThrow(/not found/);
+        expect(() => analyticsQueries['forensics.project'](m.db, { project_id: id })).toThrow(/not found/);
         continue;
       }
-      expect(JSON.parse(JSON.stringify(analyticsQueries['forensics.project'](m.db, { projectId: id })))).toEqual(api.projectForensicsSchema.parse(f.body));
+      expect(JSON.parse(JSON.stringify(analyticsQueries['forensics.project'](m.db, { project_id: id })))).toEqual(api.projectForensicsSchema.parse(f.body));
     }
     expect(compared).toBeGreaterThan(20);
     for (const id of cached) {
       const b = await m.get(`/v1/satellite/${enc(id)}/boundary`);
-      if (b.status === 200) expect(analyticsQueries['satellite.boundary'](m.db, { projectId: id })).toEqual(api.boundarySchema.parse(b.body));
-      else expect(() => analyticsQueries['satellite.boundary'](m.db, { projectId: id })).toThrow(/not found/);
+      if (b.status === 200) expect(analyticsQueries['satellite.boundary'](m.db, { project_id: id })).toEqual(api.boundarySchema.parse(b.body));
+      else expect(() => analyticsQueries['satellite.boundary'](m.db, { project_id: id })).toThrow(/not found/);
     }
     // Weekly diffs: the service's answer for a week (a diff or null), cached, read back.
     let diffs = 0;
@@ -461,11 +462,11 @@ describe('offline query layer = reference service (300 seeded combinations per m
         const diff = d.body === null || d.body === undefined ? null : api.forensicDiffSchema.parse(d.body);
         forensics.putForensicDiff(id, year, week, diff);
         if (diff) diffs++;
-        expect(JSON.parse(JSON.stringify(analyticsQueries['forensics.diff'](m.db, { projectId: id, week, year })))).toEqual(diff);
+        expect(JSON.parse(JSON.stringify(analyticsQueries['forensics.diff'](m.db, { project_id: id, week, year })))).toEqual(diff);
       }
     }
     expect(diffs).toBeGreaterThan(0);
-    expect(() => analyticsQueries['forensics.diff'](m.db, { projectId: cached[0]!, week: 3, year: 2026 })).toThrow(/not in the cache/);
+    expect(() => analyticsQueries['forensics.diff'](m.db, { project_id: cached[0]!, week: 3, year: 2026 })).toThrow(/not in the cache/);
     const all = analyticsQueries['satellite.boundaries'](m.db, {});
     expect(api.boundarySchema.safeParse(all).success).toBe(true);
     expect(fallbacks).toBeGreaterThanOrEqual(0);

@@ -28,11 +28,11 @@ export function listProjects(db: Database.Database, q: ProjectListQuery): Page<P
   return pageEnvelope('/v1/projects/', q, req, total, withClips(db, rows));
 }
 
-export function getProject(db: Database.Database, args: { projectId: string }): Project {
-  const row = statement(db, `SELECT ${projectColumns('p')} FROM projects p WHERE p.project_id = ? COLLATE NOCASE`).get(args.projectId) as
+export function getProject(db: Database.Database, args: { project_id: string }): Project {
+  const row = statement(db, `SELECT ${projectColumns('p')} FROM projects p WHERE p.project_id = ? COLLATE NOCASE`).get(args.project_id) as
     | ProjectRow
     | undefined;
-  if (!row) throw notFound(`Project ${args.projectId}`);
+  if (!row) throw notFound(`Project ${args.project_id}`);
   return withClips(db, [row])[0]!;
 }
 

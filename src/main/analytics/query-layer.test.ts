@@ -6,12 +6,13 @@ import type Database from 'better-sqlite3';
 import { buyerListQuery, creditListQuery, projectListQuery } from '../../shared/api/params';
 import { ContractError } from '../../shared/errors';
 import { createAppContext } from '../app-context';
-import { openCacheDatabase } from '../cache/database';
+import { openQueryableCache } from './schema';
 import { CountryRepository } from '../cache/repositories/country-repository';
 import { SatelliteRepository } from '../cache/repositories/satellite-repository';
 import { dispatch } from '../rpc';
 import { analyticsQueries } from './index';
 import { credit, project, tinyMarket, writeCredits, writeProjects, writeSatellite } from './testing/tiny-market';
+import { cliHostPorts } from '../hosts/cli/cli-ports';
 
 let db: Database.Database;
 beforeEach(() => {
@@ -25,13 +26,13 @@ const square = (x: number, y: number): [number, number][][] => [[[x, y], [x + 1,
 describe('answers and errors', () => {
   it('an unknown buyer, project or country is a clear not_found error', () => {
     for (const call of [
-      () => analyticsQueries['buyers.get'](db, { buyerName: 'Nobody %' }),
-      () => analyticsQueries['buyers.analytics'](db, { buyerName: 'Nobody' }),
-      () => analyticsQueries['projects.get'](db, { projectId: 'VCS-404' }),
-      () => analyticsQueries['charts.retirementsByVintage'](db, { projectId: 'VCS-404' }),
-      () => analyticsQueries['countries.get'](db, { countryCode: 'BR' }),
-      () => analyticsQueries['satellite.boundary'](db, { projectId: 'VCS-1' }),
-      () => analyticsQueries['forensics.project'](db, { projectId: 'VCS-1' }),
+      () => analyticsQueries['buyers.get'](db, { buyer_name: 'Nobody %' }),
+      () => analyticsQueries['buyers.analytics'](db, { buyer_name: 'Nobody' }),
+      () => analyticsQueries['projects.get'](db, { project_id: 'VCS-404' }),
+      () => analyticsQueries['charts.retirementsByVintage'](db, { project_id: 'VCS-404' }),
+      () => analyticsQueries['countries.get'](db, { country_code: 'BR' }),
+      () => analyticsQueries['satellite.boundary'](db, { project_id: 'VCS-1' }),
+      () => analyticsQueries['forensics.project'](db, { project_id: 'VCS-1' }),
     ]) {
       let error: unknown;
       try {
@@ -46,9 +47,9 @@ describe('answers and errors', () => {
   });
 
   it('buyers match the harmonized name ignoring case; analytics per vintage, month and category', () => {
-    const buyer = analyticsQueries['buyers.get'](db, { buyerName: 'ACME AIR' });
+    const buyer = analyticsQueries['buyers.get'](db, { buyer_name: 'ACME AIR' });
     expect(buyer).toMatchObject({ total_volume: 100, total_transactions: 2, first_purchase: '2023-02-14', last_purchase: '2026-06-01', days_since_last: 29, top_category: 'forest', top_country: 'Brazil', top_registry: 'verra' });
-    const analytics = analyticsQueries['buyers.analytics'](db, { buyerName: 'acme air' });
+    const analytics = analyticsQueries['buyers.analytics'](db, { buyer_name: 'acme air' });
     expect(analytics.retirements_by_vintage).toEqual([{ vintage: 2019, quantity: 60 }, { vintage: 2020, quantity: 40 }]);
     expect(analytics.retirements_time_series).toEqual([{ date: '2023-02', quantity: 60 }, { date: '2026-06', quantity: 40 }]);
     expect(analytics.portfolio_by_category).toEqual({ current_year: { forest: 40 }, previous_year: {} });
@@ -91,7 +92,7 @@ describe('answers and errors', () => {
 
   it('countries: totals per project country, ISO code from the cache or from i18n-iso-countries', () => {
     new CountryRepository(db).replaceProjectCountries([{ country: 'Brazil', country_code: 'BR' }]);
-    const index = analyticsQueries['countries.index'](db);
+    const index = analyticsQueries['countries.index'](db, {});
     expect(index).toEqual([
       { country: 'Brazil', country_code: 'BR', projects: 1, issued: 500, retired: 100, has_profile: false },
       { country: 'Kenya', country_code: 'KE', projects: 1, issued: 300, retired: 300, has_profile: false },
@@ -130,15 +131,15 @@ describe('answers and errors', () => {
 describe('rpc query handlers', () => {
   it('answer through the cache worker of the selected connection', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-query-rpc-'));
-    const ctx = createAppContext({ host: 'cli', dataDir });
+    const ctx = createAppContext({ dataDir, ports: cliHostPorts(dataDir) });
     try {
       const file = ctx.connections.cachePath(ctx.connections.selected()!.id);
-      const cache = openCacheDatabase(file);
+      const cache = openQueryableCache(file);
       writeProjects(cache, [project({ project_id: 'VCS-9', name: 'Worker Forest', category: 'forest', issued: 9 })]);
       cache.close();
       const page = await dispatch('projects.list', { search: 'worker' }, ctx);
       expect(page.data.map((p) => p.project_id)).toEqual(['VCS-9']);
-      await expect(dispatch('projects.get', { projectId: 'VCS-0' }, ctx)).rejects.toMatchObject({ code: 'not_found' });
+      await expect(dispatch('projects.get', { project_id: 'VCS-0' }, ctx)).rejects.toMatchObject({ code: 'not_found' });
       await expect(dispatch('projects.list', { sort: ['-bogus'] }, ctx)).rejects.toMatchObject({ code: 'invalid_input' });
     } finally {
       await ctx.dispose();

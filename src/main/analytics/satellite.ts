@@ -27,11 +27,11 @@ export function listSatellite(db: Database.Database, q: SatelliteListQuery): Sat
   return rows.map(toMetrics);
 }
 
-export function projectBoundary(db: Database.Database, args: { projectId: string }): Boundary {
-  const row = statement(db, 'SELECT found, geojson FROM project_boundaries WHERE project_id = ? COLLATE NOCASE').get(args.projectId) as
+export function projectBoundary(db: Database.Database, args: { project_id: string }): Boundary {
+  const row = statement(db, 'SELECT found, geojson FROM project_boundaries WHERE project_id = ? COLLATE NOCASE').get(args.project_id) as
     | { found: number; geojson: string | null }
     | undefined;
-  if (!row || row.found !== 1 || !row.geojson) throw notFound(`Boundary of project ${args.projectId}`);
+  if (!row || row.found !== 1 || !row.geojson) throw notFound(`Boundary of project ${args.project_id}`);
   return JSON.parse(row.geojson) as Boundary;
 }
 

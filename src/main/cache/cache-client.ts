@@ -1,35 +1,18 @@
 /**
- * The main thread's handle on a connection's cache: every call is a message to the cache worker
- * (cache-worker.ts), which owns the database. Errors thrown in the worker come back as ContractError
- * with the same code and message.
+ * The main thread's handle on a connection's cache: every call is a typed message to the cache
+ * worker, which owns the database (see cache-protocol.ts for the ops, and src/main/workers for the
+ * worker's entry). Errors thrown in the worker come back as ContractError with the same code and
+ * message.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { ContractError } from '../../shared/errors';
-import type { AppContext } from '../app-context';
-import type { CacheRequest, CacheResponse } from './cache-worker';
+import { startWorker } from '../worker-thread';
+import type { CacheOpArgs, CacheOpName, CacheOpOutput, CacheRequest, CacheResponse } from './cache-protocol';
 
 export interface CacheClient {
   readonly path: string;
-  call<T>(op: string, args?: unknown): Promise<T>;
+  call<K extends CacheOpName>(op: K, ...args: CacheOpArgs<K>): Promise<CacheOpOutput<K>>;
   close(): Promise<void>;
-}
-
-/**
- * The worker's entry: the built `.js` sibling when bundled, else the `.ts` source (dev, tsx, vitest).
- * A `.ts` entry is started through a tiny bootstrap that registers tsx's CommonJS hook first, so it
- * runs the same under `tsx`, under vitest and from plain node with tsx installed.
- */
-function createWorker(file: string): Worker {
-  const js = path.join(__dirname, 'cache-worker.js');
-  if (fs.existsSync(js)) return new Worker(js, { workerData: { path: file } });
-  const alt = path.join(__dirname, 'cache', 'cache-worker.js');
-  if (fs.existsSync(alt)) return new Worker(alt, { workerData: { path: file } });
-  const ts = path.join(__dirname, 'cache-worker.ts');
-  if (!fs.existsSync(ts)) throw new ContractError('internal_error', `Cache worker not found next to ${__dirname}`);
-  const bootstrap = `require('tsx/cjs'); require(${JSON.stringify(ts)});`;
-  return new Worker(bootstrap, { eval: true, workerData: { path: file } });
 }
 
 export class WorkerCacheClient implements CacheClient {
@@ -39,8 +22,9 @@ export class WorkerCacheClient implements CacheClient {
   private failure: ContractError | null = null;
   private closing: Promise<void> | null = null;
 
-  constructor(readonly path: string) {
-    this.worker = createWorker(path);
+  /** `entry`: the cache worker's entry file (it composes the cache with the layers that read it). */
+  constructor(readonly path: string, entry: string) {
+    this.worker = startWorker(entry, { workerData: { path } });
     this.worker.on('message', (msg: CacheResponse) => {
       const p = this.pending.get(msg.id);
       if (!p) return;
@@ -59,13 +43,13 @@ export class WorkerCacheClient implements CacheClient {
     });
   }
 
-  call<T>(op: string, args?: unknown): Promise<T> {
+  call<K extends CacheOpName>(op: K, ...args: CacheOpArgs<K>): Promise<CacheOpOutput<K>> {
     if (this.failure) return Promise.reject(this.failure);
     if (this.closing) return Promise.reject(new ContractError('cache_error', 'The cache is closed'));
     const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
+    return new Promise<CacheOpOutput<K>>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.worker.postMessage({ id, op, args } satisfies CacheRequest);
+      this.worker.postMessage({ id, op, args: args[0] } satisfies CacheRequest);
     });
   }
 
@@ -87,24 +71,27 @@ export class WorkerCacheClient implements CacheClient {
   }
 }
 
-export function openCacheClient(file: string): CacheClient {
-  return new WorkerCacheClient(file);
-}
+/** One cache client per connection, created on first use; every one is closed by `closeAll`. */
+export class CacheRegistry {
+  private readonly clients = new Map<string, CacheClient>();
 
-/** The current connection's cache (one worker per connection, created on first use, closed on dispose). */
-export async function getCache(ctx: AppContext): Promise<CacheClient> {
-  const connection = ctx.connections.selected();
-  if (!connection) throw new ContractError('no_connection', 'No connection is selected');
-  return cacheFor(ctx, connection.id);
-}
+  constructor(
+    private readonly cachePath: (connectionId: string) => string,
+    private readonly open: (file: string) => CacheClient,
+  ) {}
 
-export async function cacheFor(ctx: AppContext, connectionId: string): Promise<CacheClient> {
-  const key = `cache:${connectionId}`;
-  let created = false;
-  const client = ctx.service(key, (c) => {
-    created = true;
-    return openCacheClient(c.connections.cachePath(connectionId));
-  });
-  if (created) ctx.onDispose(() => client.close());
-  return client;
+  of(connectionId: string): CacheClient {
+    let client = this.clients.get(connectionId);
+    if (!client) {
+      client = this.open(this.cachePath(connectionId));
+      this.clients.set(connectionId, client);
+    }
+    return client;
+  }
+
+  async closeAll(): Promise<void> {
+    const all = [...this.clients.values()];
+    this.clients.clear();
+    await Promise.all(all.map((c) => c.close()));
+  }
 }

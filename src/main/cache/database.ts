@@ -2,9 +2,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { runMigrations } from './migrations';
+import { cacheMigrations, combineMigrations, runMigrations, type Migration } from './migrations';
 
-export function openCacheDatabase(file: string): Database.Database {
+/**
+ * Opens (creating when needed) a cache file and applies the cache's migrations plus `layered`, the
+ * migrations of the layers that keep their own tables in the cache (the query layer's rollups).
+ */
+export function openCacheDatabase(file: string, layered: Migration[] = []): Database.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   try {
@@ -17,7 +21,7 @@ export function openCacheDatabase(file: string): Database.Database {
     // commits near the speed of one bulk transaction (bench/sync measures the ratio).
     db.pragma('cache_size = -65536');
     db.pragma('wal_autocheckpoint = 10000');
-    runMigrations(db);
+    runMigrations(db, combineMigrations(cacheMigrations(), layered));
     return db;
   } catch (err) {
     db.close();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadMigrations, runMigrations } from './migrations';
+import { cacheMigrations, combineMigrations, loadMigrations, runMigrations } from './migrations';
 import { openCacheDatabase } from './database';
 
 const dirs: string[] = [];
@@ -19,13 +19,13 @@ afterEach(() => {
 describe('cache migrations', () => {
   it('applies every migration once and records name and sha256', () => {
     const db = new Database(':memory:');
-    const applied = runMigrations(db);
-    expect(applied.length).toBe(loadMigrations().length);
+    const applied = runMigrations(db, cacheMigrations());
+    expect(applied.length).toBe(cacheMigrations().length);
     expect(applied[0]).toBe('001-market.sql');
     const rows = db.prepare('SELECT name, sha256 FROM schema_migrations ORDER BY id').all() as Array<{ name: string; sha256: string }>;
     expect(rows.map((r) => r.name)).toEqual(applied);
     for (const r of rows) expect(r.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(runMigrations(db)).toEqual([]);
+    expect(runMigrations(db, cacheMigrations())).toEqual([]);
   });
 
   it('refuses a cache whose applied migration changed', () => {
@@ -55,6 +55,14 @@ describe('cache migrations', () => {
     expect(() => runMigrations(db, loadMigrations(dir))).toThrow();
     expect((db.prepare('SELECT count(*) AS n FROM schema_migrations').get() as { n: number }).n).toBe(1);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'b'").get()).toBeUndefined();
+  });
+
+  it('refuses two sets that share an id', () => {
+    const a = tmp();
+    const b = tmp();
+    fs.writeFileSync(path.join(a, '001-a.sql'), 'CREATE TABLE a (x INTEGER);');
+    fs.writeFileSync(path.join(b, '001-b.sql'), 'CREATE TABLE b (x INTEGER);');
+    expect(() => combineMigrations(loadMigrations(a), loadMigrations(b))).toThrow(/share number 1/);
   });
 
   it('opens a cache file in WAL mode with foreign keys on', () => {

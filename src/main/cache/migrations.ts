@@ -2,7 +2,9 @@
  * Schema migrations: numbered SQL files in ./migrations (NNN-name.sql), applied in order, each in
  * its own transaction, recorded in `schema_migrations` with the sha256 of its content. A cache whose
  * applied migration changed (or is unknown to this build) is refused instead of being guessed at.
- * Files 001..099 belong to the cache, 100 and above to the query layer.
+ * Each layer keeps its own set in its own folder: the cache's tables are 001..099
+ * (src/main/cache/migrations), the query layer's rollups and indexes 100 and above
+ * (src/main/analytics/migrations). The worker's composition root applies both sets, in id order.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -19,20 +21,34 @@ export interface Migration {
 
 const FILE_PATTERN = /^(\d{3})-([a-z0-9-]+)\.sql$/;
 
-/** Where the .sql files are: next to this module in dev, or copied beside the bundle. */
-export function migrationsDir(): string {
-  const candidates = [
-    process.env.CARBON_MIGRATIONS_DIR,
-    path.join(__dirname, 'migrations'),
-    path.join(__dirname, 'cache', 'migrations'),
-    path.resolve(__dirname, '../../src/main/cache/migrations'),
-  ].filter((c): c is string => Boolean(c));
-  const found = candidates.find((c) => fs.existsSync(c));
-  if (!found) throw new ContractError('cache_schema_missing', `Cache migrations not found (looked in ${candidates.join(', ')})`);
+/**
+ * Where a set's .sql files are: `<module dir>/migrations` when running from the sources, or
+ * `migrations/<set>` beside the bundle (the desktop build copies each set there).
+ */
+export function migrationsDir(set: string, moduleDir: string): string {
+  const candidates = [path.join(moduleDir, 'migrations'), path.join(__dirname, 'migrations', set), path.join(__dirname, '..', 'migrations', set)];
+  const found = candidates.find((c) => fs.existsSync(c) && fs.readdirSync(c).some((f) => FILE_PATTERN.test(f)));
+  if (!found) throw new ContractError('cache_schema_missing', `The ${set} migrations were not found (looked in ${candidates.join(', ')})`);
   return found;
 }
 
-export function loadMigrations(dir = migrationsDir()): Migration[] {
+/** The cache's own migrations (its tables and the sync state). */
+export function cacheMigrations(): Migration[] {
+  return loadMigrations(migrationsDir('cache', __dirname));
+}
+
+/** Several sets as one list in id order; two sets must not share an id. */
+export function combineMigrations(...sets: Migration[][]): Migration[] {
+  const all = sets.flat().sort((a, b) => a.id - b.id);
+  for (let i = 1; i < all.length; i++) {
+    if (all[i]!.id === all[i - 1]!.id) {
+      throw new ContractError('cache_schema_conflict', `Two migrations share number ${all[i]!.id}: ${all[i - 1]!.name}, ${all[i]!.name}`);
+    }
+  }
+  return all;
+}
+
+export function loadMigrations(dir: string): Migration[] {
   const migrations = fs
     .readdirSync(dir)
     .map((file) => ({ file, m: FILE_PATTERN.exec(file) }))
@@ -42,16 +58,11 @@ export function loadMigrations(dir = migrationsDir()): Migration[] {
       return { id: Number(m[1]), name: file, sql, sha256: createHash('sha256').update(sql).digest('hex') };
     })
     .sort((a, b) => a.id - b.id);
-  for (let i = 1; i < migrations.length; i++) {
-    if (migrations[i]!.id === migrations[i - 1]!.id) {
-      throw new ContractError('cache_schema_conflict', `Two migrations share number ${migrations[i]!.id}: ${migrations[i - 1]!.name}, ${migrations[i]!.name}`);
-    }
-  }
-  return migrations;
+  return combineMigrations(migrations);
 }
 
 /** Applies pending migrations; throws cache_schema_changed when an applied one differs. Returns the names applied now. */
-export function runMigrations(db: Database.Database, migrations: Migration[] = loadMigrations()): string[] {
+export function runMigrations(db: Database.Database, migrations: Migration[]): string[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     id INTEGER PRIMARY KEY, name TEXT NOT NULL, sha256 TEXT NOT NULL, applied_at TEXT NOT NULL
   )`);

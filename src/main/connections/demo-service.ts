@@ -12,9 +12,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { ContractError } from '../../shared/errors';
-import type { AppContext } from '../app-context';
+import type { ConnectionStatus } from '../../shared/contract';
 import { nodeServiceLauncher } from './node-service-launcher';
-import { DEMO_CONNECTION_ID } from './registry';
+import { type ConnectionRegistry, DEMO_CONNECTION_ID } from './registry';
 import { referenceServiceEntry } from './service-entry';
 import type { ServiceExit, ServiceLauncher, ServiceProcess } from './service-launcher';
 
@@ -115,34 +115,50 @@ export function stopReferenceService(service: Pick<DemoService, 'process'>, grac
   });
 }
 
-/** The demo service of this app context: started on first use by the context's launcher, stopped when the context is disposed. */
-export function ensureDemoService(ctx: AppContext): Promise<DemoService> {
-  let created = false;
-  const pending = ctx.service('demo-service', (c) => {
-    created = true;
-    c.setStatus({ connectionId: DEMO_CONNECTION_ID, state: 'starting', message: 'Starting the built-in demo service' });
+/** What the demo service's host needs from the app. */
+export interface DemoServiceDeps {
+  dataDir: string;
+  launcher: ServiceLauncher;
+  connections: ConnectionRegistry;
+  reportStatus(status: Partial<ConnectionStatus>): void;
+}
+
+/** The app's demo service: started on first use by the host's launcher, stopped with the app. */
+export class DemoServiceHost {
+  private pending: Promise<DemoService> | null = null;
+
+  constructor(private readonly deps: DemoServiceDeps) {}
+
+  /** The running demo service (started now when it is not running). */
+  ensure(): Promise<DemoService> {
+    if (this.pending) return this.pending;
+    const { dataDir, launcher, connections, reportStatus } = this.deps;
+    reportStatus({ connectionId: DEMO_CONNECTION_ID, state: 'starting', message: 'Starting the built-in demo service' });
     // The demo is our own loopback child: its pro key gets a generous allowance so the first sync is
     // bound by the machine, not by a remote plan's limit (the client still paces to what it learns).
-    return spawnReferenceService({
-      dbPath: path.join(c.dataDir, 'demo', 'service.sqlite'),
+    const pending = spawnReferenceService({
+      dbPath: path.join(dataDir, 'demo', 'service.sqlite'),
       extraArgs: ['--rate-limit-pro', '60000'],
-      launcher: c.serviceLauncher,
+      launcher,
     }).then((service) => {
-      c.connections.setRuntimeBaseUrl(DEMO_CONNECTION_ID, service.baseUrl);
-      c.setStatus({ connectionId: DEMO_CONNECTION_ID, state: 'reachable', message: null });
+      connections.setRuntimeBaseUrl(DEMO_CONNECTION_ID, service.baseUrl);
+      reportStatus({ connectionId: DEMO_CONNECTION_ID, state: 'reachable', message: null });
       service.process.onExit(() => {
-        c.dropService('demo-service');
-        c.connections.setRuntimeBaseUrl(DEMO_CONNECTION_ID, null);
+        if (this.pending === pending) this.pending = null;
+        connections.setRuntimeBaseUrl(DEMO_CONNECTION_ID, null);
       });
       return service;
     });
-  });
-  if (created) {
-    pending.catch(() => ctx.dropService('demo-service'));
-    ctx.onDispose(async () => {
-      const service = await pending.catch(() => null);
-      if (service) await stopReferenceService(service);
+    this.pending = pending;
+    pending.catch(() => {
+      if (this.pending === pending) this.pending = null;
     });
+    return pending;
   }
-  return pending;
+
+  /** Stops the demo service when it runs (the app is shutting down). */
+  async stop(): Promise<void> {
+    const service = await this.pending?.catch(() => null);
+    if (service) await stopReferenceService(service);
+  }
 }

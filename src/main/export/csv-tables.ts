@@ -185,11 +185,11 @@ export const CSV_TABLES: Record<Exclude<ExportTable, 'boundaries'>, CsvTable> = 
   'country-updates': {
     columns: COUNTRY_UPDATE_COLUMNS,
     open: (db, q) => {
-      const query = q as { countryCode?: string };
+      const query = q as { country_code?: string };
       const where: Where = { clauses: [], params: [] };
-      if (query.countryCode) {
+      if (query.country_code) {
         where.clauses.push('u.country_code = ?');
-        where.params.push(query.countryCode.toUpperCase());
+        where.params.push(query.country_code.toUpperCase());
       }
       return sqlSource(db, 'country_updates u', 'u.*', where, 'ORDER BY u.country_code ASC, u.position ASC, u.id ASC');
     },

@@ -8,7 +8,7 @@ describe('download names', () => {
     expect(exportFileName({ table: 'projects' }, day)).toBe('projects-2026-11-20.csv');
     expect(exportFileName({ table: 'boundaries', query: { project_id: 'VCS-1234' } }, day)).toBe('boundary-VCS-1234-2026-11-20.geojson');
     expect(exportFileName({ table: 'boundaries', query: { project_id: '../../etc/passwd' } }, day)).toBe('boundary-etc-passwd-2026-11-20.geojson');
-    expect(exportFileName({ table: 'country-updates', query: { countryCode: 'br' } }, day)).toBe('country-updates-BR-2026-11-20.csv');
+    expect(exportFileName({ table: 'country-updates', query: { country_code: 'br' } }, day)).toBe('country-updates-BR-2026-11-20.csv');
   });
 
   it('sends an attachment header with an ASCII fallback and the UTF-8 name', () => {

@@ -1,16 +1,34 @@
 /**
- * The web host's download route: GET /download/:exportId (session token required, checked by the
- * host) streams a finished export as an attachment with its suggested name, e.g.
+ * Exports the browser downloads (web host): GET /download/:exportId (session checked by the host)
+ * streams a finished export as an attachment with its suggested name, e.g.
  * `Content-Disposition: attachment; filename="projects-2026-11-20.csv"`. The file lives in the
  * data folder's `exports/` until it has been downloaded once (then it is deleted) or the host stops.
  */
 import fs from 'node:fs';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import type { ExportFormat } from '../../shared/contract/export-types';
-import type { AppContext } from '../app-context';
-import { addWebRoute } from '../hosts/web/server';
-import { webExportDir } from './export-locations';
-import { exportService } from './export-service';
+import { EXPORT_EXTENSION } from './export-file-name';
+import type { ExportService } from './export-service';
+import type { ExportTarget } from './export-target';
+
+/** The route the web host serves downloads at, and the URL of one export. */
+export const DOWNLOAD_ROUTE = '/download/:exportId';
+export const downloadPath = (exportId: string) => `/download/${encodeURIComponent(exportId)}`;
+
+/** Where the web host keeps finished exports until they are downloaded. */
+export const downloadsFolder = (dataDir: string) => path.join(dataDir, 'exports');
+
+/** The web host's export target: a private file in the downloads folder, fetched by the browser. */
+export function downloadExportTarget(dataDir: string): ExportTarget {
+  return {
+    destinationOf: async (plan) => ({
+      target: path.join(downloadsFolder(dataDir), `${plan.exportId}.${EXPORT_EXTENSION[plan.format]}`),
+      downloadUrl: downloadPath(plan.exportId),
+      revealPath: false,
+    }),
+  };
+}
 
 const CONTENT_TYPE: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -29,17 +47,13 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** Registers the route (call before the web host starts) and removes leftover files on shutdown. */
-export function registerExportDownloads(ctx: AppContext): void {
-  const dir = webExportDir(ctx);
-  fs.rmSync(dir, { recursive: true, force: true });
-  ctx.onDispose(() => fs.rmSync(dir, { recursive: true, force: true }));
-  addWebRoute('/download/:exportId', (_req, res, params) => {
+/** Serves a finished export once, then deletes its file. */
+export function serveExportDownload(exports: ExportService) {
+  return (_req: IncomingMessage, res: ServerResponse, params: Record<string, string | undefined>): void => {
     const id = params['exportId'] ?? '';
-    const service = exportService(ctx);
-    let file: ReturnType<typeof service.fileOf>;
+    let file: ReturnType<ExportService['fileOf']>;
     try {
-      file = service.fileOf(id);
+      file = exports.fileOf(id);
     } catch {
       return fail(res, 404, 'not_found', 'No such export');
     }
@@ -57,5 +71,5 @@ export function registerExportDownloads(ctx: AppContext): void {
     stream.pipe(res);
     res.on('finish', () => fs.rmSync(file.target, { force: true }));
     stream.on('error', () => res.destroy());
-  });
+  };
 }

@@ -21,6 +21,6 @@ export function exportFileName(input: ExportStartInput, now: Date = new Date()):
   const date = localDate(now);
   if (input.table === 'boundaries' && input.query?.project_id) return `boundary-${safePart(input.query.project_id)}-${date}.${ext}`;
   if (input.table === 'forensic-entries' && input.query?.project_id) return `forensic-entries-${safePart(input.query.project_id)}-${date}.${ext}`;
-  if (input.table === 'country-updates' && input.query?.countryCode) return `country-updates-${input.query.countryCode.toUpperCase()}-${date}.${ext}`;
+  if (input.table === 'country-updates' && input.query?.country_code) return `country-updates-${input.query.country_code.toUpperCase()}-${date}.${ext}`;
   return `${input.table}-${date}.${ext}`;
 }

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractEvents } from '../../shared/contract';
 import { createAppContext, type AppContext } from '../app-context';
-import { openCacheDatabase } from '../cache/database';
-import { exportService } from './export-service';
+import { openQueryableCache } from '../analytics/schema';
+import { cliHostPorts } from '../hosts/cli/cli-ports';
 
 const ROWS = 150_000;
 let dir: string;
@@ -19,12 +19,12 @@ let ctx: AppContext;
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-export-service-'));
   cachePath = path.join(dir, 'cache.sqlite');
-  const db = openCacheDatabase(cachePath);
+  const db = openQueryableCache(cachePath);
   db.prepare(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
     INSERT INTO credit_transactions (id, quantity, vintage, transaction_date, transaction_type, retirement_beneficiary, project_id, projects)
     SELECT i, i % 1000, 2000 + i % 25, '2024-01-01', 'retirement', 'Buyer ' || (i % 97), 'VCS-' || (i % 300), '[{"project_id":"VCS-' || (i % 300) || '"}]' FROM n`).run(ROWS);
   db.close();
-  ctx = createAppContext({ host: 'cli', dataDir: path.join(dir, 'data') });
+  ctx = createAppContext({ dataDir: path.join(dir, 'data'), ports: cliHostPorts(path.join(dir, 'data')) });
 }, 60_000);
 
 afterAll(async () => {
@@ -34,7 +34,7 @@ afterAll(async () => {
 
 describe('ExportService', () => {
   it('reports progress and finishes with every row', async () => {
-    const service = exportService(ctx);
+    const service = ctx.exports;
     const events: Array<ContractEvents['export.progress']> = [];
     const off = ctx.events.on('export.progress', (p) => events.push(p));
     const input = { table: 'credit-transactions' as const };
@@ -51,7 +51,7 @@ describe('ExportService', () => {
   }, 60_000);
 
   it('cancels in the middle: the worker stops and no file is left', async () => {
-    const service = exportService(ctx);
+    const service = ctx.exports;
     const input = { table: 'credit-transactions' as const };
     const plan = service.plan(input);
     const target = path.join(dir, 'cancelled', plan.fileName);
@@ -75,6 +75,6 @@ describe('ExportService', () => {
   }, 60_000);
 
   it('an unknown export id is not_found', () => {
-    expect(() => exportService(ctx).status('nope')).toThrow(/No export/);
+    expect(() => ctx.exports.status('nope')).toThrow(/No export/);
   });
 });

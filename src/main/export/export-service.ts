@@ -6,11 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import type { ContractEvents } from '../../shared/contract';
 import type { ExportJob, ExportStartInput } from '../../shared/contract/export-types';
 import { ContractError } from '../../shared/errors';
-import type { AppContext } from '../app-context';
+import { locateWorkerEntry, startWorker } from '../worker-thread';
 import { exportFileName, formatOf } from './export-file-name';
+import type { ExportDestination, ExportTarget } from './export-target';
 import type { ExportWorkerData, ExportWorkerMessage } from './export-worker';
 
 const PROGRESS_INTERVAL_MS = 200;
@@ -22,15 +24,9 @@ const PROGRESS_INTERVAL_MS = 200;
  */
 export const EXPORT_WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 } as const;
 
-function startWorker(data: ExportWorkerData): Worker {
-  const options = { workerData: data, resourceLimits: EXPORT_WORKER_LIMITS };
-  const js = path.join(__dirname, 'export-worker.js');
-  if (fs.existsSync(js)) return new Worker(js, options);
-  const alt = path.join(__dirname, 'export', 'export-worker.js');
-  if (fs.existsSync(alt)) return new Worker(alt, options);
-  const ts = path.join(__dirname, 'export-worker.ts');
-  if (!fs.existsSync(ts)) throw new ContractError('internal_error', `Export worker not found next to ${__dirname}`);
-  return new Worker(`require('tsx/cjs'); require(${JSON.stringify(ts)});`, { ...options, eval: true });
+function startExportWorker(data: ExportWorkerData): Worker {
+  const entry = locateWorkerEntry([path.join(__dirname, 'export-worker.js'), path.join(__dirname, 'export-worker.ts')]);
+  return startWorker(entry, { workerData: data, resourceLimits: EXPORT_WORKER_LIMITS });
 }
 
 interface Running {
@@ -41,21 +37,29 @@ interface Running {
   finished: Promise<ExportJob>;
 }
 
-export interface StartOptions {
+export interface StartOptions extends ExportDestination {
   /** The cache file to read. */
   cachePath: string;
-  /** Where the finished file goes. */
-  target: string;
-  /** Web host: the URL the browser downloads the file from. */
-  downloadUrl?: string | null;
-  /** Report the target as the job's path (Electron, CLI); the web host keeps it private. */
-  revealPath?: boolean;
 }
+
+/** Where the service reports an export's progress (the app's event bus). */
+export type ExportProgressSink = (payload: ContractEvents['export.progress']) => void;
 
 export class ExportService {
   private readonly jobs = new Map<string, Running>();
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly target: ExportTarget,
+    private readonly progress: ExportProgressSink,
+  ) {}
+
+  /** Asks the host where the file goes (a save dialog may be cancelled), then starts the export. */
+  async export(input: ExportStartInput, cachePath: string): Promise<ExportJob> {
+    const plan = this.plan(input);
+    const destination = await this.target.destinationOf({ ...plan, format: formatOf(input) });
+    if (!destination) return this.recordCancelled(input, plan);
+    return this.start(input, plan, { cachePath, ...destination });
+  }
 
   /** A new export id and its file name (before anything runs: the save dialog needs the name). */
   plan(input: ExportStartInput): { exportId: string; fileName: string } {
@@ -77,7 +81,7 @@ export class ExportService {
     const job = this.newJob(input, plan, options.revealPath ? options.target : null, null);
     const shared = new SharedArrayBuffer(4);
     const cancelFlag = new Int32Array(shared);
-    const worker = startWorker({ cachePath: options.cachePath, input, target: options.target, cancelFlag: shared });
+    const worker = startExportWorker({ cachePath: options.cachePath, input, target: options.target, cancelFlag: shared });
     let lastEmit = 0;
     const finished = new Promise<ExportJob>((resolve) => {
       const finish = (state: ExportJob['state'], error: string | null) => {
@@ -177,17 +181,6 @@ export class ExportService {
   }
 
   private emit(job: ExportJob): void {
-    this.ctx.events.emit('export.progress', { exportId: job.exportId, rows: job.rows, totalRows: job.totalRows, state: job.state, error: job.error });
+    this.progress({ exportId: job.exportId, rows: job.rows, totalRows: job.totalRows, state: job.state, error: job.error });
   }
-}
-
-/** The context's export service (created on first use; running exports are cancelled on dispose). */
-export function exportService(ctx: AppContext): ExportService {
-  let created = false;
-  const service = ctx.service('export', (c) => {
-    created = true;
-    return new ExportService(c);
-  });
-  if (created) ctx.onDispose(() => service.cancelAll());
-  return service;
 }

@@ -10,14 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Boundary, CreditTransaction, Page, Project, SatelliteMetrics } from '../../shared/api';
 import { neutraliseText } from '../../shared/csv-safety';
 import { createAppContext, type AppContext } from '../app-context';
-import { openCacheDatabase } from '../cache/database';
+import { openQueryableCache } from '../analytics/schema';
 import { CreditTransactionRepository } from '../cache/repositories/credit-transaction-repository';
 import { SatelliteRepository } from '../cache/repositories/satellite-repository';
 import { dispatch } from '../rpc';
-import { runExportCommand } from './cli-export';
-import { exportService } from './export-service';
+import { runExportCommand } from '../hosts/cli/export-command';
 import { rfc7946Problems } from './geojson-geometry';
 import { startSyncedDataDir, type SyncedDataDir } from './testing/synced-data-dir';
+import { cliHostPorts } from '../hosts/cli/cli-ports';
 
 let market: SyncedDataDir;
 let ctx: AppContext;
@@ -28,7 +28,7 @@ const readCsv = (file: string): Array<Record<string, string>> =>
 
 async function exportTo(input: Parameters<typeof dispatch<'export.start'>>[1]) {
   const job = await dispatch('export.start', input, ctx);
-  const done = await exportService(ctx).wait(job.exportId);
+  const done = await ctx.exports.wait(job.exportId);
   if (done.state !== 'done') throw new Error(`export ${done.state}: ${done.error}`);
   return done;
 }
@@ -47,7 +47,7 @@ const textCellOf = (v: string | null) => (v === null ? '' : neutraliseText(v));
 
 beforeAll(async () => {
   market = await startSyncedDataDir({ scale: 0.02 });
-  ctx = createAppContext({ host: 'cli', dataDir: market.dataDir });
+  ctx = createAppContext({ dataDir: market.dataDir, ports: cliHostPorts(market.dataDir) });
   outDir = path.join(market.dataDir, 'test-out');
 }, 120_000);
 
@@ -126,7 +126,7 @@ describe('CSV export of projects', () => {
 describe('formula-looking cells', () => {
   it('come out neutralised, while numbers stay numeric', async () => {
     const evil = ['=HYPERLINK("http://evil.example","click")', '+SUM(1,2)', '-2+3', '@cmd', '\tTabbed Corp', '\rReturn Corp', 'Plain Corp'];
-    const db = openCacheDatabase(market.cachePath);
+    const db = openQueryableCache(market.cachePath);
     try {
       const repo = new CreditTransactionRepository(db);
       repo.upsertCreditTransactions(
@@ -155,7 +155,7 @@ describe('GeoJSON export of boundaries', () => {
   it('writes one valid RFC 7946 FeatureCollection with project fields and satellite metrics', async () => {
     const metrics = (await market.get<SatelliteMetrics[]>('/v1/satellite/?limit=5')).filter((m) => m.has_boundary);
     expect(metrics.length).toBeGreaterThan(2);
-    const db = openCacheDatabase(market.cachePath);
+    const db = openQueryableCache(market.cachePath);
     try {
       const repo = new SatelliteRepository(db);
       for (const m of metrics) repo.putProjectBoundary(m.project_id, await market.get<Boundary>(`/v1/satellite/${m.project_id}/boundary`));

@@ -4,8 +4,7 @@
  * selected. The CLI does not call it.
  */
 import type { AppContext } from '../app-context';
-import { ensureDemoSync } from '../sync/sync-service';
 
 export async function startBackgroundWork(ctx: AppContext): Promise<void> {
-  await ensureDemoSync(ctx);
+  await ctx.syncs.startDemoSync();
 }

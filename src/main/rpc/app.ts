@@ -8,7 +8,7 @@ export function appInfo(ctx: AppContext): AppInfo {
     name: APP_NAME,
     version: ctx.version,
     dataDir: ctx.dataDir,
-    host: ctx.host,
+    host: ctx.ports.kind,
     connection: ctx.connections.selected(),
     status: ctx.status,
   };

@@ -19,6 +19,7 @@ import { contract, METHOD_NAMES, type MethodName } from '../../shared/contract';
 import { ContractError } from '../../shared/errors';
 import { createAppContext, type AppContext } from '../app-context';
 import { dispatch } from './index';
+import { cliHostPorts } from '../hosts/cli/cli-ports';
 
 /**
  * Methods that change state or call the service when their input is valid: only invalid inputs are
@@ -119,7 +120,7 @@ let before: Record<string, string>;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-fuzz-'));
-  ctx = createAppContext({ host: 'cli', dataDir });
+  ctx = createAppContext({ dataDir, ports: cliHostPorts(dataDir) });
   // A service connection on a closed local port: nothing starts the demo service, network calls fail fast.
   const connection = await dispatch('connections.add', { name: 'Fuzz target', baseUrl: 'http://127.0.0.1:9', apiKey: 'fuzz-key-0123456789' }, ctx);
   await dispatch('connections.select', { id: connection.id }, ctx);

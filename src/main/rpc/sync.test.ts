@@ -6,6 +6,7 @@ import { createAppContext, type AppContext } from '../app-context';
 import { startTestService, tempDir, type TestService } from '../sync/test-support';
 import { dispatch } from './index';
 import { probeOutcome } from './sync';
+import { cliHostPorts } from '../hosts/cli/cli-ports';
 
 let service: TestService;
 let ctx: AppContext;
@@ -14,7 +15,7 @@ let dataDir: string;
 beforeAll(async () => {
   service = await startTestService(['--rate-limit-pro', '100000']);
   dataDir = tempDir('rpc-sync');
-  ctx = createAppContext({ host: 'cli', dataDir });
+  ctx = createAppContext({ dataDir, ports: cliHostPorts(dataDir) });
   const c = await dispatch('connections.add', { name: 'Reference', baseUrl: service.baseUrl, apiKey: service.apiKey }, ctx);
   await dispatch('connections.select', { id: c.id }, ctx);
 }, 60_000);
@@ -32,8 +33,7 @@ describe('sync handlers', () => {
     const off = ctx.events.on('sync.progress', (s) => events.push(s.state));
     const started = await dispatch('sync.start', { jobs: ['keyInfo', 'projects', 'credits'] }, ctx);
     expect(started.state).toBe('running');
-    const { currentSyncEngine } = await import('../sync/sync-service');
-    await (await currentSyncEngine(ctx)).whenDone();
+    await (await ctx.syncs.engineFor(ctx.selectedConnectionId())).whenDone();
     off();
     const status = await dispatch('sync.status', {}, ctx);
     expect(status.state).toBe('done');
@@ -64,8 +64,8 @@ describe('sync handlers', () => {
     const projectId = (await fetch(`${service.baseUrl}/v1/projects/?per_page=1`, { headers: { 'X-API-KEY': service.apiKey } })
       .then((r) => r.json() as Promise<{ data: Array<{ project_id: string }> }>)).data[0]!.project_id;
     expect(await dispatch('watchlist.list', {}, ctx)).toEqual([]);
-    expect(await dispatch('watchlist.set', { projectId, watched: false }, ctx)).toEqual([]);
-    const refreshed = await dispatch('projects.refresh', { projectId }, ctx);
+    expect(await dispatch('watchlist.set', { project_id: projectId, watched: false }, ctx)).toEqual([]);
+    const refreshed = await dispatch('projects.refresh', { project_id: projectId }, ctx);
     expect(refreshed.errors).toEqual([]);
     expect(refreshed.fetched).toEqual(['project', 'boundary', 'forensics', 'country']);
     const info = await dispatch('cache.info', {}, ctx);
@@ -76,7 +76,7 @@ describe('sync handlers', () => {
   it('checks the connection and clears the cache (the watchlist stays)', async () => {
     expect((await dispatch('connections.status', {}, ctx)).state).toBe('reachable');
     const projectId = 'VCS-1';
-    await dispatch('watchlist.set', { projectId, watched: true }, ctx);
+    await dispatch('watchlist.set', { project_id: projectId, watched: true }, ctx);
     const cleared = await dispatch('cache.clear', {}, ctx);
     expect(cleared.tables.projects).toBe(0);
     expect(cleared.tables.credit_transactions).toBe(0);

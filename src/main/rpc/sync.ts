@@ -1,10 +1,7 @@
 /** Sync, watchlist, on-demand refresh, remote API keys and the cache of the current connection. */
 import type { ApiKey } from '../../shared/api';
 import { ContractError } from '../../shared/errors';
-import { getCache } from '../cache/cache-client';
-import {
-  apiClientFor, currentSyncEngine, currentSyncStatus, existingSyncEngine, refreshProject, selectedConnectionId,
-} from '../sync/sync-service';
+import type { AppContext } from '../app-context';
 import type { HandlerSlice } from './types';
 
 type SyncMethods =
@@ -20,11 +17,14 @@ export function probeOutcome(code: string): 'reachable' | 'offline' | 'unauthori
   return code === 'rate_limited' ? 'reachable' : 'offline';
 }
 
+const currentEngine = (ctx: AppContext) => ctx.syncs.engineFor(ctx.selectedConnectionId());
+const currentClient = (ctx: AppContext) => ctx.syncs.clientFor(ctx.selectedConnectionId());
+
 export const syncHandlers: HandlerSlice<SyncMethods> = {
   'connections.status': async (_i, ctx) => {
-    const connectionId = selectedConnectionId(ctx);
+    const connectionId = ctx.selectedConnectionId();
     try {
-      const client = await apiClientFor(ctx, connectionId);
+      const client = await ctx.syncs.clientFor(connectionId);
       await client.projectTypes();
       ctx.setStatus({ connectionId, state: 'reachable', message: null });
     } catch (err) {
@@ -33,39 +33,39 @@ export const syncHandlers: HandlerSlice<SyncMethods> = {
     }
     return ctx.status;
   },
-  'sync.start': async (input, ctx) => (await currentSyncEngine(ctx)).start({ jobs: input.jobs, full: input.full }),
-  'sync.pause': async (_i, ctx) => (await currentSyncEngine(ctx)).pause(),
-  'sync.resume': async (_i, ctx) => (await currentSyncEngine(ctx)).resume(),
-  'sync.cancel': async (_i, ctx) => (await currentSyncEngine(ctx)).cancel(),
-  'sync.status': async (_i, ctx) => currentSyncStatus(ctx),
-  'watchlist.list': async (_i, ctx) => (await getCache(ctx)).call<string[]>('read:watchlist'),
+  'sync.start': async (input, ctx) => (await currentEngine(ctx)).start({ jobs: input.jobs, full: input.full }),
+  'sync.pause': async (_i, ctx) => (await currentEngine(ctx)).pause(),
+  'sync.resume': async (_i, ctx) => (await currentEngine(ctx)).resume(),
+  'sync.cancel': async (_i, ctx) => (await currentEngine(ctx)).cancel(),
+  'sync.status': async (_i, ctx) => ctx.syncs.statusOf(ctx.selectedConnectionId()),
+  'watchlist.list': async (_i, ctx) => ctx.currentCache().call('read:watchlist'),
   'watchlist.set': async (input, ctx) => {
-    const list = await (await getCache(ctx)).call<string[]>('write:watchlist', { projectId: input.projectId, watched: input.watched });
+    const list = await ctx.currentCache().call('write:watchlist', { project_id: input.project_id, watched: input.watched });
     // A newly watched project is fetched at once, in the background (errors show on the project page).
-    if (input.watched) void refreshProject(ctx, input.projectId).catch(() => undefined);
+    if (input.watched) void ctx.syncs.refreshProject(ctx.selectedConnectionId(), input.project_id).catch(() => undefined);
     return list;
   },
-  'projects.refresh': async (input, ctx) => refreshProject(ctx, input.projectId),
+  'projects.refresh': async (input, ctx) => ctx.syncs.refreshProject(ctx.selectedConnectionId(), input.project_id),
   'keys.list': async (_i, ctx) => {
-    const client = await apiClientFor(ctx, selectedConnectionId(ctx));
+    const client = await currentClient(ctx);
     return (await client.listKeys()).map(withoutKey);
   },
   // The full key is in this one answer only: it is never logged, cached or stored.
-  'keys.create': async (input, ctx) => (await apiClientFor(ctx, selectedConnectionId(ctx))).createKey(input.name),
+  'keys.create': async (input, ctx) => (await currentClient(ctx)).createKey(input.name),
   'keys.revoke': async (input, ctx) => {
-    const client = await apiClientFor(ctx, selectedConnectionId(ctx));
+    const client = await currentClient(ctx);
     await client.revokeKey(input.id);
     return (await client.listKeys()).map(withoutKey);
   },
-  'keys.usage': async (_i, ctx) => (await apiClientFor(ctx, selectedConnectionId(ctx))).keyUsage(),
-  'cache.info': async (_i, ctx) => (await getCache(ctx)).call('read:cacheInfo'),
+  'keys.usage': async (_i, ctx) => (await currentClient(ctx)).keyUsage(),
+  'cache.info': async (_i, ctx) => ctx.currentCache().call('read:cacheInfo'),
   'cache.clear': async (_i, ctx) => {
-    const engine = await existingSyncEngine(ctx);
+    const engine = await ctx.syncs.existing(ctx.selectedConnectionId());
     if (engine) {
       engine.cancel();
       await engine.whenDone();
     }
-    return (await getCache(ctx)).call('write:clear');
+    return ctx.currentCache().call('write:clear');
   },
 };
 

@@ -79,7 +79,7 @@ describe('sync engine (reference service)', () => {
     const before = cacheChecksums(clean.file).tables.credit_transactions;
     clean.engine.start({ jobs: ['credits'] });
     await clean.engine.whenDone();
-    const cp = await clean.cache.call<{ mode: string; window_from: string | null; rows: number }>('sync:checkpoint', { job: 'credits' });
+    const cp = await clean.cache.call('sync:checkpoint', { job: 'credits' });
     expect(cp.mode).toBe('incremental');
     expect(cp.window_from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(cp.rows).toBeLessThan(before.rows);
@@ -114,7 +114,7 @@ describe('sync engine (reference service)', () => {
     t.engine.cancel();
     const cancelled = await t.engine.whenDone();
     expect(cancelled.state).toBe('cancelled');
-    const cp = await t.cache.call<{ cursor: { next_page?: number } | null; rows: number }>('sync:checkpoint', { job: 'credits' });
+    const cp = await t.cache.call('sync:checkpoint', { job: 'credits' });
     expect(cp.cursor?.next_page).toBeGreaterThan(1);
     expect(count(t.file, 'credit_transactions')).toBe(cp.rows);
     t.engine.start({ jobs: ['credits', 'projectDetails', 'boundaries', 'projectForensics', 'countryUpdates'] });
@@ -158,7 +158,7 @@ describe('sync engine (reference service)', () => {
     const db = new Database(clean.file, { readonly: true });
     const withBoundary = db.prepare('SELECT project_id FROM satellite_metrics WHERE has_boundary = 1 LIMIT 1').get() as { project_id: string };
     db.close();
-    await clean.cache.call('write:watchlist', { projectId: withBoundary.project_id, watched: true });
+    await clean.cache.call('write:watchlist', { project_id: withBoundary.project_id, watched: true });
     clean.engine.start({ jobs: ['projectDetails', 'boundaries', 'projectForensics', 'countryUpdates'] });
     expect((await clean.engine.whenDone()).state).toBe('done');
     expect(count(clean.file, 'project_boundaries')).toBe(1);

@@ -9,7 +9,6 @@ import { ContractError } from '../../shared/errors';
 import { FATAL_CODES } from '../api/api-errors';
 import type { ApiClient } from '../api/api-client';
 import type { CacheClient } from '../cache/cache-client';
-import type { SyncCheckpoint } from '../cache/repositories/sync-state-repository';
 import { JOBS, type JobRun } from './sync-jobs';
 import { SyncProgress } from './sync-progress';
 
@@ -127,11 +126,11 @@ export class SyncEngine {
     let failed = false;
     try {
       if (!jobs.includes('keyInfo')) {
-        const cached = await cache.call<number | null>('read:rateLimit');
+        const cached = await cache.call('read:rateLimit');
         if (cached) client.pacer.setRateLimit(cached);
         this.progress.rateLimitPerMinute = client.pacer.rateLimitPerMinute;
       }
-      for (const cp of await cache.call<SyncCheckpoint[]>('sync:checkpoints')) {
+      for (const cp of await cache.call('sync:checkpoints')) {
         if (jobs.includes(cp.job as SyncJobName)) this.progress.fromCheckpoint({ ...cp, rows: cp.cursor ? cp.rows : 0, pages: cp.cursor ? cp.pages : 0 });
       }
     } catch (err) {
@@ -165,7 +164,7 @@ export class SyncEngine {
       };
       try {
         await JOBS[job](run);
-        const done = await cache.call<{ removed: number; checkpoint: SyncCheckpoint }>('sync:succeed', { job, reconcile: true });
+        const done = await cache.call('sync:succeed', { job, reconcile: true });
         if (done.removed) this.log(`[${job}] removed ${done.removed} rows the service no longer lists`);
         this.progress.finish(job, 'done', null);
         this.options.onConnection?.('reachable', null);

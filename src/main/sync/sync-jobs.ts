@@ -7,6 +7,7 @@ import type { SyncJobName } from '../../shared/contract';
 import { ContractError } from '../../shared/errors';
 import type { ApiClient, PageResult } from '../api/api-client';
 import type { CacheClient } from '../cache/cache-client';
+import type { CacheWrite, PageTotals } from '../cache/cache-protocol';
 import type { SyncCheckpoint, SyncCursor } from '../cache/repositories/sync-state-repository';
 import { countryCodeOf } from './country-codes';
 
@@ -29,7 +30,7 @@ export interface JobRun {
   /** A request is about to be sent for this job. */
   request(): void;
   /** A step of `pages` pages (default 1) was written. */
-  page(rows: number, totals: { rows?: number | null; pages?: number | null }, pages?: number): void;
+  page(rows: number, totals: PageTotals, pages?: number): void;
   /** The pass resumed or started (progress counters from the checkpoint). */
   checkpoint(cp: SyncCheckpoint): void;
   /** A full pass was asked for (credits). */
@@ -41,7 +42,7 @@ export interface JobRun {
 }
 
 interface Step {
-  writes: Array<{ op: string; args: unknown }>;
+  writes: CacheWrite[];
   rows: number;
   /** Pages this step holds (default 1). */
   pages?: number;
@@ -51,12 +52,12 @@ interface Step {
 export const MAX_ROWS_PER_STEP = 20_000;
 
 async function begin(run: JobRun, mode: SyncCheckpoint['mode'], cursor: SyncCursor, windowFrom: string | null = null): Promise<SyncCheckpoint> {
-  const cp = await run.cache.call<SyncCheckpoint>('sync:begin', { job: run.job, mode, cursor, windowFrom });
+  const cp = await run.cache.call('sync:begin', { job: run.job, mode, cursor, windowFrom });
   run.checkpoint(cp);
   return cp;
 }
 
-async function step(run: JobRun, s: Step, cursor: SyncCursor | null, totals: { rows?: number | null; pages?: number | null }): Promise<void> {
+async function step(run: JobRun, s: Step, cursor: SyncCursor | null, totals: PageTotals): Promise<void> {
   await run.cache.call('sync:step', { job: run.job, writes: s.writes, cursor, rows: s.rows, totals, pages: s.pages ?? 1 });
   run.page(s.rows, totals, s.pages ?? 1);
 }
@@ -245,7 +246,7 @@ async function countryStep(run: JobRun, code: string): Promise<Step> {
 }
 
 async function countries(run: JobRun): Promise<void> {
-  const names = await run.cache.call<string[]>('read:countryNames');
+  const names = await run.cache.call('read:countryNames');
   const entries = names.map((country) => ({ country, country_code: countryCodeOf(country) }));
   await run.cache.call('write:many', { writes: [{ op: 'write:projectCountries', args: { entries } }] });
   const unknown = entries.filter((e) => !e.country_code).map((e) => e.country);
@@ -287,8 +288,8 @@ async function forensicsLegacy(run: JobRun): Promise<void> {
 }
 
 async function credits(run: JobRun): Promise<void> {
-  const cp = await run.cache.call<SyncCheckpoint>('sync:checkpoint', { job: 'credits' });
-  const latest = await run.cache.call<string | null>('read:latestCreditDate');
+  const cp = await run.cache.call('sync:checkpoint', { job: 'credits' });
+  const latest = await run.cache.call('read:latestCreditDate');
   const fullDue =
     run.full ||
     !cp.last_full_success_at ||
@@ -340,13 +341,13 @@ export async function projectForensicsStep(run: Pick<JobRun, 'client' | 'signal'
 }
 
 export async function countryOfProjectStep(run: Pick<JobRun, 'client' | 'signal' | 'cache'>, projectId: string): Promise<Step & { code: string | null }> {
-  const code = await run.cache.call<string | null>('read:projectCountry', { projectId });
+  const code = await run.cache.call('read:projectCountry', { projectId });
   if (!code) return { writes: [], rows: 0, code: null };
   return { ...(await countryStep(run as JobRun, code)), code };
 }
 
 async function watchlist(run: JobRun): Promise<string[]> {
-  return run.cache.call<string[]>('read:watchlist');
+  return run.cache.call('read:watchlist');
 }
 
 export const JOBS: Record<SyncJobName, (run: JobRun) => Promise<void>> = {
@@ -364,7 +365,7 @@ export const JOBS: Record<SyncJobName, (run: JobRun) => Promise<void>> = {
   countryUpdates: async (run) => {
     const codes = new Set<string>();
     for (const id of await watchlist(run)) {
-      const code = await run.cache.call<string | null>('read:projectCountry', { projectId: id });
+      const code = await run.cache.call('read:projectCountry', { projectId: id });
       if (code) codes.add(code);
     }
     await itemJob(run, [...codes].sort(), (code) => countryStep(run, code));

@@ -1,138 +1,132 @@
 /**
- * Wires the sync engine into an AppContext: one API client and one engine per connection, progress
- * on `ctx.events` ('sync.progress'), connection status from request outcomes, the demo connection's
+ * The app's sync engines: one API client and one engine per connection, progress on the app's
+ * events ('sync.progress'), connection status from request outcomes, the demo connection's
  * automatic sync, and on-demand refresh of one project.
  */
-import type { SyncStatus } from '../../shared/contract';
+import type { ContractEvents, SyncStatus } from '../../shared/contract';
+import { SYNC_JOBS } from '../../shared/contract';
 import { ContractError } from '../../shared/errors';
 import { ApiClient } from '../api/api-client';
-import type { AppContext } from '../app-context';
-import { cacheFor } from '../cache/cache-client';
-import { ensureDemoService } from '../connections/demo-service';
-import { DEMO_CONNECTION_ID } from '../connections/registry';
-import type { SyncCheckpoint } from '../cache/repositories/sync-state-repository';
+import type { CacheRegistry } from '../cache/cache-client';
+import type { CacheWrite } from '../cache/cache-protocol';
+import type { DemoServiceHost } from '../connections/demo-service';
+import { type ConnectionRegistry, DEMO_CONNECTION_ID } from '../connections/registry';
+import type { SecretStore } from '../secrets/secret-store';
 import { SyncEngine } from './sync-engine';
-import { SyncProgress } from './sync-progress';
-import { SYNC_JOBS } from '../../shared/contract';
 import { boundaryStep, countryOfProjectStep, projectDetailStep, projectForensicsStep } from './sync-jobs';
+import { SyncProgress } from './sync-progress';
 
-export function selectedConnectionId(ctx: AppContext): string {
-  const c = ctx.connections.selected();
-  if (!c) throw new ContractError('no_connection', 'No connection is selected');
-  return c.id;
+/** What the sync engines need from the app. */
+export interface SyncEnginesDeps {
+  connections: ConnectionRegistry;
+  secrets: SecretStore;
+  demo: DemoServiceHost;
+  caches: CacheRegistry;
+  emitProgress(status: ContractEvents['sync.progress']): void;
+  /** A request outcome about a connection (reachable, offline, key refused). */
+  reportConnection(connectionId: string, state: 'reachable' | 'offline' | 'unauthorized', message: string | null): void;
 }
 
-/** An API client for a connection (the demo's service is started when needed). */
-export async function apiClientFor(ctx: AppContext, connectionId: string, log?: (line: string) => void): Promise<ApiClient> {
-  const connection = ctx.connections.get(connectionId);
-  if (connection.kind === 'demo') {
-    const demo = await ensureDemoService(ctx);
-    return new ApiClient({ baseUrl: demo.baseUrl, apiKey: demo.apiKey, log });
+const AUTH_CODES = new Set(['revoked_api_key', 'invalid_api_key', 'expired_api_key', 'missing_api_key', 'upgrade_required']);
+
+export class SyncEngines {
+  private readonly engines = new Map<string, Promise<SyncEngine>>();
+
+  constructor(private readonly deps: SyncEnginesDeps) {}
+
+  /** An API client for a connection (the demo's service is started when needed). */
+  async clientFor(connectionId: string, log?: (line: string) => void): Promise<ApiClient> {
+    const connection = this.deps.connections.get(connectionId);
+    if (connection.kind === 'demo') {
+      const demo = await this.deps.demo.ensure();
+      return new ApiClient({ baseUrl: demo.baseUrl, apiKey: demo.apiKey, log });
+    }
+    if (!connection.baseUrl) throw new ContractError('invalid_input', `Connection '${connection.name}' has no base URL`);
+    const key = await this.deps.secrets.get(connection.id);
+    if (!key) throw new ContractError('missing_api_key', `No API key is stored for '${connection.name}'. Add it again in Settings → Connections.`);
+    return new ApiClient({ baseUrl: connection.baseUrl, apiKey: key, log });
   }
-  if (!connection.baseUrl) throw new ContractError('invalid_input', `Connection '${connection.name}' has no base URL`);
-  const key = await ctx.secrets.get(connection.id);
-  if (!key) throw new ContractError('missing_api_key', `No API key is stored for '${connection.name}'. Add it again in Settings → Connections.`);
-  return new ApiClient({ baseUrl: connection.baseUrl, apiKey: key, log });
-}
 
-const enginesCreated = new WeakMap<AppContext, Set<string>>();
-
-/** The sync engine of a connection (created on first use, cancelled on dispose). */
-export function syncEngineFor(ctx: AppContext, connectionId: string, log?: (line: string) => void): Promise<SyncEngine> {
-  let created = false;
-  const pending = ctx.service(`sync:${connectionId}`, (c) => {
-    created = true;
-    if (!enginesCreated.has(c)) enginesCreated.set(c, new Set());
-    enginesCreated.get(c)!.add(connectionId);
-    return (async () => {
-      const [client, cache] = await Promise.all([apiClientFor(c, connectionId, log), cacheFor(c, connectionId)]);
+  /** The sync engine of a connection (created on first use; `stopAll` cancels every one). */
+  engineFor(connectionId: string, log?: (line: string) => void): Promise<SyncEngine> {
+    let pending = this.engines.get(connectionId);
+    if (pending) return pending;
+    pending = (async () => {
+      const client = await this.clientFor(connectionId, log);
       return new SyncEngine({
-        cache,
+        cache: this.deps.caches.of(connectionId),
         client,
         connectionId,
         log,
-        onProgress: (status) => c.events.emit('sync.progress', status),
-        onConnection: (state, message) => {
-          if (c.connections.selected()?.id === connectionId) c.setStatus({ connectionId, state, message });
-        },
+        onProgress: (status) => this.deps.emitProgress(status),
+        onConnection: (state, message) => this.deps.reportConnection(connectionId, state, message),
       });
     })();
-  });
-  if (created) {
+    this.engines.set(connectionId, pending);
     pending.catch(() => {
-      ctx.dropService(`sync:${connectionId}`);
-      enginesCreated.get(ctx)?.delete(connectionId);
+      if (this.engines.get(connectionId) === pending) this.engines.delete(connectionId);
     });
-    ctx.onDispose(async () => {
-      const engine = await pending.catch(() => null);
-      if (engine) {
-        engine.cancel();
-        await engine.whenDone();
-      }
-    });
+    return pending;
   }
-  return pending;
-}
 
-/** The current connection's engine when one was created, else null (never starts anything). */
-export async function existingSyncEngine(ctx: AppContext): Promise<SyncEngine | null> {
-  const id = selectedConnectionId(ctx);
-  if (!enginesCreated.get(ctx)?.has(id)) return null;
-  return syncEngineFor(ctx, id).catch(() => null);
-}
+  /** A connection's engine when one was created, else null (never starts anything). */
+  async existing(connectionId: string): Promise<SyncEngine | null> {
+    const pending = this.engines.get(connectionId);
+    return pending ? pending.catch(() => null) : null;
+  }
 
-export function currentSyncEngine(ctx: AppContext): Promise<SyncEngine> {
-  return syncEngineFor(ctx, selectedConnectionId(ctx));
-}
-
-/** Status of the current connection's sync without starting anything: from the cache's checkpoints when no engine ran. */
-export async function currentSyncStatus(ctx: AppContext): Promise<SyncStatus> {
-  const id = selectedConnectionId(ctx);
-  if (enginesCreated.get(ctx)?.has(id)) {
-    const engine = await syncEngineFor(ctx, id).catch(() => null);
+  /** A connection's sync status without starting anything: from the cache's checkpoints when no engine ran. */
+  async statusOf(connectionId: string): Promise<SyncStatus> {
+    const engine = await this.existing(connectionId);
     if (engine) return engine.status();
-  }
-  const cache = await cacheFor(ctx, id);
-  const progress = new SyncProgress(SYNC_JOBS);
-  for (const cp of await cache.call<SyncCheckpoint[]>('sync:checkpoints')) {
-    progress.fromCheckpoint(cp);
-    const job = progress.job(cp.job as (typeof SYNC_JOBS)[number]);
-    if (job) job.state = cp.state === 'running' ? 'paused' : cp.state;
-  }
-  return progress.snapshot(id);
-}
-
-/** Starts the demo service and its sync when the demo connection is selected (web host startup). */
-export async function ensureDemoSync(ctx: AppContext): Promise<SyncStatus | null> {
-  if (ctx.connections.selected()?.id !== DEMO_CONNECTION_ID) return null;
-  const engine = await syncEngineFor(ctx, DEMO_CONNECTION_ID);
-  return engine.start();
-}
-
-/** Fetches one project's detail, boundary, forensics (with this week's diff) and country now. */
-export async function refreshProject(ctx: AppContext, projectId: string): Promise<{ fetched: string[]; errors: string[] }> {
-  const id = selectedConnectionId(ctx);
-  const [client, cache] = await Promise.all([apiClientFor(ctx, id), cacheFor(ctx, id)]);
-  const run = { client, cache, signal: new AbortController().signal };
-  const parts: Array<[string, () => Promise<{ writes: Array<{ op: string; args: unknown }> }>]> = [
-    ['project', () => projectDetailStep(run, projectId)],
-    ['boundary', () => boundaryStep(run, projectId)],
-    ['forensics', () => projectForensicsStep(run, projectId)],
-    ['country', () => countryOfProjectStep(run, projectId)],
-  ];
-  const fetched: string[] = [];
-  const errors: string[] = [];
-  for (const [name, fetchPart] of parts) {
-    try {
-      const s = await fetchPart();
-      await cache.call('write:many', { writes: s.writes });
-      fetched.push(name);
-    } catch (err) {
-      const e = err instanceof ContractError ? err : new ContractError('internal_error', String(err));
-      errors.push(`${name}: ${e.code}: ${client.redact(e.message)}`);
-      if (e.code === 'revoked_api_key' || e.code === 'invalid_api_key' || e.code === 'expired_api_key' || e.code === 'missing_api_key' || e.code === 'upgrade_required') break;
+    const progress = new SyncProgress(SYNC_JOBS);
+    for (const cp of await this.deps.caches.of(connectionId).call('sync:checkpoints')) {
+      progress.fromCheckpoint(cp);
+      const job = progress.job(cp.job as (typeof SYNC_JOBS)[number]);
+      if (job) job.state = cp.state === 'running' ? 'paused' : cp.state;
     }
+    return progress.snapshot(connectionId);
   }
-  await cache.call('sync:refreshAggregates', { job: 'projectDetails' }).catch(() => undefined);
-  return { fetched, errors };
+
+  /** Starts the demo service and its sync when the demo connection is selected (long-running hosts at startup). */
+  async startDemoSync(): Promise<SyncStatus | null> {
+    if (this.deps.connections.selected()?.id !== DEMO_CONNECTION_ID) return null;
+    return (await this.engineFor(DEMO_CONNECTION_ID)).start();
+  }
+
+  /** Fetches one project's detail, boundary, forensics (with this week's diff) and country now. */
+  async refreshProject(connectionId: string, projectId: string): Promise<{ fetched: string[]; errors: string[] }> {
+    const client = await this.clientFor(connectionId);
+    const cache = this.deps.caches.of(connectionId);
+    const run = { client, cache, signal: new AbortController().signal };
+    const parts: Array<[string, () => Promise<{ writes: CacheWrite[] }>]> = [
+      ['project', () => projectDetailStep(run, projectId)],
+      ['boundary', () => boundaryStep(run, projectId)],
+      ['forensics', () => projectForensicsStep(run, projectId)],
+      ['country', () => countryOfProjectStep(run, projectId)],
+    ];
+    const fetched: string[] = [];
+    const errors: string[] = [];
+    for (const [name, fetchPart] of parts) {
+      try {
+        const s = await fetchPart();
+        await cache.call('write:many', { writes: s.writes });
+        fetched.push(name);
+      } catch (err) {
+        const e = err instanceof ContractError ? err : new ContractError('internal_error', String(err));
+        errors.push(`${name}: ${e.code}: ${client.redact(e.message)}`);
+        if (AUTH_CODES.has(e.code)) break;
+      }
+    }
+    await cache.call('sync:afterWrites', { job: 'projectDetails' }).catch(() => undefined);
+    return { fetched, errors };
+  }
+
+  /** Cancels every running sync and waits for each to stop (the app is shutting down). */
+  async stopAll(): Promise<void> {
+    const engines = await Promise.all([...this.engines.values()].map((p) => p.catch(() => null)));
+    this.engines.clear();
+    for (const engine of engines) engine?.cancel();
+    await Promise.all(engines.map((engine) => engine?.whenDone()));
+  }
 }

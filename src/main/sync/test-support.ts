@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { SyncStatus } from '../../shared/contract';
 import { ApiClient, type ApiClientOptions } from '../api/api-client';
-import { openCacheClient, type CacheClient } from '../cache/cache-client';
+import type { CacheClient } from '../cache/cache-client';
+import { openCache } from '../workers/open-cache';
 import { spawnReferenceService, stopReferenceService, type DemoService } from '../connections/demo-service';
 import { SyncEngine } from './sync-engine';
 
@@ -32,7 +33,7 @@ export interface TestEngine {
 
 export function testEngine(baseUrl: string, apiKey: string, dir: string, clientOptions: Partial<ApiClientOptions> = {}): TestEngine {
   const file = path.join(dir, 'cache.sqlite');
-  const cache = openCacheClient(file);
+  const cache = openCache(file);
   const client = new ApiClient({ baseUrl, apiKey, backoffBaseMs: 20, timeoutMs: 10_000, ...clientOptions });
   const events: SyncStatus[] = [];
   const engine = new SyncEngine({ cache, client, onProgress: (s) => events.push(s), progressIntervalMs: 0 });

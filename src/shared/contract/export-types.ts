@@ -36,7 +36,7 @@ export const forensicEntriesExportQuery = z.object({
 });
 /** Country updates: one country's (as countries.updates) or every cached country's, most recent first. */
 export const countryUpdatesExportQuery = z.object({
-  countryCode: z.string().regex(/^[A-Za-z]{2}$/, 'expected an ISO 3166-1 alpha-2 code').optional(),
+  country_code: z.string().regex(/^[A-Za-z]{2}$/, 'expected an ISO 3166-1 alpha-2 code').optional(),
 });
 /** Boundaries: one project's, or every cached boundary under the project filters and a risk level. */
 export const boundariesExportQuery = z.object({

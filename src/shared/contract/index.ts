@@ -27,19 +27,19 @@ import type {
   SupplyDemand,
   TimeBinPoint,
 } from '../api';
-import { method } from './define';
+import { method, query } from './define';
 import type { AppInfo, CacheInfo, Connection, ConnectionStatus, SyncStatus } from './app-types';
 import { SYNC_JOBS } from './app-types';
 import { type ExportJob, exportStartInput } from './export-types';
 
 export * from './app-types';
 export * from './export-types';
-export type { MethodSpec } from './define';
+export type { MethodSource, MethodSpec } from './define';
 
 const none = z.object({}).strict();
-const projectId = z.string().min(1).max(64);
-const buyerName = z.string().min(1).max(300);
-const countryCode = z.string().regex(/^[A-Za-z]{2}$/, 'expected an ISO 3166-1 alpha-2 code');
+const project_id = z.string().min(1).max(64);
+const buyer_name = z.string().min(1).max(300);
+const country_code = z.string().regex(/^[A-Za-z]{2}$/, 'expected an ISO 3166-1 alpha-2 code');
 
 export interface CountryIndexEntry {
   country: string;
@@ -90,110 +90,110 @@ export const contract = {
   'sync.status': method(none, 'Per-job progress of the current sync').returns<SyncStatus>(),
   'watchlist.list': method(none, 'Project ids on the watchlist').returns<string[]>(),
   'watchlist.set': method(
-    z.object({ projectId, watched: z.boolean() }).strict(),
+    z.object({ project_id, watched: z.boolean() }).strict(),
     'Add or remove a project on the watchlist (its detail, boundary and forensics are kept fresh)',
   ).returns<string[]>(),
   'projects.refresh': method(
-    z.object({ projectId }).strict(),
+    z.object({ project_id }).strict(),
     'Fetch one project\'s detail, boundary, forensics and country updates now (on demand)',
   ).returns<{ fetched: string[]; errors: string[] }>(),
 
   // projects --------------------------------------------------------------------------------------
-  'projects.list': method(
+  'projects.list': query(
     api.projectListQuery.strict(),
     'Projects: group P filters, search, sort, paging (as GET /v1/projects/)',
   ).returns<Page<Project>>(),
-  'projects.get': method(
-    z.object({ projectId }).strict(),
+  'projects.get': query(
+    z.object({ project_id }).strict(),
     'One project with clips and unretired (as GET /v1/projects/{id})',
   ).returns<Project>(),
-  'projects.types': method(none, 'Project type taxonomy').returns<ProjectTypes>(),
+  'projects.types': query(none, 'Project type taxonomy').returns<ProjectTypes>(),
 
   // credits ---------------------------------------------------------------------------------------
-  'credits.list': method(
+  'credits.list': query(
     api.creditListAppQuery.strict(),
     'Credit transactions: project ids, groups P, C, B, sort, paging (as GET /v1/credits/); app-only: buyer (exact harmonized name)',
   ).returns<Page<CreditTransaction>>(),
 
   // charts ----------------------------------------------------------------------------------------
-  'charts.retirementsByVintage': method(api.retirementsByVintageQuery.extend({ projectId }).strict(), 'Retirements per vintage for one project').returns<Page<TimeBinPoint>>(),
-  'charts.creditsByTransactionDate': method(api.creditsByTransactionDateQuery.extend({ projectId }).strict(), 'Credits per transaction-date bin for one project').returns<Page<TimeBinPoint>>(),
-  'charts.creditsByTransactionDateAll': method(
+  'charts.retirementsByVintage': query(api.retirementsByVintageQuery.extend({ project_id }).strict(), 'Retirements per vintage for one project').returns<Page<TimeBinPoint>>(),
+  'charts.creditsByTransactionDate': query(api.creditsByTransactionDateQuery.extend({ project_id }).strict(), 'Credits per transaction-date bin for one project').returns<Page<TimeBinPoint>>(),
+  'charts.creditsByTransactionDateAll': query(
     api.globalCreditsByTransactionDateQuery.strict(),
     'Credits per transaction-date bin over all (filtered) projects',
   ).returns<Page<TimeBinPoint>>(),
-  'charts.creditsByCategory': method(
+  'charts.creditsByCategory': query(
     api.creditsByCategoryQuery.strict(),
     'Issued and retired per category',
   ).returns<Page<CategoryPoint>>(),
-  'charts.projectsByListingDate': method(
+  'charts.projectsByListingDate': query(
     api.projectsByListingDateQuery.strict(),
     'Projects per listing-date bin and category',
   ).returns<Page<ListingPoint>>(),
-  'charts.supplyDemand': method(
+  'charts.supplyDemand': query(
     api.supplyDemandQuery.strict(),
     'Issuances vs retirements per period (the current incomplete period left out)',
   ).returns<SupplyDemand>(),
 
   // buyers ----------------------------------------------------------------------------------------
-  'buyers.list': method(
+  'buyers.list': query(
     api.buyerListQuery.strict(),
     'Buyers aggregated from retirements: P and C before, buyer filters after',
   ).returns<Page<Buyer>>(),
-  'buyers.get': method(
-    z.object({ buyerName }).strict(),
+  'buyers.get': query(
+    z.object({ buyer_name }).strict(),
     'One buyer (harmonized name, case-insensitive)',
   ).returns<Buyer>(),
-  'buyers.analytics': method(
-    z.object({ buyerName }).strict(),
+  'buyers.analytics': query(
+    z.object({ buyer_name }).strict(),
     'A buyer\'s vintages, monthly series and portfolio by category',
   ).returns<BuyerAnalytics>(),
 
   // forensics -------------------------------------------------------------------------------------
-  'forensics.latest': method(
+  'forensics.latest': query(
     api.latestFeedQuery.strict(),
     'The latest AI forensic news feed',
   ).returns<LatestForensicFeed>(),
-  'forensics.project': method(
-    z.object({ projectId }).strict(),
+  'forensics.project': query(
+    z.object({ project_id }).strict(),
     'A project\'s forensic entries, memo and stats (v2, v1 fallback)',
   ).returns<ProjectForensics>(),
-  'forensics.diff': method(
-    api.forensicDiffQuery.extend({ projectId }).strict(),
+  'forensics.diff': query(
+    api.forensicDiffQuery.extend({ project_id }).strict(),
     'A project\'s weekly forensic diff (null when none that week)',
   ).returns<ForensicDiff | null>(),
-  'forensics.legacy': method(
+  'forensics.legacy': query(
     api.legacyForensicsQuery.strict(),
     'Legacy v1 forensic analyses (deprecated)',
   ).returns<Page<LegacyForensic>>(),
 
   // satellite ------------------------------------------------------------------------------------
-  'satellite.list': method(
+  'satellite.list': query(
     api.satelliteListQuery.strict(),
     'Satellite metrics (limit/offset, plain array)',
   ).returns<SatelliteMetrics[]>(),
-  'satellite.boundary': method(
-    z.object({ projectId }).strict(),
+  'satellite.boundary': query(
+    z.object({ project_id }).strict(),
     'A project\'s boundary as an RFC 7946 FeatureCollection',
   ).returns<Boundary>(),
-  'satellite.boundaries': method(
+  'satellite.boundaries': query(
     z.object({ risk_level: z.enum(api.RISK_LEVELS).optional() }).strict(),
     'Every cached boundary (optionally by risk level) as one FeatureCollection with metrics as properties',
   ).returns<Boundary>(),
 
   // countries -------------------------------------------------------------------------------------
-  'countries.index': method(none, 'Countries of cached projects with their totals').returns<CountryIndexEntry[]>(),
-  'countries.get': method(
-    z.object({ countryCode }).strict(),
+  'countries.index': query(none, 'Countries of cached projects with their totals').returns<CountryIndexEntry[]>(),
+  'countries.get': query(
+    z.object({ country_code }).strict(),
     'A country policy profile',
   ).returns<CountryProfile>(),
-  'countries.updates': method(
-    api.countryUpdatesQuery.extend({ countryCode }).strict(),
+  'countries.updates': query(
+    api.countryUpdatesQuery.extend({ country_code }).strict(),
     'A country\'s policy updates, most recent first',
   ).returns<CountryUpdate[]>(),
 
   // search ----------------------------------------------------------------------------------------
-  'palette.search': method(
+  'palette.search': query(
     z.object({ query: z.string().max(200), limit: z.number().int().min(1).max(50).optional() }).strict(),
     'Projects, buyers and countries by name or id (command palette)',
   ).returns<PaletteHit[]>(),
@@ -229,6 +229,9 @@ export type MethodInput<K extends MethodName> = z.input<Contract[K]['input']>;
 export type ParsedInput<K extends MethodName> = z.output<Contract[K]['input']>;
 export type MethodOutput<K extends MethodName> = Contract[K]['output'];
 export const METHOD_NAMES = Object.keys(contract) as MethodName[];
+/** The methods the query layer answers from the local cache (declared with `query(...)` above). */
+export type QueryMethod = { [K in MethodName]: Contract[K]['source'] extends 'cache' ? K : never }[MethodName];
+export const QUERY_METHODS = METHOD_NAMES.filter((m): m is QueryMethod => contract[m].source === 'cache');
 
 /** Typed events pushed from the back end to every window. */
 export interface ContractEvents {

@@ -4,7 +4,7 @@
  * seeded random draws and the small task pool they use.
  */
 import type Database from 'better-sqlite3';
-import { openCacheDatabase } from '../../cache/database';
+import { openQueryableCache } from '../schema';
 import { startSyncedService } from '../../testing/synced-service';
 
 export const PARITY_TODAY = '2026-06-30';
@@ -28,7 +28,7 @@ export async function startSyncedMarket(options: { scale?: number; seed?: number
     dataDirPrefix: 'carbon-parity-',
   });
   const { baseUrl, key, cachePath } = synced;
-  const db = openCacheDatabase(cachePath);
+  const db = openQueryableCache(cachePath);
   const get = async (pathAndQuery: string) => {
     const res = await fetch(`${baseUrl}${pathAndQuery}`, { headers: { 'X-API-KEY': key } });
     const text = await res.text();

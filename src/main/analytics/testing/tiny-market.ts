@@ -4,7 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import { creditTransactionSchema, projectSchema, satelliteMetricsSchema, type CreditTransaction, type Project } from '../../../shared/api';
-import { openCacheDatabase } from '../../cache/database';
+import { openQueryableCache } from '../schema';
 import { CreditTransactionRepository } from '../../cache/repositories/credit-transaction-repository';
 import { ProjectRepository } from '../../cache/repositories/project-repository';
 import { SatelliteRepository } from '../../cache/repositories/satellite-repository';
@@ -35,7 +35,7 @@ export function writeSatellite(db: Database.Database, metrics: Array<Record<stri
 
 /** A fresh in-memory cache with the market below: a few projects with awkward names and credits. */
 export function tinyMarket(): Database.Database {
-  const db = openCacheDatabase(':memory:');
+  const db = openQueryableCache(':memory:');
   writeProjects(db, [
     project({ project_id: 'VCS-1', name: '100% Forest', registry: 'verra', country: 'Brazil', category: 'forest', issued: 500, retired: 100, listed_at: '2020-03-04', sdg_goals: [13, 15], certifications: ['ccb-gold'] }),
     project({ project_id: 'VCS-2', name: 'river_delta', registry: 'verra', country: 'Kenya', category: 'renewable-energy', issued: 300, retired: 300, listed_at: '2021-06-30', sdg_goals: [7, 13] }),

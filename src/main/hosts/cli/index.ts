@@ -11,6 +11,7 @@ import { defaultDataDir } from '../../data-dir';
 import { createNodeSecretStore } from '../../secrets/node-secret-store';
 import { dispatch, isMethodName, toContractError } from '../../rpc';
 import { readFlags } from '../args';
+import { cliHostPorts } from './cli-ports';
 import { subcommands } from './subcommands';
 
 const USAGE = `usage:
@@ -32,7 +33,7 @@ export async function runCall(argv: string[], out: NodeJS.WritableStream = proce
     }
   }
   const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : defaultDataDir();
-  const ctx = createAppContext({ host: 'cli', dataDir, secrets: await createNodeSecretStore(dataDir) });
+  const ctx = createAppContext({ dataDir, ports: cliHostPorts(dataDir), secrets: await createNodeSecretStore(dataDir) });
   try {
     const result = await dispatch(name, input, ctx);
     out.write(`${JSON.stringify(result ?? null, null, values.pretty ? 2 : undefined)}\n`);

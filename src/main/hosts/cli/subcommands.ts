@@ -1,5 +1,5 @@
 /** CLI subcommands beside `call`: each module adds one entry here (sync, export). */
-import { exportSubcommand } from '../../export/cli-export';
+import { exportSubcommand } from './export-command';
 import { runSyncCommand, SYNC_USAGE } from './sync-command';
 
 export interface Subcommand {

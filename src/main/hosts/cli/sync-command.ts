@@ -8,11 +8,10 @@ import path from 'node:path';
 import { SYNC_JOBS, type SyncJobName, type SyncStatus } from '../../../shared/contract';
 import { ContractError } from '../../../shared/errors';
 import { createAppContext } from '../../app-context';
-import { cacheFor } from '../../cache/cache-client';
 import { defaultDataDir } from '../../data-dir';
 import { redactKey } from '../../api/redact';
-import { syncEngineFor } from '../../sync/sync-service';
 import { readFlags } from '../args';
+import { cliHostPorts } from './cli-ports';
 
 export const SYNC_USAGE = 'carbon-desk sync --base-url URL [--data-dir DIR] [--only projects,credits,...] [--full] [--name NAME]   (key from CARBON_API_KEY)';
 
@@ -58,7 +57,7 @@ export async function runSyncCommand(argv: string[]): Promise<number> {
   if (!apiKey) throw new ContractError('missing_api_key', 'Set CARBON_API_KEY to the API key of the service');
   const jobs = parseJobs(values.only);
   const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : defaultDataDir();
-  const ctx = createAppContext({ host: 'cli', dataDir });
+  const ctx = createAppContext({ dataDir, ports: cliHostPorts(dataDir) });
   const say = (line: string) => {
     if (!values.quiet) process.stderr.write(`${redactKey(line, apiKey)}\n`);
   };
@@ -68,7 +67,7 @@ export async function runSyncCommand(argv: string[]): Promise<number> {
     const connection = ctx.connections.add({ name: values.name ?? `Service at ${new URL(baseUrl).host}`, baseUrl, keyStorage: ctx.secrets.kind });
     await ctx.secrets.set(connection.id, apiKey);
     ctx.connections.select(connection.id);
-    const engine = await syncEngineFor(ctx, connection.id, say);
+    const engine = await ctx.syncs.engineFor(connection.id, say);
     let lastLine = 0;
     ctx.events.on('sync.progress', (s) => {
       if (Date.now() - lastLine < 1000 && s.state === 'running') return;
@@ -83,8 +82,7 @@ export async function runSyncCommand(argv: string[]): Promise<number> {
     process.on('SIGTERM', onSigint);
     engine.start({ jobs, full: values.full ?? false });
     const status = await engine.whenDone();
-    const cache = await cacheFor(ctx, connection.id);
-    const info = await cache.call<{ path: string; tables: Record<string, number> }>('read:cacheInfo');
+    const info = await ctx.caches.of(connection.id).call('read:cacheInfo');
     const summary = {
       state: status.state,
       connectionId: connection.id,

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAppContext } from '../../app-context';
-import { exportSaveDialog } from '../../export/save-dialog';
-import { installExportSaveDialog, saveDialogOptions } from './export-save-dialog';
+import { saveDialogExportTarget, saveDialogOptions } from './export-save-dialog';
 
 describe('export save dialog hook', () => {
   it('offers the suggested name in Downloads with a matching filter', () => {
@@ -12,16 +10,14 @@ describe('export save dialog hook', () => {
   });
 
   it('answers the chosen path, or null when the user closes the dialog', async () => {
-    const ctx = createAppContext({ host: 'electron', dataDir: `/tmp/carbon-dialog-test-${process.pid}` });
     let answer: { canceled: boolean; filePath?: string } = { canceled: false, filePath: '/x/p.csv' };
     const seen: unknown[] = [];
     const dialog = { showSaveDialog: async (...args: unknown[]) => (seen.push(args), answer) };
-    installExportSaveDialog(ctx, dialog, { getPath: () => '/dl' }, () => 'window');
-    const choose = exportSaveDialog(ctx)!;
-    expect(await choose('projects-2026-11-20.csv', 'csv')).toBe('/x/p.csv');
+    const target = saveDialogExportTarget(dialog, { getPath: () => '/dl' }, () => 'window');
+    const plan = { exportId: 'e1', fileName: 'projects-2026-11-20.csv', format: 'csv' as const };
+    expect(await target.destinationOf(plan)).toEqual({ target: '/x/p.csv', revealPath: true });
     expect(seen[0]).toEqual(['window', expect.objectContaining({ defaultPath: '/dl/projects-2026-11-20.csv' })]);
     answer = { canceled: true };
-    expect(await choose('projects-2026-11-20.csv', 'csv')).toBeNull();
-    await ctx.dispose();
+    expect(await target.destinationOf(plan)).toBeNull();
   });
 });

@@ -1,12 +1,12 @@
 /**
- * Export's hook in the Electron host (issue 8): a native save dialog offering the export's
- * suggested name (`projects-2026-11-20.csv`) in the Downloads folder, with a file-type filter.
- * Electron's `dialog` and `app` come in as ports, so this stays testable without Electron.
+ * The desktop app's export target: a native save dialog offering the export's suggested name
+ * (`projects-2026-11-20.csv`) in the Downloads folder, with a file-type filter; closing the dialog
+ * cancels the export. Electron's `dialog` and `app` come in as ports, so this stays testable
+ * without Electron.
  */
 import path from 'node:path';
 import type { ExportFormat } from '../../../shared/contract';
-import type { AppContext } from '../../app-context';
-import { setExportSaveDialog } from '../../export/save-dialog';
+import type { ExportTarget } from '../../export/export-target';
 
 interface SaveDialogOptions {
   title: string;
@@ -36,12 +36,13 @@ export function saveDialogOptions(fileName: string, format: ExportFormat, downlo
   };
 }
 
-/** Installs the dialog for `export.start` (call once the context exists). */
-export function installExportSaveDialog<W>(ctx: AppContext, dialog: SaveDialogPort<W>, app: DownloadsFolderPort, focusedWindow: () => W | null): void {
-  setExportSaveDialog(ctx, async (fileName, format) => {
-    const options = saveDialogOptions(fileName, format, app.getPath('downloads'));
-    const window = focusedWindow();
-    const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
-    return result.canceled || !result.filePath ? null : result.filePath;
-  });
+export function saveDialogExportTarget<W>(dialog: SaveDialogPort<W>, app: DownloadsFolderPort, focusedWindow: () => W | null): ExportTarget {
+  return {
+    destinationOf: async (plan) => {
+      const options = saveDialogOptions(plan.fileName, plan.format, app.getPath('downloads'));
+      const window = focusedWindow();
+      const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
+      return result.canceled || !result.filePath ? null : { target: result.filePath, revealPath: true };
+    },
+  };
 }

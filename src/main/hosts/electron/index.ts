@@ -4,15 +4,16 @@
  * (src/main/security, ./ipc-handlers, ./event-forwarding) that are unit-tested without Electron.
  */
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, net, protocol, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, Notification, protocol, safeStorage, session, shell } from 'electron';
 import { createAppContext, type AppContext } from '../../app-context';
 import { APP_ENTRY_URL, APP_SCHEME, originOf, trustedOrigins } from '../../security/app-origin';
 import { createSecretStore } from '../../secrets/create-secret-store';
 import type { KeytarModule } from '../../secrets/keytar-secret-store';
 import { startBackgroundWork } from '../startup';
+import { desktopNotifier } from './desktop-notifier';
 import { registerAppProtocol } from './app-protocol';
 import { forwardEvents } from './event-forwarding';
-import { installExportSaveDialog } from './export-save-dialog';
+import { saveDialogExportTarget } from './export-save-dialog';
 import { registerContractHandlers } from './ipc-handlers';
 import { createMainWindow } from './main-window';
 import { hardenSession } from './session-hardening';
@@ -48,14 +49,23 @@ async function start(): Promise<void> {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     loadKeytar: () => require('keytar') as KeytarModule,
   });
-  // The demo service runs in a utility process: the packaged binary cannot run as Node (RunAsNode fuse).
-  const ctx = createAppContext({ host: 'electron', dataDir, secrets, serviceLauncher: utilityServiceLauncher });
+  const ctx = createAppContext({
+    dataDir,
+    secrets,
+    ports: {
+      kind: 'electron',
+      // The demo service runs in a utility process: the packaged binary cannot run as Node (RunAsNode fuse).
+      serviceLauncher: utilityServiceLauncher,
+      // export.start asks where to save with a native dialog.
+      exportTarget: saveDialogExportTarget(dialog, app, () => BrowserWindow.getFocusedWindow() ?? mainWindow),
+      notifier: desktopNotifier(Notification),
+    },
+  });
   context = ctx;
 
   hardenSession(session.defaultSession, trusted, devServerOrigin);
   registerAppProtocol(protocol, net, rendererRoot);
   ctx.onDispose(registerContractHandlers(ipcMain, ctx, trusted));
-  installExportSaveDialog(ctx, dialog, app, () => BrowserWindow.getFocusedWindow() ?? mainWindow); // export.start's native save dialog (issue 8)
   ctx.onDispose(forwardEvents(ctx.events, () => BrowserWindow.getAllWindows().map((w) => w.webContents), trusted));
   openWindow();
   void startBackgroundWork(ctx).catch((err: unknown) => {

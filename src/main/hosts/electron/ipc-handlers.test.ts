@@ -8,6 +8,7 @@ import { trustedOrigins } from '../../security/app-origin';
 import { EventBus } from '../../events';
 import { forwardEvents, type EventTarget } from './event-forwarding';
 import { registerContractHandlers, type InvokeEventPort, type IpcMainPort } from './ipc-handlers';
+import { cliHostPorts } from '../cli/cli-ports';
 
 type Listener = (event: InvokeEventPort, ...args: unknown[]) => unknown;
 
@@ -36,7 +37,7 @@ let unregister: () => void;
 
 beforeEach(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-ipc-'));
-  ctx = createAppContext({ host: 'electron', dataDir });
+  ctx = createAppContext({ dataDir, ports: { ...cliHostPorts(dataDir), kind: 'electron' } });
   ipc = new FakeIpcMain();
   unregister = registerContractHandlers(ipc, ctx, trusted);
 });

@@ -8,8 +8,8 @@ import { defaultDataDir } from '../../data-dir';
 import { createNodeSecretStore } from '../../secrets/node-secret-store';
 import { readFlags } from '../args';
 import { startBackgroundWork } from '../startup';
-import { registerExportDownloads } from '../../export/export-downloads';
 import { startWebHost } from './server';
+import { webHostPorts } from './web-ports';
 
 async function main(): Promise<void> {
   const { values } = readFlags(process.argv.slice(2), {
@@ -21,8 +21,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got '${values.port}'`);
   const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : defaultDataDir();
   const rendererDir = path.resolve(values['renderer-dir'] ?? path.join(__dirname, '../../../../out/web'));
-  const ctx = createAppContext({ host: 'web', dataDir, secrets: await createNodeSecretStore(dataDir) });
-  registerExportDownloads(ctx);
+  const ctx = createAppContext({ dataDir, ports: webHostPorts(dataDir), secrets: await createNodeSecretStore(dataDir) });
   const host = await startWebHost({ ctx, port, rendererDir });
   process.stdout.write(`${JSON.stringify({ event: 'ready', url: host.url })}\n`);
   void startBackgroundWork(ctx).catch((err: unknown) => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppContext, createAppContext } from '../../app-context';
 import { startWebHost, type WebHost } from './server';
+import { webHostPorts } from './web-ports';
 
 /** A raw request, so Host and Origin can be anything (fetch would not let us set Host). */
 function request(port: number, options: { method?: string; path: string; headers?: Record<string, string>; body?: string }) {
@@ -33,7 +34,7 @@ describe('web host', () => {
     fs.mkdirSync(path.join(renderer, 'assets'), { recursive: true });
     fs.writeFileSync(path.join(renderer, 'index.html'), '<!doctype html><title>x</title>');
     fs.writeFileSync(path.join(dir, 'secret.txt'), 'outside the renderer');
-    ctx = createAppContext({ host: 'web', dataDir: path.join(dir, 'data') });
+    ctx = createAppContext({ dataDir: path.join(dir, 'data'), ports: webHostPorts(path.join(dir, 'data')) });
     host = await startWebHost({ ctx, port: 0, rendererDir: renderer });
     hostHeader = `127.0.0.1:${host.port}`;
   });

@@ -4,6 +4,7 @@
  *   POST /rpc/<method>         JSON input -> 200 {result} | 200 {error:{code,message,...}}; Bearer token;
  *                              refusals before a method runs (token, Host, Origin, body) use 4xx
  *   GET  /events?token=...     server-sent events: the contract's typed events
+ *   GET  /download/:exportId   a finished export, once (then its file is deleted)
  * Every request: Host must be this loopback server, Origin (when sent) this server's own.
  */
 import { randomBytes } from 'node:crypto';
@@ -11,8 +12,10 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import findMyWay from 'find-my-way';
+import fs from 'node:fs';
 import { EVENT_NAMES } from '../../../shared/contract';
 import type { AppContext } from '../../app-context';
+import { DOWNLOAD_ROUTE, downloadsFolder, serveExportDownload } from '../../export/export-downloads';
 import { dispatch, isMethodName, toContractError } from '../../rpc';
 import { bearerToken, checkHost, checkOrigin, checkToken, type Refusal, WEB_CSP } from './security';
 import { resolveStatic, sendStatic } from './static-files';
@@ -33,12 +36,8 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
-/** Extra GET routes other modules add (e.g. export downloads); they get the checked request. */
-export type ExtraRoute = (req: IncomingMessage, res: ServerResponse, params: Record<string, string | undefined>, url: URL) => void | Promise<void>;
-const extraRoutes: Array<{ path: string; handler: ExtraRoute }> = [];
-export function addWebRoute(routePath: string, handler: ExtraRoute): void {
-  extraRoutes.push({ path: routePath, handler });
-}
+/** A GET route behind the session check: it gets the checked request. */
+type SessionRoute = (req: IncomingMessage, res: ServerResponse, params: Record<string, string | undefined>) => void | Promise<void>;
 
 const MAX_BODY = 1024 * 1024;
 const SECURITY_HEADERS = {
@@ -127,14 +126,18 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     });
   });
 
-  for (const route of extraRoutes) {
-    router.on('GET', route.path, (req, res, params) => {
+  const sessionRoutes: Array<[string, SessionRoute]> = [[DOWNLOAD_ROUTE, serveExportDownload(ctx.exports)]];
+  for (const [routePath, handler] of sessionRoutes) {
+    router.on('GET', routePath, (req, res, params) => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       const tokenRefusal = checkToken(url.searchParams.get('token') ?? bearerToken(req.headers.authorization), token);
       if (tokenRefusal) return refuse(res, tokenRefusal);
-      return route.handler(req, res, params, url);
+      return handler(req, res, params);
     });
   }
+  // Finished exports wait in the data folder until they are downloaded; none outlives the host.
+  const downloads = downloadsFolder(ctx.dataDir);
+  fs.rmSync(downloads, { recursive: true, force: true });
 
   const server = http.createServer((req, res) => {
     const hostRefusal = checkHost(req.headers.host, port) ?? checkOrigin(req.headers.origin, port);
@@ -164,7 +167,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => {
+          fs.rmSync(downloads, { recursive: true, force: true });
+          resolve();
+        });
       }),
   };
 }

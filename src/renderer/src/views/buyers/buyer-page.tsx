@@ -84,8 +84,8 @@ function AnalyticsCharts({ analytics }: { analytics: BuyerAnalytics }) {
 
 export function BuyerPage() {
   const { buyerName = '' } = useParams();
-  const buyer = useContractCall(() => carbon.buyers.get({ buyerName }), `buyer:${buyerName}`);
-  const analytics = useContractCall(() => carbon.buyers.analytics({ buyerName }), `analytics:${buyerName}`);
+  const buyer = useContractCall(() => carbon.buyers.get({ buyer_name: buyerName }), `buyer:${buyerName}`);
+  const analytics = useContractCall(() => carbon.buyers.analytics({ buyer_name: buyerName }), `analytics:${buyerName}`);
   const [sort, setSort] = useState<string[]>(['-transaction_date']);
   const txQuery = useMemo(() => ({ ...buyerTransactionsQuery(buyer.data?.buyer_name ?? buyerName), sort }), [buyer.data, buyerName, sort]);
   const fetchPage = useCallback((page: number, perPage: number) => carbon.credits.list({ ...txQuery, current_page: page, per_page: perPage }), [txQuery]);

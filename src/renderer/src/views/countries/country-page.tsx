@@ -65,7 +65,7 @@ function Section({ section, profile }: { section: SectionSpec; profile: CountryP
 function Updates({ countryCode }: { countryCode: string }) {
   const [params, setParams] = useSearchParams();
   const limit = Math.min(100, Math.max(1, Number(params.get('updates')) || COUNTRY_UPDATES_DEFAULT_LIMIT));
-  const updates = useContractCall(() => carbon.countries.updates({ countryCode, limit }), `updates:${countryCode}:${limit}`);
+  const updates = useContractCall(() => carbon.countries.updates({ country_code: countryCode, limit }), `updates:${countryCode}:${limit}`);
   return (
     <section className="card" aria-labelledby="updates-title" data-testid="country-updates">
       <div className="updates-head">
@@ -113,7 +113,7 @@ function Updates({ countryCode }: { countryCode: string }) {
 export function CountryPage() {
   const { countryCode = '' } = useParams();
   const code = countryCode.toUpperCase();
-  const profile = useContractCall(() => carbon.countries.get({ countryCode: code }), `country:${code}`);
+  const profile = useContractCall(() => carbon.countries.get({ country_code: code }), `country:${code}`);
   const p = profile.data;
   const byId = (id: string) => PROFILE_SECTIONS.find((s) => s.id === id)!;
   return (

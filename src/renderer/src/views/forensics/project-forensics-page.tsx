@@ -52,7 +52,7 @@ function WeeklyDiff({ projectId, defaultWeek }: { projectId: string; defaultWeek
   const { filters, patch } = useUrlFilters(forensicDiffQuery);
   const week = filters.week ?? defaultWeek.week;
   const year = filters.year ?? defaultWeek.year;
-  const diff = useContractCall(() => carbon.forensics.diff({ projectId, week, year }), `diff:${projectId}:${week}:${year}`);
+  const diff = useContractCall(() => carbon.forensics.diff({ project_id: projectId, week, year }), `diff:${projectId}:${week}:${year}`);
   const go = (w: { week: number; year: number }) => patch({ week: w.week, year: w.year });
   return (
     <div className="card weekly-diff" data-testid="weekly-diff">
@@ -98,7 +98,7 @@ function WeeklyDiff({ projectId, defaultWeek }: { projectId: string; defaultWeek
 
 export function ProjectForensicsPage() {
   const { projectId = '' } = useParams();
-  const forensics = useContractCall(() => carbon.forensics.project({ projectId }), `pf:${projectId}`);
+  const forensics = useContractCall(() => carbon.forensics.project({ project_id: projectId }), `pf:${projectId}`);
   const entries = useMemo(() => sortByFirstSeen(forensics.data?.entries ?? []), [forensics.data]);
   const stats = forensics.data?.stats;
   const first = forensics.data?.entries[0];

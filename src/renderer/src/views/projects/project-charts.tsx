@@ -16,8 +16,8 @@ const FREQ_LABEL: Record<ChartFrequency, string> = { D: 'Day', W: 'Week', M: 'Mo
 function useFlows(projectId: string, freq: ChartFrequency) {
   return useContractResult<FlowRow[]>(async () => {
     const [issued, retired] = await Promise.all([
-      carbon.charts.creditsByTransactionDate({ projectId, freq, transaction_type: ['issuance'] }),
-      carbon.charts.creditsByTransactionDate({ projectId, freq, transaction_type: ['retirement'] }),
+      carbon.charts.creditsByTransactionDate({ project_id: projectId, freq, transaction_type: ['issuance'] }),
+      carbon.charts.creditsByTransactionDate({ project_id: projectId, freq, transaction_type: ['retirement'] }),
     ]);
     return mergeFlows(issued.data, retired.data);
   }, `${projectId}|${freq}`);
@@ -63,7 +63,7 @@ export function YearlyFlowsChart({ projectId }: { projectId: string }) {
 }
 
 export function VintageChart({ projectId }: { projectId: string }) {
-  const vintages = useContractResult(() => carbon.charts.retirementsByVintage({ projectId }), projectId);
+  const vintages = useContractResult(() => carbon.charts.retirementsByVintage({ project_id: projectId }), projectId);
   const points = useMemo(() => vintages.data?.data ?? [], [vintages.data]);
   const option = useMemo(
     () => ({

@@ -22,7 +22,7 @@ const MEMO_FIELDS: Array<[keyof NonNullable<ProjectForensics['memo']>, string]> 
 ];
 
 export function ProjectForensicsSection({ projectId }: { projectId: string }) {
-  const result = useContractResult(() => carbon.forensics.project({ projectId }), projectId);
+  const result = useContractResult(() => carbon.forensics.project({ project_id: projectId }), projectId);
   const f = result.data;
   return (
     <div className="card" data-testid="project-forensics">

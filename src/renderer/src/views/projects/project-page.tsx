@@ -59,7 +59,7 @@ function Timeline({ events }: { events: ReturnType<typeof projectTimeline> }) {
 
 export function ProjectPage() {
   const { projectId = '' } = useParams();
-  const project = useContractResult(() => carbon.projects.get({ projectId }), projectId);
+  const project = useContractResult(() => carbon.projects.get({ project_id: projectId }), projectId);
   const vocabulary = useFilterVocabulary();
   const [refreshing, setRefreshing] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
@@ -78,7 +78,7 @@ export function ProjectPage() {
   async function refresh(quiet = false) {
     setRefreshing(quiet ? 'Fetching boundary and forensics…' : 'Fetching…');
     try {
-      const r = await carbon.projects.refresh({ projectId });
+      const r = await carbon.projects.refresh({ project_id: projectId });
       setRefreshing(r.errors.length ? `Could not fetch: ${r.errors.join('; ')}` : quiet ? null : `Fetched ${r.fetched.join(', ') || 'nothing new'}`);
       if (!quiet) project.reload();
       setVersion((v) => v + 1);

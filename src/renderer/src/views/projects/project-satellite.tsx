@@ -29,7 +29,7 @@ async function findMetrics(projectId: string): Promise<SatelliteMetrics | null> 
 
 export function ProjectSatellite({ projectId }: { projectId: string }) {
   const metrics = useContractResult(() => findMetrics(projectId), projectId);
-  const boundary = useContractResult(() => carbon.satellite.boundary({ projectId }), projectId);
+  const boundary = useContractResult(() => carbon.satellite.boundary({ project_id: projectId }), projectId);
   const m = metrics.data;
   const rows: Array<[string, string]> = m
     ? [

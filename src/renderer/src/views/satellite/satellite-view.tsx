@@ -102,7 +102,7 @@ function useBoundaryFetch(onProgress: () => void) {
     for (const projectId of projectIds) {
       if (stop.current) break;
       try {
-        const result = await carbon.projects.refresh({ projectId });
+        const result = await carbon.projects.refresh({ project_id: projectId });
         const boundaryError = result.errors.find((e) => e.startsWith('boundary:'));
         if (boundaryError) state.errors.push(`${projectId}: ${boundaryError.replace(/^boundary:\s*/, '')}`);
         if (result.errors.some((e) => /(missing|invalid|revoked|expired)_api_key|upgrade_required/.test(e))) break;

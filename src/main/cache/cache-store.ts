@@ -1,37 +1,27 @@
 /**
- * Every operation the cache worker answers, by name: the sync engine's writes (`write:*`, `sync:*`),
- * the app's reads of cache state (`read:*`), and the query layer's functions (`query:<name>`).
- * A sync step (`sync:step`) applies its writes AND advances the job's cursor in ONE transaction.
+ * The ops the cache itself answers (see cache-protocol.ts for the whole protocol): the sync engine's
+ * writes (`write:*`, `sync:*`) and the app's reads of cache state (`read:*`). A sync step
+ * (`sync:step`) applies its writes AND advances the job's cursor in ONE transaction. What runs after
+ * a job's rows are written (the query layer's rollups) is a hook given by the worker's composition
+ * root, so the cache knows nothing of the layers that read it.
  */
 import fs from 'node:fs';
 import type Database from 'better-sqlite3';
-import type {
-  ApiKey, Boundary, CountryProfile, CountryUpdate, CreditTransaction, ForensicDiff, LatestForensicFeed, LegacyForensic,
-  Project, ProjectForensics, ProjectTypes, SatelliteMetrics,
-} from '../../shared/api';
 import type { CacheInfo } from '../../shared/contract';
 import { ContractError } from '../../shared/errors';
-import { refreshAggregates } from '../analytics/aggregates';
-import { analyticsQueries } from '../analytics/index';
+import type { CacheOpHandlers, CacheStoreOps, CacheWrite, CacheWriteOp, CacheWrites, SyncStepArgs } from './cache-protocol';
 import { AccountRepository } from './repositories/account-repository';
 import { CountryRepository } from './repositories/country-repository';
 import { CreditTransactionRepository } from './repositories/credit-transaction-repository';
 import { ForensicRepository } from './repositories/forensic-repository';
 import { ProjectRepository } from './repositories/project-repository';
 import { SatelliteRepository } from './repositories/satellite-repository';
-import { SyncStateRepository, type SyncCheckpoint, type SyncCursor } from './repositories/sync-state-repository';
+import { SyncStateRepository } from './repositories/sync-state-repository';
 
-export type CacheOp = (args: any) => unknown;
-
-export interface SyncStepArgs {
-  job: string;
-  writes: Array<{ op: string; args: unknown }>;
-  /** The cursor after this step; null/omitted = every page written. */
-  cursor: SyncCursor | null;
-  rows: number;
-  totals?: { rows?: number | null; pages?: number | null };
-  /** Pages this step holds (default 1). */
-  pages?: number;
+/** What the layers above the cache run inside the worker after a job's rows are written. */
+export interface CacheHooks {
+  /** After a sync job completed (or on-demand writes of that job's kind): refresh what is built from its rows. */
+  afterJob(job: string): void;
 }
 
 /** Tables whose rows of older passes a complete pass removes, per job. */
@@ -65,7 +55,7 @@ function userTables(db: Database.Database): Array<{ name: string; virtual: boole
   return rows.filter((r) => !shadow(r.name)).map((r) => ({ name: r.name, virtual: virtual.includes(r.name) }));
 }
 
-export function createCacheOps(db: Database.Database, file: string): Record<string, CacheOp> {
+export function createCacheStore(db: Database.Database, file: string, hooks: CacheHooks): CacheOpHandlers<keyof CacheStoreOps> {
   const r: Repositories = {
     projects: new ProjectRepository(db),
     credits: new CreditTransactionRepository(db),
@@ -76,31 +66,27 @@ export function createCacheOps(db: Database.Database, file: string): Record<stri
     syncState: new SyncStateRepository(db),
   };
 
-  const writes: Record<string, CacheOp> = {
-    'write:projects': (a: { items: Project[]; pass: number; withClips: boolean }) => r.projects.upsertProjects(a.items, a.pass, a.withClips),
-    'write:projectDetail': (a: { project: Project }) => r.projects.upsertProjectDetail(a.project, r.syncState.get('projects').pass),
-    'write:projectTypes': (a: { types: ProjectTypes }) => r.projects.replaceProjectTypes(a.types),
-    'write:creditTransactions': (a: { items: CreditTransaction[]; pass: number }) => r.credits.upsertCreditTransactions(a.items, a.pass),
-    'write:latestFeed': (a: { feed: LatestForensicFeed; limit: number }) => r.forensics.replaceLatestFeed(a.feed, a.limit),
-    'write:projectForensics': (a: { projectId: string; forensics: ProjectForensics | null }) =>
-      r.forensics.replaceProjectForensics(a.projectId, a.forensics),
-    'write:forensicDiff': (a: { projectId: string; year: number; week: number; diff: ForensicDiff | null }) =>
-      r.forensics.putForensicDiff(a.projectId, a.year, a.week, a.diff),
-    'write:legacyForensics': (a: { items: LegacyForensic[]; pass: number }) => r.forensics.upsertLegacyForensics(a.items, a.pass),
-    'write:satelliteMetrics': (a: { items: SatelliteMetrics[]; pass: number }) => r.satellite.upsertSatelliteMetrics(a.items, a.pass),
-    'write:boundary': (a: { projectId: string; boundary: Boundary | null }) => r.satellite.putProjectBoundary(a.projectId, a.boundary),
-    'write:projectCountries': (a: { entries: Array<{ country: string; country_code: string | null }> }) =>
-      r.countries.replaceProjectCountries(a.entries),
-    'write:countryProfile': (a: { code: string; profile: CountryProfile | null }) => r.countries.putCountryProfile(a.code, a.profile),
-    'write:countryUpdates': (a: { code: string; updates: CountryUpdate[] }) => r.countries.replaceCountryUpdates(a.code, a.updates),
-    'write:apiKeys': (a: { keys: ApiKey[]; currentKeyId: string | null }) => r.account.replaceApiKeys(a.keys, a.currentKeyId),
-    'write:watchlist': (a: { projectId: string; watched: boolean }) => r.account.setWatched(a.projectId, a.watched),
+  const writes: { [K in CacheWriteOp]: (a: CacheWrites[K]) => unknown } = {
+    'write:projects': (a) => r.projects.upsertProjects(a.items, a.pass, a.withClips),
+    'write:projectDetail': (a) => r.projects.upsertProjectDetail(a.project, r.syncState.get('projects').pass),
+    'write:projectTypes': (a) => r.projects.replaceProjectTypes(a.types),
+    'write:creditTransactions': (a) => r.credits.upsertCreditTransactions(a.items, a.pass),
+    'write:latestFeed': (a) => r.forensics.replaceLatestFeed(a.feed, a.limit),
+    'write:projectForensics': (a) => r.forensics.replaceProjectForensics(a.projectId, a.forensics),
+    'write:forensicDiff': (a) => r.forensics.putForensicDiff(a.projectId, a.year, a.week, a.diff),
+    'write:legacyForensics': (a) => r.forensics.upsertLegacyForensics(a.items, a.pass),
+    'write:satelliteMetrics': (a) => r.satellite.upsertSatelliteMetrics(a.items, a.pass),
+    'write:boundary': (a) => r.satellite.putProjectBoundary(a.projectId, a.boundary),
+    'write:projectCountries': (a) => r.countries.replaceProjectCountries(a.entries),
+    'write:countryProfile': (a) => r.countries.putCountryProfile(a.code, a.profile),
+    'write:countryUpdates': (a) => r.countries.replaceCountryUpdates(a.code, a.updates),
+    'write:apiKeys': (a) => r.account.replaceApiKeys(a.keys, a.currentKeyId),
   };
 
-  const runWrites = (list: Array<{ op: string; args: unknown }>) => {
+  const runWrites = (list: CacheWrite[]) => {
     for (const w of list) {
-      const fn = writes[w.op];
-      if (!fn) throw new ContractError('internal_error', `Unknown cache write '${w.op}'`);
+      const fn = writes[w.op] as ((a: unknown) => unknown) | undefined;
+      if (!fn) throw new ContractError('internal_error', `Unknown cache write '${String(w.op)}'`);
       fn(w.args);
     }
   };
@@ -109,7 +95,7 @@ export function createCacheOps(db: Database.Database, file: string): Record<stri
     runWrites(a.writes);
     r.syncState.advance(a.job, a.cursor, a.rows, a.totals, a.pages ?? 1);
   });
-  const writeAll = db.transaction((list: Array<{ op: string; args: unknown }>) => runWrites(list));
+  const writeAll = db.transaction((list: CacheWrite[]) => runWrites(list));
 
   const succeed = db.transaction((a: { job: string; reconcile: boolean }) => {
     const cp = r.syncState.get(a.job);
@@ -135,26 +121,30 @@ export function createCacheOps(db: Database.Database, file: string): Record<stri
     for (const t of tables) if (t.virtual) db.prepare(`INSERT INTO "${t.name}" ("${t.name}") VALUES ('rebuild')`).run();
   });
 
-  const ops: Record<string, CacheOp> = {
+  return {
     ...writes,
-    'write:many': (a: { writes: Array<{ op: string; args: unknown }> }) => writeAll(a.writes),
-    'sync:checkpoints': (): SyncCheckpoint[] => r.syncState.all(),
-    'sync:checkpoint': (a: { job: string }) => r.syncState.get(a.job),
-    'sync:begin': (a: { job: string; mode: SyncCheckpoint['mode']; cursor: SyncCursor; windowFrom?: string | null; restart?: boolean }) =>
-      r.syncState.begin(a.job, a.mode, a.cursor, a.windowFrom ?? null, a.restart ?? false),
-    'sync:step': (a: SyncStepArgs) => {
+    'write:many': (a) => writeAll(a.writes),
+    'write:watchlist': (a) => r.account.setWatched(a.project_id, a.watched),
+    'write:clear': () => {
+      clear();
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      return cacheInfo();
+    },
+    'sync:checkpoints': () => r.syncState.all(),
+    'sync:checkpoint': (a) => r.syncState.get(a.job),
+    'sync:begin': (a) => r.syncState.begin(a.job, a.mode, a.cursor, a.windowFrom ?? null, a.restart ?? false),
+    'sync:step': (a) => {
       const t0 = performance.now();
       step(a);
       return { ms: performance.now() - t0 };
     },
-    'sync:succeed': (a: { job: string; reconcile: boolean }) => {
+    'sync:succeed': (a) => {
       const result = succeed(a);
-      refreshAggregates(db, a.job);
+      hooks.afterJob(a.job);
       return result;
     },
-    'sync:fail': (a: { job: string; state: 'failed' | 'cancelled' | 'idle'; error: { code: string; message: string } | null }) =>
-      r.syncState.fail(a.job, a.state, a.error),
-    'sync:refreshAggregates': (a: { job: string }) => refreshAggregates(db, a.job),
+    'sync:fail': (a) => r.syncState.fail(a.job, a.state, a.error),
+    'sync:afterWrites': (a) => hooks.afterJob(a.job),
     'read:countryNames': () => r.projects.countryNames(),
     'read:countryCodes': () =>
       (db.prepare('SELECT DISTINCT country_code FROM project_countries WHERE country_code IS NOT NULL ORDER BY country_code').all() as Array<{ country_code: string }>).map((x) => x.country_code),
@@ -163,15 +153,8 @@ export function createCacheOps(db: Database.Database, file: string): Record<stri
       (db.prepare('SELECT max(transaction_date) AS d FROM credit_transactions').get() as { d: string | null }).d,
     'read:rateLimit': () =>
       (db.prepare('SELECT rate_limit_per_minute AS r FROM api_key_info WHERE is_current = 1').get() as { r: number } | undefined)?.r ?? null,
-    'read:projectCountry': (a: { projectId: string }) =>
+    'read:projectCountry': (a) =>
       (db.prepare('SELECT pc.country_code AS code FROM projects p LEFT JOIN project_countries pc ON pc.country = p.country WHERE p.project_id = ?').get(a.projectId) as { code: string | null } | undefined)?.code ?? null,
     'read:cacheInfo': cacheInfo,
-    'write:clear': () => {
-      clear();
-      db.pragma('wal_checkpoint(TRUNCATE)');
-      return cacheInfo();
-    },
   };
-  for (const [name, fn] of Object.entries(analyticsQueries)) ops[`query:${name}`] = (args) => fn(db, args);
-  return ops;
 }

@@ -5,12 +5,12 @@
  * Progress goes to stderr, one JSON summary line to stdout; Ctrl-C cancels (no partial file is left).
  */
 import path from 'node:path';
-import { EXPORT_TABLES, exportStartInput } from '../../shared/contract/export-types';
-import { ContractError, invalidInput } from '../../shared/errors';
-import { createAppContext } from '../app-context';
-import { defaultDataDir } from '../data-dir';
-import { readFlags } from '../hosts/args';
-import { exportService } from './export-service';
+import { EXPORT_TABLES, exportStartInput } from '../../../shared/contract/export-types';
+import { ContractError, invalidInput } from '../../../shared/errors';
+import { createAppContext } from '../../app-context';
+import { defaultDataDir } from '../../data-dir';
+import { readFlags } from '../args';
+import { cliHostPorts } from './cli-ports';
 
 export const EXPORT_USAGE = `carbon-desk export <${EXPORT_TABLES.join('|')}> [--filters '<json query>'] --out FILE [--bom] [--data-dir DIR]`;
 
@@ -38,9 +38,9 @@ export async function runExportCommand(argv: string[], err: NodeJS.WritableStrea
   const input = parsed.data;
 
   const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : defaultDataDir();
-  const ctx = createAppContext({ host: 'cli', dataDir });
+  const ctx = createAppContext({ dataDir, ports: cliHostPorts(dataDir) });
   const onSigint = () => void service.cancel(job.exportId);
-  const service = exportService(ctx);
+  const service = ctx.exports;
   let job = { exportId: '' };
   try {
     const connection = ctx.connections.selected();

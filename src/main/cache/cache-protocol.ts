@@ -1,0 +1,108 @@
+/**
+ * The cache worker's protocol, typed end to end: every operation the worker answers, with its input
+ * and output. The main thread calls `cache.call(op, args)`; the worker runs the handler of the same
+ * name. Renaming an op or changing its input is a compile error in every caller.
+ *
+ * Three families of ops:
+ * - `write:*` — one write of a sync step (`CacheWrites`); several run inside one transaction
+ *   (`sync:step`, `write:many`), always together with the job's cursor in a sync step.
+ * - `sync:*` and `read:*` — the sync engine's checkpoints and the app's reads of cache state.
+ * - `query:<method>` — the offline query layer, one op per contract method declared with `query(...)`,
+ *   typed from the contract itself (its parsed input in, its output out).
+ */
+import type {
+  ApiKey, Boundary, CountryProfile, CountryUpdate, CreditTransaction, ForensicDiff, LatestForensicFeed, LegacyForensic,
+  Project, ProjectForensics, ProjectTypes, SatelliteMetrics,
+} from '../../shared/api';
+import type { CacheInfo, MethodOutput, ParsedInput, QueryMethod } from '../../shared/contract';
+import type { ContractErrorBody } from '../../shared/contract';
+import type { SyncCheckpoint, SyncCursor } from './repositories/sync-state-repository';
+
+/** The writes a sync step can hold, by op name: adding a write is one entry here and one handler. */
+export interface CacheWrites {
+  'write:projects': { items: Project[]; pass: number; withClips: boolean };
+  'write:projectDetail': { project: Project };
+  'write:projectTypes': { types: ProjectTypes };
+  'write:creditTransactions': { items: CreditTransaction[]; pass: number };
+  'write:latestFeed': { feed: LatestForensicFeed; limit: number };
+  'write:projectForensics': { projectId: string; forensics: ProjectForensics | null };
+  'write:forensicDiff': { projectId: string; year: number; week: number; diff: ForensicDiff | null };
+  'write:legacyForensics': { items: LegacyForensic[]; pass: number };
+  'write:satelliteMetrics': { items: SatelliteMetrics[]; pass: number };
+  'write:boundary': { projectId: string; boundary: Boundary | null };
+  'write:projectCountries': { entries: Array<{ country: string; country_code: string | null }> };
+  'write:countryProfile': { code: string; profile: CountryProfile | null };
+  'write:countryUpdates': { code: string; updates: CountryUpdate[] };
+  'write:apiKeys': { keys: ApiKey[]; currentKeyId: string | null };
+}
+export type CacheWriteOp = keyof CacheWrites;
+/** One write of a sync step: a discriminated union on `op`. */
+export type CacheWrite = { [K in CacheWriteOp]: { op: K; args: CacheWrites[K] } }[CacheWriteOp];
+
+/** Progress totals the service reported with a page. */
+export interface PageTotals {
+  rows?: number | null;
+  pages?: number | null;
+}
+
+export interface SyncStepArgs {
+  job: string;
+  writes: CacheWrite[];
+  /** The cursor after this step; null = every page written. */
+  cursor: SyncCursor | null;
+  rows: number;
+  totals?: PageTotals;
+  /** Pages this step holds (default 1). */
+  pages?: number;
+}
+
+interface Op<I, O> {
+  input: I;
+  output: O;
+}
+
+/** The ops the cache itself implements (cache-store.ts). */
+export type CacheStoreOps = { [K in CacheWriteOp]: Op<CacheWrites[K], unknown> } & {
+  'write:many': Op<{ writes: CacheWrite[] }, void>;
+  'write:watchlist': Op<{ project_id: string; watched: boolean }, string[]>;
+  'write:clear': Op<void, CacheInfo>;
+  'sync:checkpoints': Op<void, SyncCheckpoint[]>;
+  'sync:checkpoint': Op<{ job: string }, SyncCheckpoint>;
+  'sync:begin': Op<{ job: string; mode: SyncCheckpoint['mode']; cursor: SyncCursor; windowFrom?: string | null; restart?: boolean }, SyncCheckpoint>;
+  'sync:step': Op<SyncStepArgs, { ms: number }>;
+  'sync:succeed': Op<{ job: string; reconcile: boolean }, { removed: number; checkpoint: SyncCheckpoint }>;
+  'sync:fail': Op<{ job: string; state: 'failed' | 'cancelled' | 'idle'; error: { code: string; message: string } | null }, SyncCheckpoint>;
+  /** Runs the post-write hooks of a job (rollups) after writes outside a sync job (on-demand refresh). */
+  'sync:afterWrites': Op<{ job: string }, void>;
+  'read:countryNames': Op<void, string[]>;
+  'read:countryCodes': Op<void, string[]>;
+  'read:watchlist': Op<void, string[]>;
+  'read:latestCreditDate': Op<void, string | null>;
+  'read:rateLimit': Op<void, number | null>;
+  'read:projectCountry': Op<{ projectId: string }, string | null>;
+  'read:cacheInfo': Op<void, CacheInfo>;
+};
+
+/** The query layer's ops: `query:<method>` for every contract method answered from the cache. */
+export type CacheQueryOps = { [K in QueryMethod as `query:${K}`]: Op<ParsedInput<K>, MethodOutput<K>> };
+
+export type CacheOps = CacheStoreOps & CacheQueryOps;
+export type CacheOpName = keyof CacheOps;
+export type CacheOpInput<K extends CacheOpName> = CacheOps[K]['input'];
+export type CacheOpOutput<K extends CacheOpName> = CacheOps[K]['output'];
+
+/** The worker's implementation of a set of ops (synchronous: the worker owns the database). */
+export type CacheOpHandlers<K extends CacheOpName = CacheOpName> = { [P in K]: (args: CacheOpInput<P>) => CacheOpOutput<P> };
+
+/** Ops whose input is void are called without arguments. */
+export type CacheOpArgs<K extends CacheOpName> = CacheOpInput<K> extends void ? [] : [args: CacheOpInput<K>];
+
+/** Messages between the main thread and the cache worker. */
+export interface CacheRequest {
+  id: number;
+  op: CacheOpName | 'close';
+  args?: unknown;
+}
+export type CacheResponse =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: ContractErrorBody };

@@ -1,0 +1,76 @@
+/**
+ * The cache worker thread and the composition root of what runs in it: it opens the connection's
+ * cache with the cache's and the query layer's migrations, registers the cache's own ops (writes,
+ * sync state, reads), the query layer's queries (`query:<method>`) and the query layer's post-sync
+ * hook (rollups), then answers messages. No query or write ever runs on the main thread.
+ * Messages: {id, op, args} in; {id, ok: true, result} or {id, ok: false, error} out.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type Database from 'better-sqlite3';
+import { ContractError } from '../../shared/errors';
+import { QUERY_METHODS } from '../../shared/contract';
+import { refreshAggregates } from '../analytics/aggregates';
+import { analyticsQueries } from '../analytics/index';
+import { openQueryableCache } from '../analytics/schema';
+import type { CacheOpHandlers, CacheQueryOps, CacheRequest, CacheResponse } from '../cache/cache-protocol';
+import { createCacheStore } from '../cache/cache-store';
+
+function toErrorBody(err: unknown): { code: string; message: string; details?: unknown } {
+  if (err instanceof ContractError) return err.toBody();
+  const message = err instanceof Error ? err.message : String(err);
+  const code = typeof (err as { code?: unknown })?.code === 'string' && /^SQLITE_/.test((err as { code: string }).code) ? 'cache_error' : 'internal_error';
+  return { code, message };
+}
+
+/** Every query of the query layer as the op `query:<method>`. */
+function queryOps(db: Database.Database): CacheOpHandlers<keyof CacheQueryOps> {
+  const ops: Record<string, (args: unknown) => unknown> = {};
+  for (const method of QUERY_METHODS) {
+    const query = analyticsQueries[method] as (db: Database.Database, input: unknown) => unknown;
+    ops[`query:${method}`] = (args) => query(db, args);
+  }
+  return ops as CacheOpHandlers<keyof CacheQueryOps>;
+}
+
+/** The worker's ops over one open cache: the cache's own and the query layer's. */
+export function composeCacheOps(db: Database.Database, file: string): CacheOpHandlers {
+  return {
+    ...createCacheStore(db, file, { afterJob: (job) => refreshAggregates(db, job) }),
+    ...queryOps(db),
+  };
+}
+
+function start(): void {
+  const port = parentPort;
+  if (!port) throw new Error('cache-worker must run in a worker thread');
+  const file = (workerData as { path: string }).path;
+  let ops: Record<string, (args: unknown) => unknown>;
+  let db: Database.Database | null = null;
+  try {
+    db = openQueryableCache(file);
+    ops = composeCacheOps(db, file) as unknown as Record<string, (args: unknown) => unknown>;
+  } catch (err) {
+    const body = toErrorBody(err);
+    port.on('message', (msg: CacheRequest) => port.postMessage({ id: msg.id, ok: false, error: body } satisfies CacheResponse));
+    return;
+  }
+  port.on('message', (msg: CacheRequest) => {
+    if (msg.op === 'close') {
+      db?.close();
+      db = null;
+      port.postMessage({ id: msg.id, ok: true, result: null } satisfies CacheResponse);
+      port.close();
+      return;
+    }
+    try {
+      const fn = ops[msg.op];
+      if (!fn) throw new ContractError('internal_error', `Unknown cache operation '${msg.op}'`);
+      const result = fn(msg.args);
+      port.postMessage({ id: msg.id, ok: true, result } satisfies CacheResponse);
+    } catch (err) {
+      port.postMessage({ id: msg.id, ok: false, error: toErrorBody(err) } satisfies CacheResponse);
+    }
+  });
+}
+
+if (parentPort) start();
