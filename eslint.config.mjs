@@ -1,5 +1,6 @@
-// Lint rules, including the import direction of DESIGN.md: renderer, preload, main and service
-// import only src/shared across layers; main never imports service; shared imports no layer.
+// Lint rules, including the import direction of the layers (docs/architecture.md): renderer,
+// preload, main and service import only src/shared across layers; main never imports service;
+// shared imports no layer. Inside main, only the hosts (src/main/hosts) import the hosts.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -9,15 +10,15 @@ const forbid = (self, allowed) =>
   layers
     .filter((l) => l !== self && !allowed.includes(l))
     .flatMap((l) => [`**/src/${l}/**`, `../${l}/**`, `../../${l}/**`, `../../../${l}/**`, `../../../../${l}/**`, `../../../../../${l}/**`]);
-const layerRule = (self, allowed, extra = []) => ({
-  files: [`src/${self}/**/*.{ts,tsx}`],
-  ignores: ['**/*.test.ts', '**/*.test.tsx'],
+const layerRule = (self, allowed, extra = [], { files = [`src/${self}/**/*.{ts,tsx}`], ignores = [] } = {}) => ({
+  files,
+  ignores: ['**/*.test.ts', '**/*.test.tsx', ...ignores],
   rules: {
     'no-restricted-imports': [
       'error',
       {
         patterns: [
-          { group: forbid(self, allowed), message: `src/${self} may import only ${allowed.length ? allowed.map((a) => 'src/' + a).join(', ') : 'nothing outside itself'} (DESIGN.md: imports only go downward).` },
+          { group: forbid(self, allowed), message: `src/${self} may import only ${allowed.length ? allowed.map((a) => 'src/' + a).join(', ') : 'nothing outside itself'} (imports only go downward: docs/architecture.md).` },
           ...extra,
         ],
       },
@@ -43,7 +44,9 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   layerRule('shared', [], [{ group: ['node:*', 'electron', 'better-sqlite3', 'keytar', 'react', 'react-dom'], message: 'src/shared is pure TypeScript: no Node, Electron or UI imports.' }]),
-  layerRule('main', ['shared']),
+  // The back end below its hosts never reaches up into them: hosts implement ports (src/main/host-ports.ts).
+  layerRule('main', ['shared'], [{ group: ['**/hosts/**', './hosts/*', '../hosts/*'], message: 'Only src/main/hosts imports src/main/hosts: give host behaviour to the back end through HostPorts.' }], { ignores: ['src/main/hosts/**'] }),
+  layerRule('main', ['shared'], [], { files: ['src/main/hosts/**/*.{ts,tsx}'] }),
   layerRule('preload', ['shared']),
   layerRule('renderer', ['shared'], [{ group: ['node:*', 'electron', 'better-sqlite3', 'keytar'], message: 'The renderer runs sandboxed: no Node or Electron imports.' }]),
   layerRule('service', ['shared']),

@@ -7,7 +7,7 @@
 import type Database from 'better-sqlite3';
 import type { BuyerListQuery } from '../../shared/api/params';
 import { listBuyers } from '../analytics/buyers';
-import type { CacheRow, RowSource } from './csv-tables';
+import type { CacheRow, RowSource } from './row-source';
 
 export function buyerRows(db: Database.Database, query: Partial<BuyerListQuery>): RowSource {
   const { current_page: _page, per_page: _perPage, ...filters } = query;

@@ -10,20 +10,9 @@ import type { CsvColumnKind } from '../../shared/csv-safety';
 import { ContractError } from '../../shared/errors';
 import { creditOrderBy, creditWhere, legacyForensicOrderBy, legacyForensicWhere, projectOrderBy, projectWhere, whereSql, type Where } from './cache-filters';
 import { buyerRows } from './buyer-source';
+import type { CacheRow, CsvColumn, RowSource } from './row-source';
 
-export type CacheRow = Record<string, unknown>;
-
-export interface CsvColumn {
-  header: string;
-  kind: CsvColumnKind;
-  read(row: CacheRow): unknown;
-}
-
-export interface RowSource {
-  /** Rows the export will hold (counted before writing, for progress). */
-  total: number;
-  rows: Iterable<CacheRow>;
-}
+export type { CacheRow, CsvColumn, RowSource } from './row-source';
 
 export interface CsvTable {
   columns: CsvColumn[];

@@ -6,8 +6,8 @@
 import { isoDateTime, isoWeek, isoWeekMonday, toDayNumber } from '../calendar';
 import { messyCountryUpdates, messyForensics } from '../messy/messy-market';
 import type { Db } from '../store/open-store';
-import type { AdvanceWorld } from './advance';
-import { countAround } from './advance';
+import type { AdvanceWorld } from './advance-world';
+import { countAround } from './advance-world';
 import { countryUpdate } from './countries';
 import { newsEntry } from './forensics';
 import { INSERT_CLIP_SQL, INSERT_DIFF_SQL, INSERT_ENTRY_SQL, INSERT_UPDATE_SQL, clipRowValues } from './index';

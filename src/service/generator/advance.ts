@@ -16,29 +16,9 @@ import { alpha2, countryProfile, countryTotals, projectsByCountryCode } from './
 import { buyerSeeds, proponentNames, type BuyerSeed } from './names';
 import { weightedPicker } from './pick';
 import type { ProjectSummary } from './project-summary';
-import { forkRng, type Rng } from './rng';
+import type { AdvanceStamp, AdvanceWorld } from './advance-world';
+import { forkRng } from './rng';
 import { marketSize, proponentCount } from './index';
-
-export interface AdvanceStamp {
-  seed: number;
-  scale: number;
-  messy: boolean;
-  base: string;
-}
-
-/** What every day of an advance draws from: fixed by the seed and the base market only. */
-export interface AdvanceWorld {
-  stamp: AdvanceStamp;
-  pickBuyer: (rng: Rng) => BuyerSeed;
-  proponents: readonly string[];
-  /** Projects that had credit activity in the base market's last year, picked by that activity. */
-  pickActiveProject: ((rng: Rng) => string) | undefined;
-  /** Per day in the base market's last year (forensic entries: its last quarter): how much happened. */
-  rates: { credits: number; projects: number; statuses: number; entries: number; updates: number; satellite: number; clips: number };
-  /** The mean day weight of the credit activity curve over the base market's last year. */
-  meanDayWeight: number;
-  projectCount: number;
-}
 
 function advanceWorld(db: Db, stamp: AdvanceStamp): AdvanceWorld {
   const size = marketSize(stamp.scale);
@@ -74,7 +54,6 @@ function advanceWorld(db: Db, stamp: AdvanceStamp): AdvanceWorld {
 }
 
 /** A count around `rate` (never negative): the whole part, plus one with the fractional part's chance. */
-export const countAround = (rng: Rng, rate: number): number => Math.floor(rate) + (rng.chance(rate - Math.floor(rate)) ? 1 : 0);
 
 /** Adds the days `from` … `to − 1` (counted from the base day) to the market. */
 export function advanceMarket(db: Db, stamp: AdvanceStamp, from: number, to: number): void {
