@@ -1,26 +1,22 @@
 /**
  * Group P (project filters) and the project `search`, as SQL on the cached `projects` table.
- * Semantics (API_NOTES.md): repeatable string filters are OR-ed, case-insensitive and exact;
+ * Semantics (docs/api-assumptions.md): repeatable string filters are OR-ed, case-insensitive and exact;
  * `protocol` matches when the project has any of the given protocols; `sdg_goals` needs every goal
  * (AND); `certifications`, `corc_durability` and `article6_authorization_types` need any (OR);
  * numeric and date bounds are inclusive; booleans are equality.
  */
-import type { ProjectListQuery } from '../../shared/api/params';
+import { PROJECT_FILTER_KEYS, type ProjectListQuery } from '../../shared/api/params';
 import { matchAnyExact, matchSubstring } from './text-match';
 import { addClause, newWhere, placeholders, sqlValue, whereSql, type SqlWhere } from './sql-where';
 
 export type ProjectFilters = Partial<Omit<ProjectListQuery, 'current_page' | 'per_page' | 'sort'>>;
 
-const PROJECT_FILTER_KEYS = [
-  'registry', 'country', 'protocol', 'category', 'is_compliance', 'listed_at_from', 'listed_at_to', 'issued_min',
-  'issued_max', 'retired_min', 'retired_max', 'project_type', 'proponent', 'sdg_goals', 'certifications',
-  'corc_durability', 'has_ccb', 'has_icvcm_ccp', 'has_corsia', 'has_sdvista', 'has_social_carbon',
-  'article6_authorized', 'article6_authorization_types', 'search',
-] as const satisfies ReadonlyArray<keyof ProjectFilters>;
+/** Group P's filters and the project search. */
+const PROJECT_QUERY_KEYS = [...PROJECT_FILTER_KEYS, 'search'] as const satisfies ReadonlyArray<keyof ProjectFilters>;
 
 /** Whether any group-P filter or the project search is set. */
 export function hasProjectFilters(q: ProjectFilters): boolean {
-  return PROJECT_FILTER_KEYS.some((k) => {
+  return PROJECT_QUERY_KEYS.some((k) => {
     const v = q[k];
     return v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
   });

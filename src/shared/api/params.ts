@@ -88,6 +88,10 @@ export const projectFilterParams = {
   article6_authorized: bool().optional(),
   article6_authorization_types: repeated(z.enum(ARTICLE6_AUTHORIZATION_TYPES)),
 };
+/** The names of group P's filters, in the order the filter panels show them: the one list every layer uses. */
+export const PROJECT_FILTER_KEYS = Object.keys(projectFilterParams) as Array<keyof typeof projectFilterParams>;
+export type ProjectFilterKey = keyof typeof projectFilterParams;
+
 /** Project search: substring of project_id or name, case-insensitive. */
 export const projectSearchParams = { search: text().optional() };
 

@@ -5,13 +5,9 @@
 import { ARTICLE6_AUTHORIZATION_TYPES, CATEGORIES, CORC_DURABILITIES, REGISTRIES } from '../../../../shared/api/values';
 import { formatCategory, formatNumber, formatRegistry } from '../../components/format';
 import type { ChipSpec } from '../../components/filters';
+import type { ProjectFilterKey } from '../../../../shared/api/params';
 
-export const PROJECT_FILTER_KEYS = [
-  'registry', 'country', 'protocol', 'category', 'project_type', 'is_compliance', 'listed_at_from', 'listed_at_to',
-  'issued_min', 'issued_max', 'retired_min', 'retired_max', 'proponent', 'sdg_goals', 'certifications', 'corc_durability',
-  'has_ccb', 'has_icvcm_ccp', 'has_corsia', 'has_sdvista', 'has_social_carbon', 'article6_authorized', 'article6_authorization_types',
-] as const;
-export type ProjectFilterKey = (typeof PROJECT_FILTER_KEYS)[number];
+export { PROJECT_FILTER_KEYS, type ProjectFilterKey } from '../../../../shared/api/params';
 
 /** The boolean labels of group P, in the words of the market. */
 export const PROJECT_LABEL_FLAGS = [
