@@ -1,5 +1,5 @@
 /**
- * A buyer's metrics (spec 2.11, API_NOTES.md) from its summed retirements: windows are
+ * A buyer's metrics (docs/api-assumptions.md, Buyers) from its summed retirements: windows are
  * transaction_date in [today - 365 days, today] and [today - 60 days, today], both inclusive;
  * transactions_per_year = total / max(1, years between first and last purchase (days / 365.25));
  * top category / country / registry = the largest retired volume, ties to the name that sorts first.

@@ -1,6 +1,6 @@
 /**
  * Chart series from the cache (as GET /v1/charts/...): every point in one page, only non-empty bins,
- * integer values, bins per API_NOTES.md (Y 1 Jan, M the 1st, W Sundays, D days).
+ * integer values, bins as docs/api-assumptions.md says (Y 1 Jan, M the 1st, W Sundays, D days).
  * The all-projects transaction-date series is read from the daily rollup (`agg_credit_days`, kept by
  * refreshAggregates) when its filters allow, else summed from the transactions.
  */

@@ -37,7 +37,7 @@ export function binStartSql(freq: ChartFrequency, d: string): string {
   }
 }
 
-/** The `end` of a bin (API_NOTES.md): next bin start for D and W, the month's last day for M, 31 Dec for Y. */
+/** The `end` of a bin (docs/api-assumptions.md, Charts): next bin start for D and W, the month's last day for M, 31 Dec for Y. */
 export function binEnd(freq: ChartFrequency, start: string): string {
   switch (freq) {
     case 'D':

@@ -1,5 +1,5 @@
 /**
- * The pagination envelope (spec 2.1) as the service forms it: total_pages = ceil(total/per_page)
+ * The pagination envelope as the service forms it: total_pages = ceil(total/per_page)
  * (0 when nothing matches), a page past the end is empty, and next_page is the relative URL
  * `/v1/<path>?<query>` with current_page and per_page moved to the end, null on the last page.
  */

@@ -1,4 +1,4 @@
-/** Cached project rows (and their clips) read back as spec 2.4 objects. */
+/** Cached project rows (and their clips) read back as the service's project objects. */
 import type Database from 'better-sqlite3';
 import { statement } from './query-memo';
 import type { Clip, Project } from '../../shared/api/resources';

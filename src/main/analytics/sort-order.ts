@@ -1,5 +1,5 @@
 /**
- * ORDER BY for the repeatable `sort` parameter (API_NOTES.md): keys applied in order, strings
+ * ORDER BY for the repeatable `sort` parameter (docs/api-assumptions.md): keys applied in order, strings
  * compared case-insensitively, nulls last in both directions, the primary key ascending as the final
  * tie-breaker so pages are stable.
  */

@@ -1,5 +1,5 @@
 /**
- * How user text matches cached text, with the service's semantics (API_NOTES.md):
+ * How user text matches cached text, with the service's semantics (docs/api-assumptions.md):
  * string filters are case-insensitive and exact; `search` and `beneficiary_search` are
  * case-insensitive substrings. `%`, `_`, quotes and backslashes in user input are literal: the
  * needle is a bound parameter and matched with instr(), which has no wildcards at all.

@@ -1,5 +1,5 @@
 /**
- * THE table of query-parameter names (API_NOTES.md): every filter, paging and sort parameter of
+ * THE table of query-parameter names (docs/api-assumptions.md): every filter, paging and sort parameter of
  * the service, declared once as zod schemas keyed by the parameter's wire name. The reference
  * service validates query strings with them (422 on failure), the contract methods take the same
  * objects, and the API client turns them back into query strings. Rename a parameter here only.

@@ -1,5 +1,5 @@
 /**
- * The service's resources (spec section 2) as zod schemas. The client parses every response with
+ * The service's resources as zod schemas. The client parses every response with
  * these; the reference service and the cache produce values of the same output types.
  * Whether a field can be null is "not shown" in the spec: every optional field is normalised to
  * null (scalars) or [] (arrays) so that a missing field and a null field read the same.

@@ -1,4 +1,4 @@
-/** Enumerated values of the market, as the service and API_NOTES.md name them. */
+/** Enumerated values of the market that Carbon Desk knows by name (docs/api-assumptions.md); servers may send others. */
 export const REGISTRIES = [
   'verra',
   'gold-standard',
@@ -12,7 +12,7 @@ export const REGISTRIES = [
 ] as const;
 export type Registry = (typeof REGISTRIES)[number];
 
-/** project_id prefix per registry (spec 2.4); registries without one use their own upper-case slug. */
+/** project_id prefix per registry (docs/api-assumptions.md); registries without one use their own upper-case slug. */
 export const REGISTRY_PREFIX: Record<Registry, string> = {
   verra: 'VCS',
   'gold-standard': 'GLD',

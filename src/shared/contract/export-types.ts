@@ -1,5 +1,5 @@
 /**
- * Export (issue 8): which tables can be exported, the query each takes (the SAME object its list
+ * Export: which tables can be exported, the query each takes (the SAME object its list
  * method takes; paging fields are accepted and ignored: an export holds every matching row in the
  * list's sort order), and the export job the back end reports.
  */

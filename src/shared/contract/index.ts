@@ -210,7 +210,7 @@ export const contract = {
   ).returns<ApiKey[]>(),
   'keys.usage': method(none, 'Usage statistics of the connected account').returns<ApiKeyUsage>(),
 
-  // export (issue 8) ----------------------------------------------------------------------------
+  // export -------------------------------------------------------------------------------------------
   'export.start': method(
     exportStartInput,
     'Export a table (CSV) or boundaries (GeoJSON) from the cache with the list\'s filters and sort; progress as export.progress events',

@@ -4,12 +4,11 @@
  * `--filters` is the list method's query object (e.g. '{"registry":["verra"],"sort":["-issued"]}').
  * Progress goes to stderr, one JSON summary line to stdout; Ctrl-C cancels (no partial file is left).
  */
-import path from 'node:path';
 import { EXPORT_TABLES, exportStartInput } from '../../../shared/contract/export-types';
 import { ContractError, invalidInput } from '../../../shared/errors';
 import { createAppContext } from '../../app-context';
 import { defaultDataDir } from '../../data-dir';
-import { readFlags } from '../args';
+import { readFlags, userPath } from '../args';
 import { cliHostPorts } from './cli-ports';
 
 export const EXPORT_USAGE = `carbon-desk export <${EXPORT_TABLES.join('|')}> [--filters '<json query>'] --out FILE [--bom] [--data-dir DIR]`;
@@ -33,11 +32,14 @@ export async function runExportCommand(argv: string[], err: NodeJS.WritableStrea
       throw new ContractError('invalid_input', '--filters is not valid JSON');
     }
   }
+  if (!(EXPORT_TABLES as readonly string[]).includes(table)) {
+    throw new ContractError('invalid_input', `Unknown table '${table}'; tables: ${EXPORT_TABLES.join(', ')}`);
+  }
   const parsed = exportStartInput.safeParse({ table, query, ...(values.bom ? { bom: true } : {}) });
   if (!parsed.success) throw invalidInput(parsed.error.issues);
   const input = parsed.data;
 
-  const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : defaultDataDir();
+  const dataDir = values['data-dir'] ? userPath(values['data-dir']) : defaultDataDir();
   const ctx = createAppContext({ dataDir, ports: cliHostPorts(dataDir) });
   const onSigint = () => void service.cancel(job.exportId);
   const service = ctx.exports;
@@ -46,7 +48,7 @@ export async function runExportCommand(argv: string[], err: NodeJS.WritableStrea
     const connection = ctx.connections.selected();
     if (!connection) throw new ContractError('no_connection', 'No connection is selected');
     const plan = service.plan(input);
-    const target = path.resolve(values.out);
+    const target = userPath(values.out);
     if (!values.quiet) {
       ctx.events.on('export.progress', (p) => {
         if (p.state === 'running') err.write(`\rexporting ${table}: ${p.rows}${p.totalRows === null ? '' : ` / ${p.totalRows}`} rows`);

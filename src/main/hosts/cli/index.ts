@@ -3,14 +3,13 @@
  * A bad method, bad JSON or an input the contract rejects: one line on stderr, exit 2; a method
  * that fails: one line on stderr, exit 1. Subcommands `sync` and `export` come from their modules.
  */
-import path from 'node:path';
 import { contract, METHOD_NAMES } from '../../../shared/contract';
 import { ContractError } from '../../../shared/errors';
 import { createAppContext } from '../../app-context';
 import { defaultDataDir } from '../../data-dir';
 import { createNodeSecretStore } from '../../secrets/node-secret-store';
 import { dispatch, isMethodName, toContractError } from '../../rpc';
-import { readFlags } from '../args';
+import { readFlags, userPath } from '../args';
 import { cliHostPorts } from './cli-ports';
 import { subcommands } from './subcommands';
 
@@ -32,7 +31,7 @@ export async function runCall(argv: string[], out: NodeJS.WritableStream = proce
       throw new ContractError('invalid_input', `Input for ${name} is not valid JSON`);
     }
   }
-  const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : defaultDataDir();
+  const dataDir = values['data-dir'] ? userPath(values['data-dir']) : defaultDataDir();
   const ctx = createAppContext({ dataDir, ports: cliHostPorts(dataDir), secrets: await createNodeSecretStore(dataDir) });
   try {
     const result = await dispatch(name, input, ctx);

@@ -4,13 +4,12 @@
  * DIR and selects it, so later `call` / `export` with the same --data-dir read its cache. Progress
  * lines on stderr; one JSON summary line on stdout; exit 0 only when every chosen job completed.
  */
-import path from 'node:path';
 import { SYNC_JOBS, type SyncJobName, type SyncStatus } from '../../../shared/contract';
 import { ContractError } from '../../../shared/errors';
 import { createAppContext } from '../../app-context';
 import { defaultDataDir } from '../../data-dir';
 import { redactKey } from '../../api/redact';
-import { readFlags } from '../args';
+import { readFlags, userPath } from '../args';
 import { cliHostPorts } from './cli-ports';
 
 export const SYNC_USAGE = 'carbon-desk sync --base-url URL [--data-dir DIR] [--only projects,credits,...] [--full] [--name NAME]   (key from CARBON_API_KEY)';
@@ -56,7 +55,7 @@ export async function runSyncCommand(argv: string[]): Promise<number> {
   const apiKey = process.env.CARBON_API_KEY?.trim();
   if (!apiKey) throw new ContractError('missing_api_key', 'Set CARBON_API_KEY to the API key of the service');
   const jobs = parseJobs(values.only);
-  const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : defaultDataDir();
+  const dataDir = values['data-dir'] ? userPath(values['data-dir']) : defaultDataDir();
   const ctx = createAppContext({ dataDir, ports: cliHostPorts(dataDir) });
   const say = (line: string) => {
     if (!values.quiet) process.stderr.write(`${redactKey(line, apiKey)}\n`);

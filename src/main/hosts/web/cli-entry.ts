@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createAppContext } from '../../app-context';
 import { defaultDataDir } from '../../data-dir';
 import { createNodeSecretStore } from '../../secrets/node-secret-store';
-import { readFlags } from '../args';
+import { readFlags, userPath } from '../args';
 import { startBackgroundWork } from '../startup';
 import { startWebHost } from './server';
 import { webHostPorts } from './web-ports';
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   });
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got '${values.port}'`);
-  const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : defaultDataDir();
+  const dataDir = values['data-dir'] ? userPath(values['data-dir']) : defaultDataDir();
   const rendererDir = path.resolve(values['renderer-dir'] ?? path.join(__dirname, '../../../../out/web'));
   const ctx = createAppContext({ dataDir, ports: webHostPorts(dataDir), secrets: await createNodeSecretStore(dataDir) });
   const host = await startWebHost({ ctx, port, rendererDir });

@@ -6,7 +6,7 @@ import type { ResolvedTheme } from '../../app/theme';
 
 export const CHART_THEME_NAME: Record<ResolvedTheme, string> = { light: 'carbon-light', dark: 'carbon-dark' };
 
-/** One colour per category (API_NOTES values), readable on both backgrounds. */
+/** One colour per known category, readable on both backgrounds. */
 export const CATEGORY_COLORS: Record<string, string> = {
   forest: '#2f9c74',
   'renewable-energy': '#e0a526',

@@ -1,4 +1,4 @@
-/** Satellite risk levels (spec 2.13) and the colours boundaries are drawn in, per theme. */
+/** Satellite risk levels and the colours boundaries are drawn in, per theme. */
 import { RISK_LEVELS, type RiskLevel } from '../../../../shared/api/values';
 
 export type MapTheme = 'light' | 'dark';

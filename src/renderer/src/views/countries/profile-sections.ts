@@ -1,5 +1,5 @@
 /**
- * A country profile (spec 2.14) laid out by theme. Every field of the profile is placed in exactly
+ * A country profile laid out by theme. Every field of the profile is placed in exactly
  * one section (a test holds this), so nothing the service sends is silently left out.
  */
 import type { CountryProfile } from '../../../../shared/api/resources';

@@ -20,7 +20,7 @@ export function feedCategories(entries: readonly Pick<ForensicEntry, 'category'>
 
 type MemoField = Exclude<keyof ForensicMemo, 'project_id' | 'last_updated' | 'total_entries' | 'scan_type'>;
 
-/** The memo's fields grouped by the question an analyst asks. Every text field of spec 2.8 is here once. */
+/** The memo's fields grouped by the question an analyst asks. Every text field of the memo is here once. */
 export const MEMO_SECTIONS: ReadonlyArray<{ title: string; fields: ReadonlyArray<{ field: MemoField; label: string }> }> = [
   {
     title: 'Investment view',
