@@ -129,7 +129,7 @@ export function CountryPage() {
           <Link to={`/projects?country=${encodeURIComponent(p?.country_name ?? code)}`}>its projects</Link>
         </>
       }
-      actions={/^[A-Z]{2}$/.test(code) ? <ExportButton table="country-updates" query={{ countryCode: code }} label="Export updates" testId="export-country-updates" /> : null}
+      actions={/^[A-Z]{2}$/.test(code) ? <ExportButton table="country-updates" query={{ country_code: code }} label="Export updates" testId="export-country-updates" /> : null}
     >
       {profile.loading && !p ? <Loading label="Loading the country profile…" /> : null}
       {profile.error ? <ErrorState error={profile.error} onRetry={profile.reload} /> : null}
