@@ -32,7 +32,7 @@ function rebuildCreditDays(db: Database.Database): number {
   db.prepare('DELETE FROM agg_credit_days').run();
   return db
     .prepare(`INSERT INTO agg_credit_days (transaction_date, transaction_type, vintage, quantity, transactions)
-      SELECT transaction_date, transaction_type, vintage, sum(quantity), count(*) FROM credit_transactions
+      SELECT transaction_date, transaction_type, vintage, total(quantity), count(*) FROM credit_transactions
       WHERE transaction_date IS NOT NULL GROUP BY transaction_date, transaction_type, vintage`)
     .run().changes;
 }
@@ -41,7 +41,7 @@ function rebuildCreditMonths(db: Database.Database): number {
   db.prepare('DELETE FROM agg_credit_months').run();
   // From the day rollup when it is current (rebuilt just before in the same pass): a few rows per day.
   const source = rollupFresh(db, 'credit_days') ? 'agg_credit_days' : 'credit_transactions';
-  const sums = source === 'agg_credit_days' ? 'sum(quantity), sum(transactions)' : 'sum(quantity), count(*)';
+  const sums = source === 'agg_credit_days' ? 'total(quantity), sum(transactions)' : 'total(quantity), count(*)';
   return db
     .prepare(`INSERT INTO agg_credit_months (month_start, transaction_type, vintage, quantity, transactions)
       SELECT strftime('%Y-%m-01', transaction_date), transaction_type, vintage, ${sums} FROM ${source}
@@ -91,9 +91,9 @@ const orphanRetirements = (db: Database.Database): boolean =>
  */
 function buyersFromPairRollup(db: Database.Database, today: string): Buyer[] {
   const sums = db
-    .prepare(`SELECT buyer_key, min(buyer_name) AS buyer_name, sum(total_volume) AS total_volume, sum(total_transactions) AS total_transactions,
-        min(first_purchase) AS first_purchase, max(last_purchase) AS last_purchase, sum(volume_12m) AS volume_12m,
-        sum(transactions_12m) AS transactions_12m, sum(volume_60d) AS volume_60d, sum(transactions_60d) AS transactions_60d
+    .prepare(`SELECT buyer_key, min(buyer_name) AS buyer_name, total(total_volume) AS total_volume, sum(total_transactions) AS total_transactions,
+        min(first_purchase) AS first_purchase, max(last_purchase) AS last_purchase, total(volume_12m) AS volume_12m,
+        sum(transactions_12m) AS transactions_12m, total(volume_60d) AS volume_60d, sum(transactions_60d) AS transactions_60d
       FROM agg_buyer_projects GROUP BY buyer_key`)
     .all() as Array<BuyerSums & { buyer_key: string }>;
   const top = (column: 'category' | 'country' | 'registry') =>
@@ -101,7 +101,7 @@ function buyersFromPairRollup(db: Database.Database, today: string): Buyer[] {
       (db
         .prepare(`SELECT buyer_key, label FROM (
             SELECT r.buyer_key, min(p.${column}) AS label,
-              row_number() OVER (PARTITION BY r.buyer_key ORDER BY sum(r.total_volume) DESC, p.${column} COLLATE NOCASE) AS rank
+              row_number() OVER (PARTITION BY r.buyer_key ORDER BY total(r.total_volume) DESC, p.${column} COLLATE NOCASE) AS rank
             FROM agg_buyer_projects r JOIN projects p ON p.project_id = r.project_id
             WHERE p.${column} IS NOT NULL GROUP BY r.buyer_key, p.${column} COLLATE NOCASE)
           WHERE rank = 1`)

@@ -64,7 +64,7 @@ describe.each([
     expect(retirementsOf('X')).toBe(2);
     expect(buyerGet('X Energy')).toMatchObject({ total_transactions: 2, total_volume: 80 });
     expect(retirementsOf('X Energy')).toBe(2);
-    const sum = list({ buyer: 'X Energy', transaction_type: ['retirement'] }).data.reduce((s, t) => s + t.quantity, 0);
+    const sum = list({ buyer: 'X Energy', transaction_type: ['retirement'] }).data.reduce((s, t) => s + t.quantity!, 0);
     expect(sum).toBe(buyerGet('X Energy').total_volume);
   });
 

@@ -27,8 +27,8 @@ export const windowSumsSql = (today: string): string => {
   const from60 = shiftDays(today, -60);
   const in12 = `(c.transaction_date >= '${from12}' AND c.transaction_date <= '${today}')`;
   const in60 = `(c.transaction_date >= '${from60}' AND c.transaction_date <= '${today}')`;
-  return `sum(CASE WHEN ${in12} THEN c.quantity ELSE 0 END) AS volume_12m, sum(CASE WHEN ${in12} THEN 1 ELSE 0 END) AS transactions_12m,
-    sum(CASE WHEN ${in60} THEN c.quantity ELSE 0 END) AS volume_60d, sum(CASE WHEN ${in60} THEN 1 ELSE 0 END) AS transactions_60d`;
+  return `total(CASE WHEN ${in12} THEN c.quantity ELSE 0 END) AS volume_12m, sum(CASE WHEN ${in12} THEN 1 ELSE 0 END) AS transactions_12m,
+    total(CASE WHEN ${in60} THEN c.quantity ELSE 0 END) AS volume_60d, sum(CASE WHEN ${in60} THEN 1 ELSE 0 END) AS transactions_60d`;
 };
 
 /**
@@ -68,7 +68,7 @@ export function aggregateBuyers(db: Database.Database, filter: SqlWhere, today: 
 export function transactionPairs(db: Database.Database, filter: SqlWhere, today: string, byProject = false): BuyerProjectRow[] {
   const where = retirementWhere(filter, byProject);
   return statement(db, `WITH r AS MATERIALIZED (
-        SELECT ${HARMONIZED} AS buyer_name, c.project_id AS project_id, sum(c.quantity) AS total_volume, count(*) AS total_transactions,
+        SELECT ${HARMONIZED} AS buyer_name, c.project_id AS project_id, total(c.quantity) AS total_volume, count(*) AS total_transactions,
           ${windowSumsSql(today)}, min(c.transaction_date) AS first_purchase, max(c.transaction_date) AS last_purchase
         FROM credit_transactions c ${whereSql(where)} GROUP BY ${HARMONIZED} COLLATE NOCASE, c.project_id)
       SELECT r.*, lower(r.buyer_name) AS buyer_key, p.category AS category, p.country AS country, p.registry AS registry,
@@ -233,24 +233,24 @@ export function buyerAnalytics(db: Database.Database, args: { buyer_name: string
   const today = marketToday();
   const where = `c.transaction_type = 'retirement' AND ${HARMONIZED} = ? COLLATE NOCASE`;
   const name = args.buyer_name;
-  const summary = statement(db, `SELECT sum(c.quantity) AS total, count(*) AS n,
-        sum(CASE WHEN c.vintage IS NOT NULL THEN c.vintage * c.quantity END) AS weighted,
-        sum(CASE WHEN c.vintage IS NOT NULL THEN c.quantity ELSE 0 END) AS vintage_quantity
+  const summary = statement(db, `SELECT total(c.quantity) AS total, count(*) AS n,
+        total(CASE WHEN c.vintage IS NOT NULL THEN c.vintage * c.quantity END) AS weighted,
+        total(CASE WHEN c.vintage IS NOT NULL THEN c.quantity ELSE 0 END) AS vintage_quantity
       FROM credit_transactions c WHERE ${where}`)
     .get(name) as { total: number; n: number; weighted: number | null; vintage_quantity: number };
-  const byVintage = statement(db, `SELECT c.vintage AS vintage, sum(c.quantity) AS quantity FROM credit_transactions c
+  const byVintage = statement(db, `SELECT c.vintage AS vintage, total(c.quantity) AS quantity FROM credit_transactions c
       WHERE ${where} AND c.vintage IS NOT NULL GROUP BY c.vintage ORDER BY c.vintage`)
     .all(name) as Array<{ vintage: number; quantity: number }>;
   const year = Number(today.slice(0, 4));
   const portfolio = (y: number): Record<string, number> => {
-    const rows = statement(db, `SELECT p.category AS category, sum(c.quantity) AS quantity FROM credit_transactions c
+    const rows = statement(db, `SELECT p.category AS category, total(c.quantity) AS quantity FROM credit_transactions c
         JOIN projects p ON p.project_id = c.project_id
         WHERE ${where} AND substr(c.transaction_date, 1, 4) = ? AND p.category IS NOT NULL
         GROUP BY p.category COLLATE NOCASE ORDER BY p.category COLLATE NOCASE`)
       .all(name, String(y)) as Array<{ category: string; quantity: number }>;
     return Object.fromEntries(rows.map((r) => [r.category, r.quantity]));
   };
-  const series = statement(db, `SELECT substr(c.transaction_date, 1, 7) AS date, sum(c.quantity) AS quantity FROM credit_transactions c
+  const series = statement(db, `SELECT substr(c.transaction_date, 1, 7) AS date, total(c.quantity) AS quantity FROM credit_transactions c
       WHERE ${where} AND c.transaction_date IS NOT NULL GROUP BY 1 ORDER BY 1`)
     .all(name) as Array<{ date: string; quantity: number }>;
   return {

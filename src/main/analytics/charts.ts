@@ -42,7 +42,7 @@ function oneProjectWhere(projectId: string, rest: Omit<CreditFilters, 'project_i
 function timeBins(db: Database.Database, table: string, dateColumn: string, sumExpr: string, where: SqlWhere, freq: ChartFrequency): TimeBinPoint[] {
   addClause(where, `${dateColumn} IS NOT NULL`);
   const start = binStartSql(freq, dateColumn);
-  const rows = statement(db, `SELECT ${start} AS start, sum(${sumExpr}) AS value FROM ${table} ${whereSql(where)} GROUP BY 1 ORDER BY 1`)
+  const rows = statement(db, `SELECT ${start} AS start, total(${sumExpr}) AS value FROM ${table} ${whereSql(where)} GROUP BY 1 ORDER BY 1`)
     .all(...where.params) as Array<{ start: string; value: number }>;
   return rows.map((r) => ({ start: r.start, end: binEnd(freq, r.start), value: r.value }));
 }
@@ -51,7 +51,7 @@ export function retirementsByVintage(db: Database.Database, q: RetirementsByVint
   const where = oneProjectWhere(cachedProjectId(db, q.project_id), q);
   addClause(where, "c.transaction_type = 'retirement'");
   addClause(where, 'c.vintage IS NOT NULL');
-  const rows = statement(db, `SELECT c.vintage AS vintage, sum(c.quantity) AS value FROM credit_transactions c ${whereSql(where)} GROUP BY c.vintage ORDER BY c.vintage`)
+  const rows = statement(db, `SELECT c.vintage AS vintage, total(c.quantity) AS value FROM credit_transactions c ${whereSql(where)} GROUP BY c.vintage ORDER BY c.vintage`)
     .all(...where.params) as Array<{ vintage: number; value: number }>;
   return singlePage(rows.map((r) => ({ start: `${r.vintage}-01-01`, end: `${r.vintage}-12-31`, value: r.value })));
 }
@@ -106,7 +106,7 @@ export function creditsByCategory(db: Database.Database, q: CreditsByCategoryQue
   if (hasBeneficiarySearch(q)) return memoAnswer(db, ['creditsByCategory', q], () => retiredByCategory(db, q));
   const where = projectWhere(q);
   addClause(where, 'p.category IS NOT NULL');
-  const rows = statement(db, `SELECT p.category AS category, sum(p.retired) AS retired, sum(p.issued) AS issued FROM projects p ${whereSql(where)}
+  const rows = statement(db, `SELECT p.category AS category, total(p.retired) AS retired, total(p.issued) AS issued FROM projects p ${whereSql(where)}
       GROUP BY p.category ORDER BY p.category COLLATE NOCASE`)
     .all(...where.params) as CategoryPoint[];
   return singlePage(rows.map((r) => ({ category: r.category, retired: r.retired, issued: r.issued })));
@@ -118,7 +118,7 @@ function retiredByCategory(db: Database.Database, q: CreditsByCategoryQuery): Pa
   // Narrow by the searched names (or the parent projects), not by the type: most rows are retirements.
   addClause(where, "+c.transaction_type = 'retirement'");
   addClause(where, 'p.category IS NOT NULL');
-  const rows = statement(db, `SELECT p.category AS category, sum(c.quantity) AS retired FROM credit_transactions c
+  const rows = statement(db, `SELECT p.category AS category, total(c.quantity) AS retired FROM credit_transactions c
       JOIN projects p ON p.project_id = c.project_id ${whereSql(where)} GROUP BY p.category ORDER BY p.category COLLATE NOCASE`)
     .all(...where.params) as Array<{ category: string; retired: number }>;
   return singlePage(rows.map((r) => ({ category: r.category, retired: r.retired, issued: 0 })));

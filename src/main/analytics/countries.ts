@@ -16,7 +16,7 @@ export function countryCodeOf(name: string): string | null {
 }
 
 export function countryIndex(db: Database.Database): CountryIndexEntry[] {
-  const rows = statement(db, `SELECT p.country AS country, pc.country_code AS cached_code, count(*) AS projects, sum(p.issued) AS issued, sum(p.retired) AS retired
+  const rows = statement(db, `SELECT p.country AS country, pc.country_code AS cached_code, count(*) AS projects, total(p.issued) AS issued, total(p.retired) AS retired
       FROM projects p LEFT JOIN project_countries pc ON pc.country = p.country
       WHERE p.country IS NOT NULL AND p.country <> '' GROUP BY p.country ORDER BY p.country COLLATE NOCASE, p.country`)
     .all() as Array<{ country: string; cached_code: string | null; projects: number; issued: number; retired: number }>;
@@ -42,7 +42,9 @@ export function countryProfile(db: Database.Database, args: { country_code: stri
   const code = args.country_code.toUpperCase();
   const row = statement(db, 'SELECT * FROM country_profiles WHERE country_code = ?').get(code) as Record<string, unknown> | undefined;
   if (!row) throw notFound(`Country profile ${code}`);
-  const out: Record<string, unknown> = { ...row };
+  // The fields kept aside from the server's answer (`extra`) are for exports, not part of the profile.
+  const { extra: _extra, ...fields } = row;
+  const out: Record<string, unknown> = { ...fields };
   for (const f of BOOLEAN_FIELDS) out[f] = row[f] === null || row[f] === undefined ? null : row[f] === 1;
   for (const f of ['is_buyer_country', 'has_initial_report', 'has_dna', 'has_participation_requirements'] as const) out[f] = row[f] === 1;
   for (const f of JSON_FIELDS) out[f] = JSON.parse((row[f] as string | null) ?? '[]') as unknown;

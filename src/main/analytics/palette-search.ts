@@ -41,7 +41,7 @@ export function paletteSearch(db: Database.Database, args: { query: string; limi
     ? `SELECT buyer_name FROM agg_buyers WHERE ${containsSql('buyer_name')} ORDER BY total_volume DESC LIMIT ?`
     : `SELECT retirement_beneficiary_harmonized AS buyer_name FROM credit_transactions
        WHERE transaction_type = 'retirement' AND ${containsSql('retirement_beneficiary_harmonized')}
-       GROUP BY retirement_beneficiary_harmonized COLLATE NOCASE ORDER BY sum(quantity) DESC LIMIT ?`;
+       GROUP BY retirement_beneficiary_harmonized COLLATE NOCASE ORDER BY total(quantity) DESC LIMIT ?`;
   const buyers = statement(db, buyerSql).all(query, scan) as Array<{ buyer_name: string }>;
 
   const countryRows = statement(db, `SELECT p.country AS country, pc.country_code AS code, count(*) AS projects FROM projects p

@@ -55,12 +55,13 @@ export function projectWhere(q: ProjectFilters, alias = 'p'): SqlWhere {
   }
   jsonContainsAny(w, col('certifications'), q.certifications, true);
   if (q.corc_durability?.length) addClause(w, `${col('corc_durability')} IN (${placeholders(q.corc_durability.length)})`, ...q.corc_durability);
-  compare(w, col('has_ccb'), '=', q.has_ccb);
-  compare(w, col('has_icvcm_ccp'), '=', q.has_icvcm_ccp);
-  compare(w, col('has_corsia'), '=', q.has_corsia);
-  compare(w, col('has_sdvista'), '=', q.has_sdvista);
-  compare(w, col('has_social_carbon'), '=', q.has_social_carbon);
-  compare(w, col('article6_authorized'), '=', q.article6_authorized);
+  // Label flags: a null (the server does not say) reads as false.
+  compare(w, `coalesce(${col('has_ccb')}, 0)`, '=', q.has_ccb);
+  compare(w, `coalesce(${col('has_icvcm_ccp')}, 0)`, '=', q.has_icvcm_ccp);
+  compare(w, `coalesce(${col('has_corsia')}, 0)`, '=', q.has_corsia);
+  compare(w, `coalesce(${col('has_sdvista')}, 0)`, '=', q.has_sdvista);
+  compare(w, `coalesce(${col('has_social_carbon')}, 0)`, '=', q.has_social_carbon);
+  compare(w, `coalesce(${col('article6_authorized')}, 0)`, '=', q.article6_authorized);
   jsonContainsAny(w, col('article6_authorization_types'), q.article6_authorization_types, false);
   matchSubstring(w, [col('project_id'), col('name')], q.search);
   return w;

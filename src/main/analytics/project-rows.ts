@@ -21,17 +21,17 @@ export interface ProjectRow {
   project_type_source: string | null;
   protocol: string;
   protocol_version: string;
-  retired: number;
-  issued: number;
-  unretired: number;
+  retired: number | null;
+  issued: number | null;
+  unretired: number | null;
   sdg_goals: string;
   certifications: string;
-  has_ccb: number;
-  has_icvcm_ccp: number;
-  has_corsia: number;
-  has_sdvista: number;
-  has_social_carbon: number;
-  article6_authorized: number;
+  has_ccb: number | null;
+  has_icvcm_ccp: number | null;
+  has_corsia: number | null;
+  has_sdvista: number | null;
+  has_social_carbon: number | null;
+  article6_authorized: number | null;
   article6_countries: string;
   article6_authorization_types: string;
   corc_durability: string | null;
@@ -96,15 +96,15 @@ export function toProject(r: ProjectRow, clips: Clip[]): Project {
     protocol_version: parse<(string | null)[]>(r.protocol_version, []),
     retired: r.retired,
     issued: r.issued,
-    unretired: r.issued - r.retired,
+    unretired: r.unretired,
     sdg_goals: parse<number[]>(r.sdg_goals, []),
     certifications: parse<string[]>(r.certifications, []),
-    has_ccb: r.has_ccb === 1,
-    has_icvcm_ccp: r.has_icvcm_ccp === 1,
-    has_corsia: r.has_corsia === 1,
-    has_sdvista: r.has_sdvista === 1,
-    has_social_carbon: r.has_social_carbon === 1,
-    article6_authorized: r.article6_authorized === 1,
+    has_ccb: r.has_ccb === null ? null : r.has_ccb === 1,
+    has_icvcm_ccp: r.has_icvcm_ccp === null ? null : r.has_icvcm_ccp === 1,
+    has_corsia: r.has_corsia === null ? null : r.has_corsia === 1,
+    has_sdvista: r.has_sdvista === null ? null : r.has_sdvista === 1,
+    has_social_carbon: r.has_social_carbon === null ? null : r.has_social_carbon === 1,
+    article6_authorized: r.article6_authorized === null ? null : r.article6_authorized === 1,
     article6_countries: parse<string[]>(r.article6_countries, []),
     article6_authorization_types: parse<string[]>(r.article6_authorization_types, []),
     corc_durability: r.corc_durability,

@@ -41,8 +41,8 @@ function periods(
   addClause(where, `${d} IS NOT NULL`);
   addClause(where, `${period} < ?`, periodOf(marketToday(), aggregation));
   const data = statement(db, `SELECT ${period} AS period,
-        sum(CASE WHEN ${alias}.transaction_type = 'issuance' THEN ${alias}.quantity ELSE 0 END) AS issuances,
-        sum(CASE WHEN ${alias}.transaction_type = 'retirement' THEN ${alias}.quantity ELSE 0 END) AS retirements
+        total(CASE WHEN ${alias}.transaction_type = 'issuance' THEN ${alias}.quantity ELSE 0 END) AS issuances,
+        total(CASE WHEN ${alias}.transaction_type = 'retirement' THEN ${alias}.quantity ELSE 0 END) AS retirements
       FROM ${table} ${whereSql(where)} GROUP BY 1 ORDER BY 1`)
     .all(...where.params) as SupplyDemand['data'];
   const totals = { issuances: 0, retirements: 0 };

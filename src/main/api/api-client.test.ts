@@ -54,7 +54,7 @@ describe('ApiClient', () => {
     const s = await serve((r, res) =>
       r.url.startsWith('/v1/api-keys') ? sendJson(res, 403, { detail: { code: 'upgrade_required', message: 'Upgrade' } }) : sendJson(res, 404, { detail: 'Not Found' }));
     expect((await errorOf(client(s.url).listKeys())).code).toBe('upgrade_required');
-    expect(await client(s.url).project('VCS-9')).toBeNull();
+    expect((await client(s.url).project('VCS-9')).value).toBeNull();
     expect((await errorOf(client(s.url).projectTypes())).code).toBe('not_found');
   });
 
@@ -113,12 +113,40 @@ describe('ApiClient', () => {
     expect(s.requests).toHaveLength(3);
   });
 
-  it('reports a schema-invalid item with its page and field', async () => {
-    const bad = { ...credit(7), quantity: 'lots' };
-    const s = await serve((_r, res) => sendJson(res, 200, page(3, 5, null, [credit(6), bad])));
-    const e = await errorOf(client(s.url).creditsPage(`${s.url}/v1/credits/?current_page=3&per_page=2`));
+  it('keeps fractions, nulls and extra fields; sets an unreadable field aside; skips an item without identity', async () => {
+    const odd = { ...credit(7), quantity: 'lots', serial_range: 'A-1..A-9' };
+    const fractional = { ...credit(8), quantity: 147278.375, vintage: null, provenance: { file: 'x.csv' } };
+    const anonymous = { ...credit(9), id: null };
+    const s = await serve((_r, res) => sendJson(res, 200, page(3, 5, null, [credit(6), odd, fractional, anonymous])));
+    const p = await client(s.url).creditsPage(`${s.url}/v1/credits/?current_page=3&per_page=4`);
+    // Trouble seen twice the same way is the server's data: one confirmation fetch, no more.
+    expect(s.requests).toHaveLength(2);
+    expect(p.data.map((d) => d.id)).toEqual([6, 7, 8]);
+    expect(p.data[0]!.extra).toBeNull();
+    expect(p.data[1]!.quantity).toBeNull();
+    expect(p.data[1]!.extra).toEqual({ quantity: 'lots', serial_range: 'A-1..A-9' });
+    expect(p.data[2]!.quantity).toBe(147278.375);
+    expect(p.data[2]!.extra).toEqual({ provenance: { file: 'x.csv' } });
+    expect(p.skipped).toEqual([
+      expect.objectContaining({ page: 3, position: 3, field: 'id', ref: null, excerpt: expect.stringContaining('"id":null') }),
+    ]);
+  });
+
+  it('refetches a page whose trouble was a corrupted transfer and keeps the clean answer', async () => {
+    let n = 0;
+    const s = await serve((_r, res) => sendJson(res, 200, page(1, 1, null, n++ === 0 ? [credit(1), { ...credit(2), id: { invalid: true } }] : [credit(1), credit(2)])));
+    const p = await client(s.url).creditsPage(`${s.url}/v1/credits/?current_page=1`);
+    expect(s.requests).toHaveLength(2);
+    expect(p.data.map((d) => d.id)).toEqual([1, 2]);
+    expect(p.skipped).toEqual([]);
+  });
+
+  it('refuses a malformed envelope at once (a deterministic bad page is not retried)', async () => {
+    const s = await serve((_r, res) => sendJson(res, 200, { pagination: { current_page: 1 }, data: [] }));
+    const e = await errorOf(client(s.url).creditsPage(`${s.url}/v1/credits/?current_page=1`));
     expect(e.code).toBe('invalid_response');
-    expect(e.message).toMatch(/page 3 of credit transactions \(id 7\): data\[1\]\.quantity/);
+    expect(e.message).toMatch(/Malformed page 1 of credit transactions: body\.pagination\.total_entries/);
+    expect(s.requests).toHaveLength(1);
   });
 
   it('refuses a next_page on another origin without sending the key there', async () => {

@@ -1,21 +1,22 @@
 /**
  * The HTTP client of the Carbon Credit Market Data Service. Sends `X-API-KEY`, parses every answer
- * with the shared zod schemas (a malformed page is an `invalid_response` error naming the page and
- * the field, never a partial result), maps error answers to typed ContractErrors, retries 5xx,
+ * with the shared zod schemas: envelopes strictly (a malformed page is an `invalid_response` error),
+ * items liberally (item-intake.ts: unreadable fields kept aside, items without identity skipped and
+ * described, never a lost page). Maps error answers to typed ContractErrors, retries 5xx,
  * timeouts, resets and truncated bodies with jittered backoff, honours 429 Retry-After, paces to the
  * key's rate limit, and follows `next_page` only on the configured origin. The key never appears in
  * an error or a log line.
  */
 import { z } from 'zod';
 import {
-  apiKeySchema, apiKeyUsageSchema, boundarySchema, countryProfileSchema, countryUpdateSchema, creditTransactionSchema,
-  forensicDiffSchema, latestForensicFeedSchema, legacyForensicSchema, paginationSchema, projectForensicsSchema,
-  projectSchema, projectTypesSchema, satelliteMetricsSchema, toQueryString,
+  apiKeySchema, apiKeyUsageSchema, boundarySchema, forensicDiffSchema, paginationSchema, projectTypesSchema, toQueryString,
   type ApiKey, type ApiKeyUsage, type Boundary, type CountryProfile, type CountryUpdate, type ForensicDiff,
   type LatestForensicFeed, type Pagination, type Project, type ProjectForensics, type ProjectTypes, type SatelliteMetrics,
 } from '../../shared/api';
 import { ContractError } from '../../shared/errors';
 import { errorFromResponse, TRANSIENT_CODES } from './api-errors';
+import { hasTrouble, troubleSignature, type Intake, type ItemReader, type SkippedItem, type Taken, type WithExtra } from './item-intake';
+import { createItemReaders, type ItemReaders } from './item-readers';
 import { redactKey } from './redact';
 import { RequestPacer, sleep } from './request-pacer';
 
@@ -37,7 +38,10 @@ export interface ApiClientOptions {
 
 export interface PageResult<T> {
   pagination: Pagination;
-  data: T[];
+  /** The items taken in (with the fields kept aside in `extra`). */
+  data: WithExtra<T>[];
+  /** Items on the page without a usable identity, not stored. */
+  skipped: SkippedItem[];
   /** The absolute URL this page came from. */
   url: string;
   /** True when the items carried the `clips` field (projects). */
@@ -51,6 +55,16 @@ export interface RequestStats {
 }
 
 const envelopeSchema = z.object({ pagination: paginationSchema, data: z.array(z.unknown()) });
+/** The latest feed's frame: its counters strict, its entries read one by one afterwards. */
+const feedShell = z.object({
+  entries: z.array(z.unknown()),
+  total_count: z.number().int(),
+  new_this_week_count: z.number().int(),
+  week: z.number().int(),
+  year: z.number().int(),
+});
+/** A dossier's frame: its parts are read one by one afterwards. */
+const dossierShell = z.object({ project_id: z.string(), entries: z.array(z.unknown()), memo: z.unknown().nullish().transform((v) => v ?? null), stats: z.unknown() });
 
 /** The first issue of a zod error as `path: message`. */
 function firstIssue(error: z.ZodError, prefix: string): string {
@@ -72,6 +86,8 @@ export class ApiClient {
   private readonly log: (line: string) => void;
   private readonly fetchImpl: typeof fetch;
 
+  private readonly readers: ItemReaders;
+
   constructor(options: ApiClientOptions) {
     const base = new URL(options.baseUrl);
     if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new ContractError('invalid_input', 'The base URL must be http(s)');
@@ -85,6 +101,7 @@ export class ApiClient {
     const log = options.log ?? (() => undefined);
     this.log = (line) => log(this.redact(line));
     this.fetchImpl = options.fetch ?? fetch;
+    this.readers = createItemReaders((text) => this.redact(text));
   }
 
   /** Whether the key this client sends starts with `prefix` (to find it in the key listing). */
@@ -230,51 +247,63 @@ export class ApiClient {
   }
 
   /**
-   * One page of a paginated list: the envelope and every item validated. A schema-invalid item is
-   * retried (a corrupted transfer) and then reported with the page and the field.
+   * One page of a paginated list: the envelope validated strictly, the items taken in one by one
+   * (item-intake.ts): an unreadable field is kept aside, an item without identity is skipped and
+   * described. A page with such trouble is fetched once more: the same trouble twice is the
+   * server's data (kept as it is, never retried again), different trouble was a corrupted transfer.
    */
-  async getPage<S extends z.ZodTypeAny>(url: string, itemSchema: S, what: string, signal?: AbortSignal): Promise<PageResult<z.output<S>>> {
-    const pageNo = new URL(url).searchParams.get('current_page') ?? '1';
-    let lastError: ContractError | null = null;
-    for (let attempt = 0; attempt <= Math.min(2, this.maxRetries); attempt++) {
+  async getPage<S extends z.ZodTypeAny>(url: string, reader: ItemReader<S>, what: string, signal?: AbortSignal): Promise<PageResult<z.output<S>>> {
+    const pageNo = Number(new URL(url).searchParams.get('current_page') ?? '1');
+    let previous: string | null = null;
+    for (let attempt = 0; ; attempt++) {
       const value = await this.getParsed(url, `${what} page ${pageNo}`, signal, false);
       const envelope = envelopeSchema.safeParse(value);
       if (!envelope.success) {
-        lastError = new ContractError('invalid_response', `Malformed page ${pageNo} of ${what}: ${firstIssue(envelope.error, 'body')}`, envelope.error.issues);
-      } else {
-        const data: z.output<S>[] = [];
-        let bad: ContractError | null = null;
-        for (let i = 0; i < envelope.data.data.length; i++) {
-          const item = itemSchema.safeParse(envelope.data.data[i]);
-          if (!item.success) {
-            const id = (envelope.data.data[i] as { id?: unknown; project_id?: unknown } | null);
-            const ref = id && typeof id === 'object' ? (id.id ?? id.project_id ?? null) : null;
-            bad = new ContractError(
-              'invalid_response',
-              `Invalid item on page ${pageNo} of ${what}${ref !== null ? ` (id ${String(ref)})` : ''}: ${firstIssue(item.error, `data[${i}]`)}`,
-              { page: Number(pageNo), index: i, issues: item.error.issues },
-            );
-            break;
-          }
-          data.push(item.data);
-        }
-        if (!bad) {
-          const first = envelope.data.data[0];
-          const rawHasClips = typeof first === 'object' && first !== null && 'clips' in first;
-          return { pagination: envelope.data.pagination, data, url, rawHasClips };
-        }
-        lastError = bad;
+        throw new ContractError('invalid_response', `Malformed page ${pageNo} of ${what}: ${firstIssue(envelope.error, 'body')}`, { page: pageNo, issues: envelope.error.issues });
       }
+      const intake = reader.takeAll(envelope.data.data, pageNo);
+      const first = envelope.data.data[0];
+      const rawHasClips = typeof first === 'object' && first !== null && 'clips' in first;
+      const result = { pagination: envelope.data.pagination, data: intake.items, skipped: intake.skipped, url, rawHasClips };
+      if (!hasTrouble(intake)) return result;
+      const signature = troubleSignature(intake);
+      if (signature === previous || attempt >= 2) {
+        if (intake.skipped.length) this.log(`${what} page ${pageNo}: ${intake.skipped.length} item(s) without a usable identity skipped`);
+        return result;
+      }
+      previous = signature;
       this.stats.retries++;
-      this.log(`${lastError.message}; refetching the page`);
+      this.log(`${what} page ${pageNo} has unreadable items; fetching it once more to tell a corrupted transfer from the server's data`);
     }
-    throw lastError!;
+  }
+
+  /** A plain array answer, its items taken in like a page's (no refetch: a second look costs a request each). */
+  private async getItems<S extends z.ZodTypeAny>(url: string, reader: ItemReader<S>, what: string, signal: AbortSignal | undefined, accept404: true): Promise<Intake<z.output<S>> | null>;
+  private async getItems<S extends z.ZodTypeAny>(url: string, reader: ItemReader<S>, what: string, signal: AbortSignal | undefined, accept404: false): Promise<Intake<z.output<S>>>;
+  private async getItems<S extends z.ZodTypeAny>(url: string, reader: ItemReader<S>, what: string, signal: AbortSignal | undefined, accept404: boolean): Promise<Intake<z.output<S>> | null> {
+    const value = await this.getParsed(url, what, signal, accept404);
+    if (value === NOT_FOUND) return null;
+    const list = z.array(z.unknown()).safeParse(value);
+    if (!list.success) throw new ContractError('invalid_response', `Malformed answer to ${what}: ${firstIssue(list.error, 'body')}`, list.error.issues);
+    const intake = reader.takeAll(list.data, null);
+    if (intake.skipped.length) this.log(`${what}: ${intake.skipped.length} item(s) without a usable identity skipped`);
+    return intake;
+  }
+
+  /** A single-object answer taken in like an item (null with a description when it has no usable identity; null on 404). */
+  private async getItem<S extends z.ZodTypeAny>(url: string, reader: ItemReader<S>, what: string, signal?: AbortSignal): Promise<Taken<WithExtra<z.output<S>> | null>> {
+    const value = await this.getParsed(url, what, signal, true);
+    if (value === NOT_FOUND) return { value: null, skipped: [] };
+    const r = reader.take(value, 0, null);
+    if ('item' in r) return { value: r.item, skipped: [] };
+    this.log(`${what}: the answer has no usable identity (${r.skipped.field}: ${r.skipped.reason}); skipped`);
+    return { value: null, skipped: [r.skipped] };
   }
 
   // ---- endpoints ------------------------------------------------------------------------------
 
-  listKeys(signal?: AbortSignal): Promise<ApiKey[]> {
-    return this.getJson(this.url('/v1/api-keys/'), z.array(apiKeySchema), 'the key listing', signal);
+  async listKeys(signal?: AbortSignal): Promise<ApiKey[]> {
+    return (await this.getItems(this.url('/v1/api-keys/'), this.readers.apiKey, 'the key listing', signal, false)).items;
   }
 
   async createKey(name: string): Promise<ApiKey> {
@@ -295,48 +324,71 @@ export class ApiClient {
   }
 
   projectsPage(url: string, signal?: AbortSignal) {
-    return this.getPage(url, projectSchema, 'projects', signal);
+    return this.getPage(url, this.readers.project, 'projects', signal);
   }
 
   creditsPage(url: string, signal?: AbortSignal) {
-    return this.getPage(url, creditTransactionSchema, 'credit transactions', signal);
+    return this.getPage(url, this.readers.creditTransaction, 'credit transactions', signal);
   }
 
   legacyForensicsPage(url: string, signal?: AbortSignal) {
-    return this.getPage(url, legacyForensicSchema, 'legacy forensics', signal);
+    return this.getPage(url, this.readers.legacyForensic, 'legacy forensics', signal);
   }
 
   /** One project; null on 404. */
-  async project(projectId: string, signal?: AbortSignal): Promise<Project | null> {
-    return this.getOrNull(this.url(`/v1/projects/${encodeURIComponent(projectId)}`), projectSchema, `project ${projectId}`, signal);
+  project(projectId: string, signal?: AbortSignal): Promise<Taken<WithExtra<Project> | null>> {
+    return this.getItem(this.url(`/v1/projects/${encodeURIComponent(projectId)}`), this.readers.project, `project ${projectId}`, signal);
   }
 
-  latestFeed(limit: number, signal?: AbortSignal): Promise<LatestForensicFeed> {
-    return this.getJson(this.url('/v1/forensics/v2/latest', { limit }), latestForensicFeedSchema, 'the latest forensic feed', signal);
+  /** The latest feed: its counters strict, its entries taken in one by one. */
+  async latestFeed(limit: number, signal?: AbortSignal): Promise<Taken<LatestForensicFeed>> {
+    const what = 'the latest forensic feed';
+    const body = this.validate(feedShell, await this.getParsed(this.url('/v1/forensics/v2/latest', { limit }), what, signal, false), what);
+    const entries = this.readers.forensicEntry.takeAll(body.entries, null);
+    return { value: { ...body, entries: entries.items }, skipped: entries.skipped };
   }
 
-  projectForensics(projectId: string, signal?: AbortSignal): Promise<ProjectForensics | null> {
-    return this.getOrNull(this.url(`/v1/forensics/v2/${encodeURIComponent(projectId)}`), projectForensicsSchema, `forensics of ${projectId}`, signal);
+  /** A project's forensic dossier (null on 404): entries taken in one by one, memo and stats read liberally. */
+  async projectForensics(projectId: string, signal?: AbortSignal): Promise<Taken<ProjectForensics | null>> {
+    const what = `forensics of ${projectId}`;
+    const value = await this.getParsed(this.url(`/v1/forensics/v2/${encodeURIComponent(projectId)}`), what, signal, true);
+    if (value === NOT_FOUND) return { value: null, skipped: [] };
+    const body = this.validate(dossierShell, value, what);
+    const entries = this.readers.forensicEntry.takeAll(body.entries, null);
+    const memo = body.memo === null ? null : this.readers.memo.take(body.memo, 0, null);
+    const stats = this.readers.stats.take(body.stats ?? {}, 0, null);
+    const skipped = [...entries.skipped, ...(memo && 'skipped' in memo ? [memo.skipped] : []), ...('skipped' in stats ? [stats.skipped] : [])];
+    return {
+      value: {
+        project_id: body.project_id,
+        entries: entries.items,
+        memo: memo && 'item' in memo ? memo.item : null,
+        stats: 'item' in stats ? stats.item : { total_entries: entries.items.length, new_this_week: 0, last_scan_date: null, week_number: null, year: null },
+      },
+      skipped,
+    };
   }
 
   forensicDiff(projectId: string, week: { week: number; year: number }, signal?: AbortSignal): Promise<ForensicDiff | null> {
     return this.getOrNull(this.url(`/v1/forensics/v2/${encodeURIComponent(projectId)}/diff`, week), forensicDiffSchema.nullable(), `the forensic diff of ${projectId}`, signal);
   }
 
-  satellitePage(query: { has_boundary: boolean; limit: number; offset: number }, signal?: AbortSignal): Promise<SatelliteMetrics[]> {
-    return this.getJson(this.url('/v1/satellite/', query), z.array(satelliteMetricsSchema), `satellite metrics at offset ${query.offset}`, signal);
+  /** One slice of satellite metrics; `received` counts every item the server sent (skipped ones included). */
+  async satellitePage(query: { has_boundary: boolean; limit: number; offset: number }, signal?: AbortSignal): Promise<Intake<SatelliteMetrics> & { received: number }> {
+    const intake = await this.getItems(this.url('/v1/satellite/', query), this.readers.satelliteMetrics, `satellite metrics at offset ${query.offset}`, signal, false);
+    return { ...intake, received: intake.items.length + intake.skipped.length };
   }
 
   boundary(projectId: string, signal?: AbortSignal): Promise<Boundary | null> {
     return this.getOrNull(this.url(`/v1/satellite/${encodeURIComponent(projectId)}/boundary`), boundarySchema, `the boundary of ${projectId}`, signal);
   }
 
-  country(code: string, signal?: AbortSignal): Promise<CountryProfile | null> {
-    return this.getOrNull(this.url(`/v1/countries/${encodeURIComponent(code)}`), countryProfileSchema, `country ${code}`, signal);
+  country(code: string, signal?: AbortSignal): Promise<Taken<WithExtra<CountryProfile> | null>> {
+    return this.getItem(this.url(`/v1/countries/${encodeURIComponent(code)}`), this.readers.countryProfile, `country ${code}`, signal);
   }
 
-  async countryUpdates(code: string, limit: number, signal?: AbortSignal): Promise<CountryUpdate[] | null> {
-    return this.getOrNull(this.url(`/v1/countries/${encodeURIComponent(code)}/updates`, { limit }), z.array(countryUpdateSchema), `updates of country ${code}`, signal);
+  countryUpdates(code: string, limit: number, signal?: AbortSignal): Promise<Intake<CountryUpdate> | null> {
+    return this.getItems(this.url(`/v1/countries/${encodeURIComponent(code)}/updates`, { limit }), this.readers.countryUpdate, `updates of country ${code}`, signal, true);
   }
 
   private async getOrNull<S extends z.ZodTypeAny>(url: string, schema: S, what: string, signal?: AbortSignal): Promise<z.output<S> | null> {

@@ -12,28 +12,30 @@
  */
 import type {
   ApiKey, Boundary, CountryProfile, CountryUpdate, CreditTransaction, ForensicDiff, LatestForensicFeed, LegacyForensic,
-  Project, ProjectForensics, ProjectTypes, SatelliteMetrics,
+  Project, ProjectForensics, ProjectTypes, SatelliteMetrics, WithExtra,
 } from '../../shared/api';
-import type { CacheInfo, MethodOutput, ParsedInput, QueryMethod } from '../../shared/contract';
+import type { CacheInfo, MethodOutput, ParsedInput, QueryMethod, SkippedItem, SkippedItemRecord } from '../../shared/contract';
 import type { ContractErrorBody } from '../../shared/contract';
 import type { SyncCheckpoint, SyncCursor } from './repositories/sync-state-repository';
 
 /** The writes a sync step can hold, by op name: adding a write is one entry here and one handler. */
 export interface CacheWrites {
-  'write:projects': { items: Project[]; pass: number; withClips: boolean };
-  'write:projectDetail': { project: Project };
+  'write:projects': { items: WithExtra<Project>[]; pass: number; withClips: boolean };
+  'write:projectDetail': { project: WithExtra<Project> };
   'write:projectTypes': { types: ProjectTypes };
-  'write:creditTransactions': { items: CreditTransaction[]; pass: number };
+  'write:creditTransactions': { items: WithExtra<CreditTransaction>[]; pass: number };
   'write:latestFeed': { feed: LatestForensicFeed; limit: number };
   'write:projectForensics': { projectId: string; forensics: ProjectForensics | null };
   'write:forensicDiff': { projectId: string; year: number; week: number; diff: ForensicDiff | null };
-  'write:legacyForensics': { items: LegacyForensic[]; pass: number };
-  'write:satelliteMetrics': { items: SatelliteMetrics[]; pass: number };
+  'write:legacyForensics': { items: WithExtra<LegacyForensic>[]; pass: number };
+  'write:satelliteMetrics': { items: WithExtra<SatelliteMetrics>[]; pass: number };
   'write:boundary': { projectId: string; boundary: Boundary | null };
   'write:projectCountries': { entries: Array<{ country: string; country_code: string | null }> };
-  'write:countryProfile': { code: string; profile: CountryProfile | null };
-  'write:countryUpdates': { code: string; updates: CountryUpdate[] };
+  'write:countryProfile': { code: string; profile: WithExtra<CountryProfile> | null };
+  'write:countryUpdates': { code: string; updates: WithExtra<CountryUpdate>[] };
   'write:apiKeys': { keys: ApiKey[]; currentKeyId: string | null };
+  /** Items the job met that could not be stored (no usable identity). */
+  'write:skippedItems': { job: string; items: SkippedItem[] };
 }
 export type CacheWriteOp = keyof CacheWrites;
 /** One write of a sync step: a discriminated union on `op`. */
@@ -81,6 +83,9 @@ export type CacheStoreOps = { [K in CacheWriteOp]: Op<CacheWrites[K], unknown> }
   'read:rateLimit': Op<void, number | null>;
   'read:projectCountry': Op<{ projectId: string }, string | null>;
   'read:cacheInfo': Op<void, CacheInfo>;
+  'read:skippedItems': Op<{ job: string | null; limit: number }, SkippedItemRecord[]>;
+  /** Skipped items of each job's latest pass. */
+  'read:skippedCounts': Op<void, Record<string, number>>;
 };
 
 /** The query layer's ops: `query:<method>` for every contract method answered from the cache. */

@@ -17,6 +17,7 @@ import { ForensicRepository } from './repositories/forensic-repository';
 import { ProjectRepository } from './repositories/project-repository';
 import { SatelliteRepository } from './repositories/satellite-repository';
 import { SyncStateRepository } from './repositories/sync-state-repository';
+import { SkippedItemRepository } from './repositories/skipped-item-repository';
 
 /** What the layers above the cache run inside the worker after a job's rows are written. */
 export interface CacheHooks {
@@ -36,6 +37,7 @@ const RECONCILERS: Record<string, (r: Repositories) => (pass: number) => number>
 const KEPT_ON_CLEAR = new Set(['schema_migrations', 'watchlist']);
 
 interface Repositories {
+  skipped: SkippedItemRepository;
   projects: ProjectRepository;
   credits: CreditTransactionRepository;
   forensics: ForensicRepository;
@@ -64,6 +66,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     countries: new CountryRepository(db),
     account: new AccountRepository(db),
     syncState: new SyncStateRepository(db),
+    skipped: new SkippedItemRepository(db),
   };
 
   const writes: { [K in CacheWriteOp]: (a: CacheWrites[K]) => unknown } = {
@@ -81,6 +84,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     'write:countryProfile': (a) => r.countries.putCountryProfile(a.code, a.profile),
     'write:countryUpdates': (a) => r.countries.replaceCountryUpdates(a.code, a.updates),
     'write:apiKeys': (a) => r.account.replaceApiKeys(a.keys, a.currentKeyId),
+    'write:skippedItems': (a) => r.skipped.record(a.job, a.items),
   };
 
   const runWrites = (list: CacheWrite[]) => {
@@ -96,6 +100,14 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     r.syncState.advance(a.job, a.cursor, a.rows, a.totals, a.pages ?? 1);
   });
   const writeAll = db.transaction((list: CacheWrite[]) => runWrites(list));
+
+  /** A job's new pass starts its list of skipped items afresh (a resumed pass keeps it). */
+  const begin = db.transaction((a: CacheStoreOps['sync:begin']['input']) => {
+    const before = r.syncState.get(a.job).pass;
+    const cp = r.syncState.begin(a.job, a.mode, a.cursor, a.windowFrom ?? null, a.restart ?? false);
+    if (cp.pass !== before) r.skipped.clearJob(a.job);
+    return cp;
+  });
 
   const succeed = db.transaction((a: { job: string; reconcile: boolean }) => {
     const cp = r.syncState.get(a.job);
@@ -132,7 +144,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     },
     'sync:checkpoints': () => r.syncState.all(),
     'sync:checkpoint': (a) => r.syncState.get(a.job),
-    'sync:begin': (a) => r.syncState.begin(a.job, a.mode, a.cursor, a.windowFrom ?? null, a.restart ?? false),
+    'sync:begin': (a) => begin(a),
     'sync:step': (a) => {
       const t0 = performance.now();
       step(a);
@@ -156,5 +168,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     'read:projectCountry': (a) =>
       (db.prepare('SELECT pc.country_code AS code FROM projects p LEFT JOIN project_countries pc ON pc.country = p.country WHERE p.project_id = ?').get(a.projectId) as { code: string | null } | undefined)?.code ?? null,
     'read:cacheInfo': cacheInfo,
+    'read:skippedItems': (a) => r.skipped.list(a.job, a.limit),
+    'read:skippedCounts': () => r.skipped.counts(),
   };
 }

@@ -29,6 +29,8 @@ const text = (...names: string[]) => names.map((n) => col(n));
 const numbers = (...names: string[]) => names.map((n) => col(n, 'number'));
 const booleans = (...names: string[]) => names.map((n) => col(n, 'boolean'));
 const lists = (...names: string[]) => names.map((n) => col(n, 'list'));
+/** The fields of each item that Carbon Desk does not model (or could not read), as the server sent them: a JSON object. */
+const extraFields = col('extra_fields', 'json', 'extra');
 
 function sqlSource(db: Database.Database, from: string, select: string, where: Where, orderBy: string): RowSource {
   const condition = whereSql(where);
@@ -50,6 +52,7 @@ export const PROJECT_COLUMNS: CsvColumn[] = [
   ...booleans('has_ccb', 'has_icvcm_ccp', 'has_corsia', 'has_sdvista', 'has_social_carbon', 'article6_authorized'),
   ...lists('article6_countries', 'article6_authorization_types'),
   ...text('corc_durability'),
+  extraFields,
 ];
 
 export const CREDIT_TRANSACTION_COLUMNS: CsvColumn[] = [
@@ -66,6 +69,7 @@ export const CREDIT_TRANSACTION_COLUMNS: CsvColumn[] = [
     read: (r) => (parseJson(r['projects']) as Array<{ project_id: string }>).map((p) => p.project_id),
   },
   ...lists('sdg_goals', 'certifications'),
+  extraFields,
 ];
 
 export const BUYER_COLUMNS: CsvColumn[] = [
@@ -87,6 +91,7 @@ export const SATELLITE_COLUMNS: CsvColumn[] = [
   col('loss_by_year', 'json'),
   ...numbers('peak_loss_year', 'peak_loss_ha', 'alert_count_12m', 'alert_area_ha', 'fire_count_12m'),
   ...text('last_updated'),
+  extraFields,
 ];
 
 export const FORENSIC_ENTRY_COLUMNS: CsvColumn[] = [
@@ -95,6 +100,7 @@ export const FORENSIC_ENTRY_COLUMNS: CsvColumn[] = [
   ...numbers('first_seen_week', 'first_seen_year'),
   ...booleans('is_new_this_week'),
   ...text('project_name', 'project_country', 'project_proponent', 'project_registry'),
+  extraFields,
 ];
 
 export const LEGACY_FORENSIC_COLUMNS: CsvColumn[] = [
@@ -104,15 +110,17 @@ export const LEGACY_FORENSIC_COLUMNS: CsvColumn[] = [
   ...text('run_date', 'status', 'raw_json', 'news_entries_json'),
   ...numbers('num_findings'),
   ...text('price_narrative', 'primary_risk', 'value_proposition', 'error_type', 'error_message'),
+  extraFields,
 ];
 
 export const COUNTRY_UPDATE_COLUMNS: CsvColumn[] = [
   ...numbers('id'),
   ...text('country_code', 'date', 'headline', 'description', 'market_impact', 'source_url'),
   ...numbers('week', 'year'),
+  extraFields,
 ];
 
-const FORENSIC_ENTRY_SELECT = FORENSIC_ENTRY_COLUMNS.map((c) => `e.${c.header}`).join(', ');
+const FORENSIC_ENTRY_SELECT = 'e.*';
 
 export const CSV_TABLES: Record<Exclude<ExportTable, 'boundaries'>, CsvTable> = {
   projects: {

@@ -91,6 +91,7 @@ describe('CSV export of credit transactions', () => {
         project_ids: t.projects.map((p) => p.project_id).join(';'),
         sdg_goals: (t.sdg_goals ?? []).join(';'),
         certifications: (t.certifications ?? []).join(';'),
+        extra_fields: '',
       });
     });
   });
@@ -246,7 +247,7 @@ describe('CLI export', () => {
   });
 
   it('refuses bad filters before touching anything', async () => {
-    await expect(runExportCommand(['projects', '--filters', '{"registry":["nowhere"]}', '--out', path.join(outDir, 'x.csv'), '--data-dir', market.dataDir])).rejects.toMatchObject({
+    await expect(runExportCommand(['projects', '--filters', '{"registri":["verra"]}', '--out', path.join(outDir, 'x.csv'), '--data-dir', market.dataDir])).rejects.toMatchObject({
       code: 'invalid_input',
     });
     await expect(runExportCommand(['projects', '--filters', '{not json', '--out', path.join(outDir, 'x.csv'), '--data-dir', market.dataDir])).rejects.toThrow(/not valid JSON/);

@@ -7,7 +7,7 @@ import type { HandlerSlice } from './types';
 type SyncMethods =
   | 'connections.status' | 'sync.start' | 'sync.pause' | 'sync.resume' | 'sync.cancel' | 'sync.status'
   | 'watchlist.list' | 'watchlist.set' | 'projects.refresh' | 'keys.list' | 'keys.create' | 'keys.revoke'
-  | 'keys.usage' | 'cache.info' | 'cache.clear';
+  | 'keys.usage' | 'cache.info' | 'cache.clear' | 'sync.skippedItems';
 
 const AUTH_CODES = new Set(['missing_api_key', 'invalid_api_key', 'revoked_api_key', 'expired_api_key', 'upgrade_required']);
 
@@ -38,6 +38,7 @@ export const syncHandlers: HandlerSlice<SyncMethods> = {
   'sync.resume': async (_i, ctx) => (await currentEngine(ctx)).resume(),
   'sync.cancel': async (_i, ctx) => (await currentEngine(ctx)).cancel(),
   'sync.status': async (_i, ctx) => ctx.syncs.statusOf(ctx.selectedConnectionId()),
+  'sync.skippedItems': async (input, ctx) => ctx.currentCache().call('read:skippedItems', { job: input.job ?? null, limit: input.limit ?? 1000 }),
   'watchlist.list': async (_i, ctx) => ctx.currentCache().call('read:watchlist'),
   'watchlist.set': async (input, ctx) => {
     const list = await ctx.currentCache().call('write:watchlist', { project_id: input.project_id, watched: input.watched });

@@ -189,20 +189,23 @@ describe('sync engine under faults', () => {
     expect(sums.projects).toEqual(ref.projects);
   }, 90_000);
 
-  it('stops a job on a schema-invalid item, naming page and field, writing nothing of that page', async () => {
+  it('skips an item it cannot store and writes the rest of its page, recording where and why', async () => {
+    // Every list answer has one item whose first field (a project's project_id) is unusable.
     const bad = await startTestService([...FAST, '--invalid-item-rate', '1']);
     services.push(bad);
     const t = engineFor(bad);
-    t.engine.start({ jobs: ['keyInfo', 'projectTypes', 'projects', 'credits'] });
+    t.engine.start({ jobs: ['keyInfo', 'projectTypes', 'projects'] });
     const status = await t.engine.whenDone();
-    expect(status.state).toBe('failed');
+    expect(status.state).toBe('done');
     const projects = status.jobs.find((j) => j.job === 'projects')!;
-    expect(projects.state).toBe('failed');
-    expect(projects.lastError?.code).toBe('invalid_response');
-    expect(projects.lastError?.message).toMatch(/page 1 of projects.*data\[\d+\]\.\w+/);
-    expect(status.jobs.find((j) => j.job === 'projectTypes')!.state).toBe('done');
-    expect(count(t.file, 'projects')).toBe(0);
-    expect(count(t.file, 'project_types')).toBeGreaterThan(0);
+    expect(projects.state).toBe('done');
+    expect(projects.skippedItems).toBe(projects.pages);
+    expect(count(t.file, 'projects') + projects.skippedItems).toBe(await total(bad, '/v1/projects/?per_page=1'));
+    expect(status.skippedItems).toBe(projects.skippedItems + status.jobs.find((j) => j.job === 'keyInfo')!.skippedItems);
+    const recorded = await t.cache.call('read:skippedItems', { job: 'projects', limit: 1000 });
+    expect(recorded).toHaveLength(projects.skippedItems);
+    expect(recorded[0]).toMatchObject({ job: 'projects', page: 1, field: 'project_id', reason: expect.any(String) });
+    expect(recorded[0]!.excerpt).toContain('"invalid":true');
   }, 60_000);
 
   it('refuses a next_page on another origin without sending the key there; written pages stay', async () => {

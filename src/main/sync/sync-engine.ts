@@ -124,6 +124,8 @@ export class SyncEngine {
     const signal = this.abort!.signal;
     let fatal: ContractError | null = null;
     let failed = false;
+    /** Each job's pass before this run: a job that begins a new one starts its skipped items afresh. */
+    const passes = new Map<string, number>();
     try {
       if (!jobs.includes('keyInfo')) {
         const cached = await cache.call('read:rateLimit');
@@ -131,8 +133,10 @@ export class SyncEngine {
         this.progress.rateLimitPerMinute = client.pacer.rateLimitPerMinute;
       }
       for (const cp of await cache.call('sync:checkpoints')) {
+        passes.set(cp.job, cp.pass);
         if (jobs.includes(cp.job as SyncJobName)) this.progress.fromCheckpoint({ ...cp, rows: cp.cursor ? cp.rows : 0, pages: cp.cursor ? cp.pages : 0 });
       }
+      this.progress.fromSkippedCounts(await cache.call('read:skippedCounts'));
     } catch (err) {
       fatal = err instanceof ContractError ? err : new ContractError('cache_error', String(err));
     }
@@ -155,7 +159,15 @@ export class SyncEngine {
           this.progress.page(job, rows, totals, pages);
           this.emit(false);
         },
-        checkpoint: (cp) => this.progress.fromCheckpoint(cp),
+        checkpoint: (cp) => {
+          if (passes.has(job) && passes.get(job) !== cp.pass) this.progress.newPass(job);
+          passes.set(job, cp.pass);
+          this.progress.fromCheckpoint(cp);
+        },
+        skipped: (count) => {
+          this.progress.skipped(job, count);
+          this.emit(false);
+        },
         setRateLimit: (perMinute) => {
           client.pacer.setRateLimit(perMinute);
           this.progress.rateLimitPerMinute = perMinute;

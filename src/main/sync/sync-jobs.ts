@@ -3,7 +3,7 @@
  * page's rows and advances the job's cursor in ONE transaction, so a crash resumes at the next page.
  */
 import { getISOWeek, getISOWeekYear, subDays } from 'date-fns';
-import type { SyncJobName } from '../../shared/contract';
+import type { SkippedItem, SyncJobName } from '../../shared/contract';
 import { ContractError } from '../../shared/errors';
 import type { ApiClient, PageResult } from '../api/api-client';
 import type { CacheClient } from '../cache/cache-client';
@@ -31,6 +31,8 @@ export interface JobRun {
   request(): void;
   /** A step of `pages` pages (default 1) was written. */
   page(rows: number, totals: PageTotals, pages?: number): void;
+  /** A step recorded items it could not store. */
+  skipped(count: number): void;
   /** The pass resumed or started (progress counters from the checkpoint). */
   checkpoint(cp: SyncCheckpoint): void;
   /** A full pass was asked for (credits). */
@@ -46,6 +48,8 @@ interface Step {
   rows: number;
   /** Pages this step holds (default 1). */
   pages?: number;
+  /** Items met that could not be stored (recorded in the same transaction). */
+  skipped?: SkippedItem[];
 }
 
 /** Pages already fetched are written together, up to this many rows per transaction (fewer commits, less index write amplification). */
@@ -58,8 +62,11 @@ async function begin(run: JobRun, mode: SyncCheckpoint['mode'], cursor: SyncCurs
 }
 
 async function step(run: JobRun, s: Step, cursor: SyncCursor | null, totals: PageTotals): Promise<void> {
-  await run.cache.call('sync:step', { job: run.job, writes: s.writes, cursor, rows: s.rows, totals, pages: s.pages ?? 1 });
+  const skipped = s.skipped ?? [];
+  const writes: CacheWrite[] = skipped.length ? [...s.writes, { op: 'write:skippedItems', args: { job: run.job, items: skipped } }] : s.writes;
+  await run.cache.call('sync:step', { job: run.job, writes, cursor, rows: s.rows, totals, pages: s.pages ?? 1 });
   run.page(s.rows, totals, s.pages ?? 1);
+  if (skipped.length) run.skipped(skipped.length);
 }
 
 /** Keeps a rejected prefetch from being reported as unhandled before it is awaited. */
@@ -129,7 +136,7 @@ async function pagedJob<T>(
     const last = totalPages ? Math.min(totalPages, pageNo + ahead - 1) : pageNo;
     for (let p = pageNo; p <= last; p++) void fetchPage(p);
     // Pages already here are written together (fewer, larger transactions); the cursor moves past all of them.
-    const batch: Step = { writes: [], rows: 0, pages: 0 };
+    const batch: Step = { writes: [], rows: 0, pages: 0, skipped: [] };
     let nextNo: number | null = null;
     let totals: { rows: number; pages: number } = { rows: 0, pages: 0 };
     for (;;) {
@@ -140,6 +147,7 @@ async function pagedJob<T>(
       batch.writes.push(...options.writes(page, cp.pass));
       batch.rows += page.data.length;
       batch.pages! += 1;
+      batch.skipped!.push(...page.skipped);
       let next: string | null;
       try {
         next = page.pagination.next_page ? run.client.resolveNextPage(page.pagination.next_page) : null;
@@ -227,21 +235,22 @@ async function projects(run: JobRun): Promise<void> {
 
 async function forensicsLatest(run: JobRun): Promise<void> {
   await singleStep(run, async () => {
-    const feed = await run.client.latestFeed(LATEST_FEED_LIMIT, run.signal);
-    return { writes: [{ op: 'write:latestFeed', args: { feed, limit: LATEST_FEED_LIMIT } }], rows: feed.entries.length };
+    const { value: feed, skipped } = await run.client.latestFeed(LATEST_FEED_LIMIT, run.signal);
+    return { writes: [{ op: 'write:latestFeed', args: { feed, limit: LATEST_FEED_LIMIT } }], rows: feed.entries.length, skipped };
   });
 }
 
 /** Profile and updates of one country, as one step (404 recorded as "no data"). */
 async function countryStep(run: JobRun, code: string): Promise<Step> {
-  const profile = await run.client.country(code, run.signal);
-  const updates = profile ? ((await run.client.countryUpdates(code, COUNTRY_UPDATES_LIMIT, run.signal)) ?? []) : [];
+  const { value: profile, skipped } = await run.client.country(code, run.signal);
+  const updates = profile ? await run.client.countryUpdates(code, COUNTRY_UPDATES_LIMIT, run.signal) : null;
   return {
     writes: [
       { op: 'write:countryProfile', args: { code, profile } },
-      { op: 'write:countryUpdates', args: { code, updates } },
+      { op: 'write:countryUpdates', args: { code, updates: updates?.items ?? [] } },
     ],
-    rows: (profile ? 1 : 0) + updates.length,
+    rows: (profile ? 1 : 0) + (updates?.items.length ?? 0),
+    skipped: [...skipped, ...(updates?.skipped ?? [])],
   };
 }
 
@@ -266,11 +275,12 @@ async function satellite(run: JobRun): Promise<void> {
   while (sweep < sweeps.length) {
     await run.gate();
     run.request();
-    const items = await run.client.satellitePage({ has_boundary: sweeps[sweep]!, limit: SATELLITE_LIMIT, offset }, run.signal);
+    const slice = await run.client.satellitePage({ has_boundary: sweeps[sweep]!, limit: SATELLITE_LIMIT, offset }, run.signal);
     let next: SyncCursor | null;
-    if (items.length === SATELLITE_LIMIT) next = { sweep, offset: offset + items.length };
+    if (slice.received === SATELLITE_LIMIT) next = { sweep, offset: offset + slice.received };
     else next = sweep + 1 < sweeps.length ? { sweep: sweep + 1, offset: 0 } : null;
-    await step(run, { writes: [{ op: 'write:satelliteMetrics', args: { items, pass: cp.pass } }], rows: items.length }, next, {});
+    const writes: CacheWrite[] = [{ op: 'write:satelliteMetrics', args: { items: slice.items, pass: cp.pass } }];
+    await step(run, { writes, rows: slice.items.length, skipped: slice.skipped }, next, {});
     if (!next) break;
     sweep = next.sweep!;
     offset = next.offset!;
@@ -318,8 +328,8 @@ export function currentIsoWeek(now = new Date()): { week: number; year: number }
 }
 
 export async function projectDetailStep(run: Pick<JobRun, 'client' | 'signal'>, projectId: string): Promise<Step> {
-  const project = await run.client.project(projectId, run.signal);
-  return { writes: project ? [{ op: 'write:projectDetail', args: { project } }] : [], rows: project ? 1 + project.clips.length : 0 };
+  const { value: project, skipped } = await run.client.project(projectId, run.signal);
+  return { writes: project ? [{ op: 'write:projectDetail', args: { project } }] : [], rows: project ? 1 + project.clips.length : 0, skipped };
 }
 
 export async function boundaryStep(run: Pick<JobRun, 'client' | 'signal'>, projectId: string): Promise<Step> {
@@ -328,7 +338,7 @@ export async function boundaryStep(run: Pick<JobRun, 'client' | 'signal'>, proje
 }
 
 export async function projectForensicsStep(run: Pick<JobRun, 'client' | 'signal'>, projectId: string): Promise<Step> {
-  const forensics = await run.client.projectForensics(projectId, run.signal);
+  const { value: forensics, skipped } = await run.client.projectForensics(projectId, run.signal);
   const week = currentIsoWeek();
   const diff = forensics ? await run.client.forensicDiff(projectId, week, run.signal) : null;
   return {
@@ -337,6 +347,7 @@ export async function projectForensicsStep(run: Pick<JobRun, 'client' | 'signal'
       { op: 'write:forensicDiff', args: { projectId, year: week.year, week: week.week, diff } },
     ],
     rows: forensics ? forensics.entries.length + 1 : 0,
+    skipped,
   };
 }
 

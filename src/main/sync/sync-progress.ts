@@ -22,7 +22,7 @@ export class SyncProgress {
 
   constructor(private readonly names: readonly SyncJobName[]) {
     for (const job of names) {
-      this.jobs.set(job, { job, state: 'idle', rows: 0, totalRows: null, pages: 0, totalPages: null, requestsPerMinute: 0, etaSeconds: null, lastError: null, lastSuccessAt: null });
+      this.jobs.set(job, { job, state: 'idle', rows: 0, totalRows: null, pages: 0, totalPages: null, requestsPerMinute: 0, etaSeconds: null, lastError: null, lastSuccessAt: null, skippedItems: 0 });
       this.clocks.set(job, { startedAtMs: null, pagesThisRun: 0, requestTimes: [] });
     }
   }
@@ -41,6 +41,20 @@ export class SyncProgress {
     j.totalPages = cp.total_pages;
     j.lastError = cp.last_error;
     j.lastSuccessAt = cp.last_success_at;
+  }
+
+  /** Skipped items per job as the cache remembers them (the jobs' latest passes). */
+  fromSkippedCounts(counts: Record<string, number>): void {
+    for (const [name, j] of this.jobs) j.skippedItems = counts[name] ?? 0;
+  }
+
+  /** A new pass starts its skipped items afresh. */
+  newPass(name: SyncJobName): void {
+    this.job(name).skippedItems = 0;
+  }
+
+  skipped(name: SyncJobName, count: number): void {
+    this.job(name).skippedItems += count;
   }
 
   queue(names: readonly SyncJobName[]): void {
@@ -105,6 +119,7 @@ export class SyncProgress {
       jobs,
       rateLimitPerMinute: this.rateLimitPerMinute,
       lastError: this.lastError,
+      skippedItems: jobs.reduce((n, j) => n + j.skippedItems, 0),
     };
   }
 }

@@ -17,6 +17,8 @@ export interface SyncedService {
   key: string;
   dataDir: string;
   cachePath: string;
+  /** The sync CLI's JSON summary line. */
+  summary: Record<string, unknown>;
   /** Stops the service and deletes the data folder. */
   stop(): Promise<void>;
 }
@@ -28,6 +30,8 @@ export interface SyncedServiceOptions {
   /** Which of the service's keys the sync uses; its tier gets an allowance that never limits the sync. */
   tier: 'pro' | 'enterprise';
   dataDirPrefix: string;
+  /** More flags for the service (e.g. `--messy`). */
+  serviceArgs?: string[];
 }
 
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -43,7 +47,7 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; st
 }
 
 function startService(options: SyncedServiceOptions, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseUrl: string; key: string }> {
-  const args = ['src/service/index.ts', '--port', '0', '--scale', String(options.scale), '--seed', String(options.seed), `--rate-limit-${options.tier}`, '1000000'];
+  const args = ['src/service/index.ts', '--port', '0', '--scale', String(options.scale), '--seed', String(options.seed), `--rate-limit-${options.tier}`, '1000000', ...(options.serviceArgs ?? [])];
   return new Promise((resolve, reject) => {
     const child = spawn(TSX, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -80,12 +84,13 @@ export async function startSyncedService(options: SyncedServiceOptions): Promise
   try {
     const sync = await run(['src/main/hosts/cli/index.ts', 'sync', '--base-url', baseUrl, '--data-dir', dataDir, '--quiet'], { ...env, CARBON_API_KEY: key });
     if (sync.code !== 0) throw new Error(`sync failed (${sync.code}): ${sync.stdout} ${sync.stderr}`);
-    const summary = JSON.parse(sync.stdout.trim().split('\n').pop()!) as { cache: string };
+    const summary = JSON.parse(sync.stdout.trim().split('\n').pop()!) as { cache: string } & Record<string, unknown>;
     return {
       baseUrl,
       key,
       dataDir,
       cachePath: summary.cache,
+      summary,
       stop: async () => {
         await stopService();
         fs.rmSync(dataDir, { recursive: true, force: true });

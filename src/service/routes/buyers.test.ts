@@ -23,14 +23,14 @@ function expectedBuyer(name: string, txs: CreditTransaction[]): Buyer {
   const dates = txs.map((c) => c.transaction_date!).sort();
   const first = dates[0]!;
   const last = dates[dates.length - 1]!;
-  const total = txs.reduce((s, c) => s + c.quantity, 0);
+  const total = txs.reduce((s, c) => s + c.quantity!, 0);
   const in12 = txs.filter((c) => c.transaction_date! >= from12 && c.transaction_date! <= TEST_TODAY);
   const in60 = txs.filter((c) => c.transaction_date! >= from60 && c.transaction_date! <= TEST_TODAY);
   const top = (key: (c: CreditTransaction) => string | null) => {
     const sums = new Map<string, number>();
     for (const c of txs) {
       const k = key(c);
-      if (k !== null) sums.set(k, (sums.get(k) ?? 0) + c.quantity);
+      if (k !== null) sums.set(k, (sums.get(k) ?? 0) + c.quantity!);
     }
     return [...sums].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))[0]?.[0] ?? null;
   };
@@ -38,8 +38,8 @@ function expectedBuyer(name: string, txs: CreditTransaction[]): Buyer {
   return {
     buyer_name: name,
     total_volume: total,
-    volume_12m: in12.reduce((s, c) => s + c.quantity, 0),
-    volume_60d: in60.reduce((s, c) => s + c.quantity, 0),
+    volume_12m: in12.reduce((s, c) => s + c.quantity!, 0),
+    volume_60d: in60.reduce((s, c) => s + c.quantity!, 0),
     avg_transaction_size: total / txs.length,
     total_transactions: txs.length,
     transactions_12m: in12.length,
@@ -141,14 +141,14 @@ describe('GET /v1/buyers/{buyer_name} and analytics', () => {
     expect(a.summary.total_retirements).toBe(b.total_volume);
     expect(a.summary.total_transactions).toBe(b.total_transactions);
     const withVintage = txs.filter((c) => c.vintage !== null);
-    expect(a.summary.avg_vintage).toBeCloseTo(withVintage.reduce((s, c) => s + c.vintage! * c.quantity, 0) / withVintage.reduce((s, c) => s + c.quantity, 0), 9);
+    expect(a.summary.avg_vintage).toBeCloseTo(withVintage.reduce((s, c) => s + c.vintage! * c.quantity!, 0) / withVintage.reduce((s, c) => s + c.quantity!, 0), 9);
     expect(a.retirements_by_vintage.map((v) => v.vintage)).toEqual([...new Set(withVintage.map((c) => c.vintage!))].sort());
-    expect(a.retirements_by_vintage.reduce((s, v) => s + v.quantity, 0)).toBe(withVintage.reduce((s, c) => s + c.quantity, 0));
+    expect(a.retirements_by_vintage.reduce((s, v) => s + v.quantity, 0)).toBe(withVintage.reduce((s, c) => s + c.quantity!, 0));
     const months = a.retirements_time_series.map((p) => p.date);
     expect(months).toEqual([...new Set(txs.map((c) => c.transaction_date!.slice(0, 7)))].sort());
     const thisYear = txs.filter((c) => c.transaction_date!.startsWith('2026'));
-    expect(Object.values(a.portfolio_by_category.current_year).reduce((s, v) => s + v, 0)).toBe(thisYear.reduce((s, c) => s + c.quantity, 0));
+    expect(Object.values(a.portfolio_by_category.current_year).reduce((s, v) => s + v, 0)).toBe(thisYear.reduce((s, c) => s + c.quantity!, 0));
     const lastYear = txs.filter((c) => c.transaction_date!.startsWith('2025'));
-    expect(Object.values(a.portfolio_by_category.previous_year).reduce((s, v) => s + v, 0)).toBe(lastYear.reduce((s, c) => s + c.quantity, 0));
+    expect(Object.values(a.portfolio_by_category.previous_year).reduce((s, v) => s + v, 0)).toBe(lastYear.reduce((s, c) => s + c.quantity!, 0));
   });
 });

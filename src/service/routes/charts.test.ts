@@ -29,10 +29,10 @@ describe('chart endpoints', () => {
   it('retirements by vintage: one point per vintage, retirements only, group C and B applied', async () => {
     const page = await t.parse(paginated(timeBinPointSchema), `/v1/charts/credits_retirements_by_vintage/${busy}`);
     expect(page.pagination).toMatchObject({ current_page: 1, total_pages: 1, next_page: null });
-    const expected = sumBy(ofProject(busy).filter((c) => c.transaction_type === 'retirement'), (c) => (c.vintage === null ? null : String(c.vintage)), (c) => c.quantity);
+    const expected = sumBy(ofProject(busy).filter((c) => c.transaction_type === 'retirement'), (c) => (c.vintage === null ? null : String(c.vintage)), (c) => c.quantity!);
     expect(page.data).toEqual([...expected.keys()].sort().map((v) => ({ start: `${v}-01-01`, end: `${v}-12-31`, value: expected.get(v) })));
     const filtered = await t.parse(paginated(timeBinPointSchema), `/v1/charts/credits_retirements_by_vintage/${busy}?quantity_min=1000`);
-    expect(filtered.data.reduce((s, p) => s + p.value, 0)).toBe(ofProject(busy).filter((c) => c.transaction_type === 'retirement' && c.vintage !== null && c.quantity >= 1000).reduce((s, c) => s + c.quantity, 0));
+    expect(filtered.data.reduce((s, p) => s + p.value, 0)).toBe(ofProject(busy).filter((c) => c.transaction_type === 'retirement' && c.vintage !== null && c.quantity! >= 1000).reduce((s, c) => s + c.quantity!, 0));
     expect((await t.get('/v1/charts/credits_retirements_by_vintage/NOPE-1')).status).toBe(404);
   });
 
@@ -41,7 +41,7 @@ describe('chart endpoints', () => {
     const start = (d: string, f: string) => (f === 'D' ? d : f === 'W' ? addDays(d, -weekday(d)) : f === 'M' ? `${d.slice(0, 7)}-01` : `${d.slice(0, 4)}-01-01`);
     for (const freq of ['D', 'W', 'M', 'Y']) {
       const page = await t.parse(paginated(timeBinPointSchema), `/v1/charts/credits_by_transaction_date/${busy}?freq=${freq}`);
-      const expected = sumBy(txs, (c) => start(c.transaction_date!, freq), (c) => c.quantity);
+      const expected = sumBy(txs, (c) => start(c.transaction_date!, freq), (c) => c.quantity!);
       expect(page.data.map((p) => [p.start, p.value]), freq).toEqual([...expected.keys()].sort().map((k) => [k, expected.get(k)]));
       for (const p of page.data) {
         if (freq === 'W') {
@@ -61,13 +61,13 @@ describe('chart endpoints', () => {
   it('credits by category sums project totals, or matching retirements with a beneficiary search', async () => {
     const page = await t.parse(paginated(categoryPointSchema), '/v1/charts/credits_by_category?registry=verra');
     const verra = m.projects.filter((p) => p.registry === 'verra');
-    const issued = sumBy(verra, (p) => p.category, (p) => p.issued);
-    const retired = sumBy(verra, (p) => p.category, (p) => p.retired);
+    const issued = sumBy(verra, (p) => p.category, (p) => p.issued!);
+    const retired = sumBy(verra, (p) => p.category, (p) => p.retired!);
     expect(page.data).toEqual([...issued.keys()].sort().map((c) => ({ category: c, retired: retired.get(c), issued: issued.get(c) })));
     const name = m.credits.find((c) => c.retirement_beneficiary_harmonized)!.retirement_beneficiary_harmonized!;
     const search = await t.parse(paginated(categoryPointSchema), `/v1/charts/credits_by_category?beneficiary_search=${encodeURIComponent(name)}`);
     const matching = m.credits.filter((c) => c.transaction_type === 'retirement' && c.retirement_beneficiary_harmonized?.toLowerCase().includes(name.toLowerCase()));
-    const byCat = sumBy(matching, (c) => c.projects[0]!.category, (c) => c.quantity);
+    const byCat = sumBy(matching, (c) => c.projects[0]!.category, (c) => c.quantity!);
     expect(search.data).toEqual([...byCat.keys()].sort().map((c) => ({ category: c, retired: byCat.get(c), issued: 0 })));
   });
 
@@ -87,8 +87,8 @@ describe('GET /v1/supply-demand/', () => {
       const body = await t.parse(supplyDemandSchema, `/v1/supply-demand/?aggregation=${agg}`);
       const current = period(TEST_TODAY, agg);
       const counted = m.credits.filter((c) => period(c.transaction_date!, agg) < current);
-      const iss = sumBy(counted.filter((c) => c.transaction_type === 'issuance'), (c) => period(c.transaction_date!, agg), (c) => c.quantity);
-      const ret = sumBy(counted.filter((c) => c.transaction_type === 'retirement'), (c) => period(c.transaction_date!, agg), (c) => c.quantity);
+      const iss = sumBy(counted.filter((c) => c.transaction_type === 'issuance'), (c) => period(c.transaction_date!, agg), (c) => c.quantity!);
+      const ret = sumBy(counted.filter((c) => c.transaction_type === 'retirement'), (c) => period(c.transaction_date!, agg), (c) => c.quantity!);
       const keys = [...new Set([...iss.keys(), ...ret.keys()])].sort();
       expect(body.data, agg).toEqual(keys.map((k) => ({ period: k, issuances: iss.get(k) ?? 0, retirements: ret.get(k) ?? 0 })));
       expect(body.data.some((d) => d.period === current)).toBe(false);
@@ -101,7 +101,7 @@ describe('GET /v1/supply-demand/', () => {
     const body = await t.parse(supplyDemandSchema, '/v1/supply-demand/?category=forest&vintage=2020');
     expect(body.data.every((d) => /^\d{4}$/.test(d.period))).toBe(true);
     const keep = m.credits.filter((c) => c.projects[0]!.category === 'forest' && c.vintage === 2020 && c.transaction_date! < '2026' && c.transaction_type === 'retirement');
-    expect(body.totals.retirements).toBe(keep.reduce((s, c) => s + c.quantity, 0));
+    expect(body.totals.retirements).toBe(keep.reduce((s, c) => s + c.quantity!, 0));
     expect((await t.get('/v1/supply-demand/?aggregation=weekly')).status).toBe(422);
   });
 });

@@ -35,15 +35,15 @@ describe('GET /v1/credits/', () => {
       let issued = 0;
       let out = 0;
       for (const x of sorted) {
-        if (x.transaction_type === 'issuance') issued += x.quantity;
-        else out += x.quantity;
+        if (x.transaction_type === 'issuance') issued += x.quantity!;
+        else out += x.quantity!;
         // Same-day issuances count before the outflows of that day.
-        const sameDayIssued = sorted.filter((y) => y.transaction_date === x.transaction_date && y.transaction_type === 'issuance' && y.id > x.id).reduce((s, y) => s + y.quantity, 0);
+        const sameDayIssued = sorted.filter((y) => y.transaction_date === x.transaction_date && y.transaction_type === 'issuance' && y.id > x.id).reduce((s, y) => s + y.quantity!, 0);
         expect(out, id).toBeLessThanOrEqual(issued + sameDayIssued);
       }
       const p = m.projectById.get(id)!;
-      expect(p.issued).toBe(txs.filter((x) => x.transaction_type === 'issuance').reduce((s, x) => s + x.quantity, 0));
-      expect(p.retired).toBe(txs.filter((x) => x.transaction_type === 'retirement').reduce((s, x) => s + x.quantity, 0));
+      expect(p.issued).toBe(txs.filter((x) => x.transaction_type === 'issuance').reduce((s, x) => s + x.quantity!, 0));
+      expect(p.retired).toBe(txs.filter((x) => x.transaction_type === 'retirement').reduce((s, x) => s + x.quantity!, 0));
     }
   });
 
@@ -57,7 +57,7 @@ describe('GET /v1/credits/', () => {
       ['transaction_type=issuance&transaction_type=cancellation', (c) => c.transaction_type !== 'retirement'],
       ['vintage=2019&vintage=2020', (c) => c.vintage === 2019 || c.vintage === 2020],
       ['transaction_date_from=2024-01-01&transaction_date_to=2024-12-31', (c) => c.transaction_date! >= '2024-01-01' && c.transaction_date! <= '2024-12-31'],
-      ['quantity_min=100&quantity_max=5000', (c) => c.quantity >= 100 && c.quantity <= 5000],
+      ['quantity_min=100&quantity_max=5000', (c) => c.quantity! >= 100 && c.quantity! <= 5000],
       [`project_id=${pid}`, (c) => c.projects[0]!.project_id === pid],
       [`project_id=${pid.toLowerCase()}&project_id=${m.credits[0]!.projects[0]!.project_id}`, (c) => c.projects[0]!.project_id === pid || c.projects[0]!.project_id === m.credits[0]!.projects[0]!.project_id],
       [`beneficiary_search=${encodeURIComponent(name.slice(2, 8).toUpperCase())}`, (c) => has(c.retirement_beneficiary_harmonized, name.slice(2, 8))],

@@ -18,8 +18,8 @@ describe('GET /v1/projects/', () => {
     const raw = (await t.getOk<{ data: Record<string, unknown>[] }>('/v1/projects/?per_page=1')).data[0]!;
     expect(Object.keys(raw).sort()).toEqual(Object.keys(projectSchema.parse(raw)).sort());
     for (const p of m.projects) {
-      expect(p.retired).toBeLessThanOrEqual(p.issued);
-      expect(p.unretired).toBe(p.issued - p.retired);
+      expect(p.retired).toBeLessThanOrEqual(p.issued!);
+      expect(p.unretired).toBe(p.issued! - p.retired!);
       expect(p.project_id).toMatch(/^[A-Z]+-\d+$/);
     }
   });
@@ -34,20 +34,20 @@ describe('GET /v1/projects/', () => {
       ['category=forest&category=agriculture', (p) => p.category === 'forest' || p.category === 'agriculture'],
       ['is_compliance=true', (p) => p.is_compliance === true],
       ['listed_at_from=2015-01-01&listed_at_to=2019-12-31', (p) => p.listed_at !== null && p.listed_at >= '2015-01-01' && p.listed_at <= '2019-12-31'],
-      ['issued_min=100000&issued_max=5000000', (p) => p.issued >= 100000 && p.issued <= 5000000],
-      ['retired_min=1&retired_max=200000', (p) => p.retired >= 1 && p.retired <= 200000],
+      ['issued_min=100000&issued_max=5000000', (p) => p.issued! >= 100000 && p.issued! <= 5000000],
+      ['retired_min=1&retired_max=200000', (p) => p.retired! >= 1 && p.retired! <= 200000],
       [`project_type=${encodeURIComponent(p0.project_type!)}`, (p) => p.project_type === p0.project_type],
       [`proponent=${encodeURIComponent(p0.proponent!.toLowerCase())}`, (p) => p.proponent?.toLowerCase() === p0.proponent!.toLowerCase()],
       ['sdg_goals=3&sdg_goals=13', (p) => p.sdg_goals.includes(3) && p.sdg_goals.includes(13)],
       ['sdg_goals=13', (p) => p.sdg_goals.includes(13)],
       ['certifications=ccb-gold&certifications=corsia', (p) => p.certifications.includes('ccb-gold') || p.certifications.includes('corsia')],
       ['corc_durability=100%2B', (p) => p.corc_durability === '100+'],
-      ['has_ccb=true', (p) => p.has_ccb],
+      ['has_ccb=true', (p) => p.has_ccb === true],
       ['has_icvcm_ccp=false', (p) => !p.has_icvcm_ccp],
-      ['has_corsia=true', (p) => p.has_corsia],
-      ['has_sdvista=true', (p) => p.has_sdvista],
-      ['has_social_carbon=true', (p) => p.has_social_carbon],
-      ['article6_authorized=true', (p) => p.article6_authorized],
+      ['has_corsia=true', (p) => p.has_corsia === true],
+      ['has_sdvista=true', (p) => p.has_sdvista === true],
+      ['has_social_carbon=true', (p) => p.has_social_carbon === true],
+      ['article6_authorized=true', (p) => p.article6_authorized === true],
       ['article6_authorization_types=NDC%20Use', (p) => p.article6_authorization_types.includes('NDC Use')],
       ['search=vcs-1', (p) => p.project_id.toLowerCase().includes('vcs-1') || (p.name ?? '').toLowerCase().includes('vcs-1')],
       ['search=project%20i', (p) => (p.name ?? '').toLowerCase().includes('project i') || p.project_id.toLowerCase().includes('project i')],

@@ -143,8 +143,8 @@ describe('countries', () => {
       const mine = m.projects.filter((p) => p.country === name);
       expect(profile.country_code).toBe(code);
       expect(profile.total_projects).toBe(mine.length);
-      expect(profile.total_credits_issued).toBe(mine.reduce((s, p) => s + p.issued, 0));
-      expect(profile.total_credits_retired).toBe(mine.reduce((s, p) => s + p.retired, 0));
+      expect(profile.total_credits_issued).toBe(mine.reduce((s, p) => s + p.issued!, 0));
+      expect(profile.total_credits_retired).toBe(mine.reduce((s, p) => s + p.retired!, 0));
     }
     const code = countries.getAlpha2Code(names[0]!, 'en')!;
     const raw = await t.getOk<Record<string, unknown>>(`/v1/countries/${code}`);

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import {
   ARTICLE6_AUTHORIZATION_TYPES,
+  BENEFICIARY_FIELD_ALIASES,
   BENEFICIARY_SEARCH_FIELDS,
   CATEGORIES,
   CHART_FREQUENCIES,
@@ -91,7 +92,6 @@ export const projectFilterParams = {
 /** The names of group P's filters, in the order the filter panels show them: the one list every layer uses. */
 export const PROJECT_FILTER_KEYS = Object.keys(projectFilterParams) as Array<keyof typeof projectFilterParams>;
 export type ProjectFilterKey = keyof typeof projectFilterParams;
-
 /** Project search: substring of project_id or name, case-insensitive. */
 export const projectSearchParams = { search: text().optional() };
 
@@ -177,26 +177,78 @@ export const sortFor = (allowed: readonly string[]) =>
     }
   });
 
+// ---- open value sets (contract inputs) -------------------------------------------------------
+
+/**
+ * A value of one of the market's open value sets (registry, category, transaction type, CORC
+ * durability, Article 6 authorization type, risk level, legacy status). The service's own schemas
+ * enumerate the values it knows; the contract takes any value, because a server may send values
+ * beyond the known ones and the user must be able to filter on them.
+ */
+export const openValue = () => z.string().min(1).max(200);
+
+/** Group P as the contract takes it: the enumerated value sets open. */
+export const openProjectFilterParams = {
+  ...projectFilterParams,
+  registry: repeated(openValue()),
+  category: repeated(openValue()),
+  corc_durability: repeated(openValue()),
+  article6_authorization_types: repeated(openValue()),
+};
+/** Group C as the contract takes it: any transaction type. */
+export const openCreditFilterParams = { ...creditFilterParams, transaction_type: repeated(openValue()) };
+
+/** A beneficiary field as the contract takes it: our name or another server's, read as ours. */
+const beneficiaryFieldInput = z
+  .string()
+  .transform((name) => BENEFICIARY_FIELD_ALIASES[name] ?? name)
+  .pipe(z.enum(BENEFICIARY_SEARCH_FIELDS));
+/** Group B as the contract takes it: both spellings of the beneficiary fields. */
+export const beneficiaryInputParams = { ...beneficiaryParams, beneficiary_search_fields: repeated(beneficiaryFieldInput) };
+
 // ---- per-endpoint query schemas ---------------------------------------------------------------
 
-export const projectListQuery = z.object({
-  ...pagingParams,
-  sort: sortFor(PROJECT_SORT_FIELDS),
-  ...projectFilterParams,
-  ...projectSearchParams,
-});
-export type ProjectListQuery = z.output<typeof projectListQuery>;
-
-export const creditListQuery = z.object({
-  ...pagingParams,
-  sort: sortFor(CREDIT_SORT_FIELDS),
-  ...projectIdParams,
-  ...projectFilterParams,
-  ...projectSearchParams,
-  ...creditFilterParams,
-  ...beneficiaryParams,
-});
-export type CreditListQuery = z.output<typeof creditListQuery>;
+/**
+ * Every endpoint's query schema, built from the parameter groups: once with the service's
+ * enumerated value sets (what the reference service validates and publishes), once with the open
+ * sets the contract takes (`contractQueries`).
+ */
+function endpointQueries<P extends z.ZodRawShape, C extends z.ZodRawShape, B extends z.ZodRawShape, R extends z.ZodTypeAny, F extends z.ZodTypeAny>(
+  project: P, credit: C, beneficiary: B, riskLevel: R, forensicStatus: F,
+) {
+  const projectListQuery = z.object({ ...pagingParams, sort: sortFor(PROJECT_SORT_FIELDS), ...project, ...projectSearchParams });
+  const creditListQuery = z.object({
+    ...pagingParams, sort: sortFor(CREDIT_SORT_FIELDS), ...projectIdParams, ...project, ...projectSearchParams, ...credit, ...beneficiary,
+  });
+  return {
+    projectListQuery,
+    creditListQuery,
+    creditListAppQuery: creditListQuery.extend(appCreditFilterParams),
+    retirementsByVintageQuery: z.object({ ...pagingParams, ...credit, ...beneficiary }),
+    creditsByTransactionDateQuery: z.object({ ...pagingParams, ...freqParam, ...credit, ...beneficiary }),
+    /** The dashboard's all-projects variant (app only): groups P and C and B over every project. */
+    globalCreditsByTransactionDateQuery: z.object({ ...freqParam, ...projectIdParams, ...project, ...projectSearchParams, ...credit, ...beneficiary }),
+    creditsByCategoryQuery: z.object({ ...pagingParams, ...projectSearchParams, ...project, ...beneficiary }),
+    projectsByListingDateQuery: z.object({ ...pagingParams, ...freqParam, ...projectSearchParams, ...project }),
+    supplyDemandQuery: z.object({ aggregation: z.enum(SUPPLY_DEMAND_AGGREGATIONS).optional(), ...projectIdParams, ...project, ...credit }),
+    buyerListQuery: z.object({ ...pagingParams, sort: sortFor(BUYER_SORT_FIELDS), ...projectIdParams, ...project, ...credit, ...buyerFilterParams }),
+    legacyForensicsQuery: z.object({
+      ...pagingParams,
+      sort: sortFor(LEGACY_FORENSIC_SORT_FIELDS),
+      project_id: text(64).optional(),
+      registry: text(32).optional(),
+      country: text().optional(),
+      status: forensicStatus,
+      min_findings: int().pipe(z.number().min(0)).optional(),
+    }),
+    satelliteListQuery: z.object({
+      risk_level: riskLevel,
+      has_boundary: bool().optional(),
+      limit: int().pipe(z.number().min(1).max(1000)).optional(),
+      offset: int().pipe(z.number().min(0)).optional(),
+    }),
+  };
+}
 
 /**
  * App-only credit filters: answered by the offline query layer from the cache, never parameters of
@@ -212,61 +264,41 @@ export const appCreditFilterParams = {
   buyer: z.string().min(1).max(300).optional(),
 };
 export const APP_ONLY_CREDIT_PARAMS = Object.keys(appCreditFilterParams) as ReadonlyArray<keyof typeof appCreditFilterParams>;
-export const creditListAppQuery = creditListQuery.extend(appCreditFilterParams);
-export type CreditListAppQuery = z.output<typeof creditListAppQuery>;
-
-export const retirementsByVintageQuery = z.object({ ...pagingParams, ...creditFilterParams, ...beneficiaryParams });
-export type RetirementsByVintageQuery = z.output<typeof retirementsByVintageQuery>;
 
 export const freqParam = { freq: z.enum(CHART_FREQUENCIES).optional() };
-export const creditsByTransactionDateQuery = z.object({ ...pagingParams, ...freqParam, ...creditFilterParams, ...beneficiaryParams });
-export type CreditsByTransactionDateQuery = z.output<typeof creditsByTransactionDateQuery>;
 
-/** The dashboard's all-projects variant (app only): groups P and C and B over every project. */
-export const globalCreditsByTransactionDateQuery = z.object({
-  ...freqParam,
-  ...projectIdParams,
-  ...projectFilterParams,
-  ...projectSearchParams,
-  ...creditFilterParams,
-  ...beneficiaryParams,
-});
-export type GlobalCreditsByTransactionDateQuery = z.output<typeof globalCreditsByTransactionDateQuery>;
+/** The service's query schemas (enumerated value sets), as the reference service validates and publishes them. */
+export const {
+  projectListQuery,
+  creditListQuery,
+  creditListAppQuery,
+  retirementsByVintageQuery,
+  creditsByTransactionDateQuery,
+  globalCreditsByTransactionDateQuery,
+  creditsByCategoryQuery,
+  projectsByListingDateQuery,
+  supplyDemandQuery,
+  buyerListQuery,
+  legacyForensicsQuery,
+  satelliteListQuery,
+} = endpointQueries(projectFilterParams, creditFilterParams, beneficiaryParams, z.enum(RISK_LEVELS).optional(), z.enum(FORENSIC_STATUSES).optional());
 
-export const creditsByCategoryQuery = z.object({ ...pagingParams, ...projectSearchParams, ...projectFilterParams, ...beneficiaryParams });
-export type CreditsByCategoryQuery = z.output<typeof creditsByCategoryQuery>;
+/** The same queries as the contract takes them: open value sets, both spellings of beneficiary fields. */
+export const contractQueries = endpointQueries(openProjectFilterParams, openCreditFilterParams, beneficiaryInputParams, openValue().optional(), openValue().optional());
 
-export const projectsByListingDateQuery = z.object({ ...pagingParams, ...freqParam, ...projectSearchParams, ...projectFilterParams });
-export type ProjectsByListingDateQuery = z.output<typeof projectsByListingDateQuery>;
-
-export const supplyDemandQuery = z.object({
-  aggregation: z.enum(SUPPLY_DEMAND_AGGREGATIONS).optional(),
-  ...projectIdParams,
-  ...projectFilterParams,
-  ...creditFilterParams,
-});
-export type SupplyDemandQuery = z.output<typeof supplyDemandQuery>;
-
-export const buyerListQuery = z.object({
-  ...pagingParams,
-  sort: sortFor(BUYER_SORT_FIELDS),
-  ...projectIdParams,
-  ...projectFilterParams,
-  ...creditFilterParams,
-  ...buyerFilterParams,
-});
-export type BuyerListQuery = z.output<typeof buyerListQuery>;
-
-export const legacyForensicsQuery = z.object({
-  ...pagingParams,
-  sort: sortFor(LEGACY_FORENSIC_SORT_FIELDS),
-  project_id: text(64).optional(),
-  registry: text(32).optional(),
-  country: text().optional(),
-  status: z.enum(FORENSIC_STATUSES).optional(),
-  min_findings: int().pipe(z.number().min(0)).optional(),
-});
-export type LegacyForensicsQuery = z.output<typeof legacyForensicsQuery>;
+export type ProjectListQuery = z.output<typeof contractQueries.projectListQuery>;
+export type CreditListQuery = z.output<typeof contractQueries.creditListQuery>;
+export type CreditListAppQuery = z.output<typeof contractQueries.creditListAppQuery>;
+export type RetirementsByVintageQuery = z.output<typeof contractQueries.retirementsByVintageQuery>;
+export type CreditsByTransactionDateQuery = z.output<typeof contractQueries.creditsByTransactionDateQuery>;
+export type GlobalCreditsByTransactionDateQuery = z.output<typeof contractQueries.globalCreditsByTransactionDateQuery>;
+export type CreditsByCategoryQuery = z.output<typeof contractQueries.creditsByCategoryQuery>;
+export type ProjectsByListingDateQuery = z.output<typeof contractQueries.projectsByListingDateQuery>;
+export type SupplyDemandQuery = z.output<typeof contractQueries.supplyDemandQuery>;
+export type BuyerListQuery = z.output<typeof contractQueries.buyerListQuery>;
+export type LegacyForensicsQuery = z.output<typeof contractQueries.legacyForensicsQuery>;
+export type SatelliteListQuery = z.output<typeof contractQueries.satelliteListQuery>;
+export const SATELLITE_DEFAULTS = { has_boundary: true, limit: 100, offset: 0 } as const;
 
 export const latestFeedQuery = z.object({
   limit: int().pipe(z.number().min(1).max(200)).optional(),
@@ -280,15 +312,6 @@ export const forensicDiffQuery = z.object({
   year: int().pipe(z.number().min(1900).max(9999)).optional(),
 });
 export type ForensicDiffQuery = z.output<typeof forensicDiffQuery>;
-
-export const satelliteListQuery = z.object({
-  risk_level: z.enum(RISK_LEVELS).optional(),
-  has_boundary: bool().optional(),
-  limit: int().pipe(z.number().min(1).max(1000)).optional(),
-  offset: int().pipe(z.number().min(0)).optional(),
-});
-export type SatelliteListQuery = z.output<typeof satelliteListQuery>;
-export const SATELLITE_DEFAULTS = { has_boundary: true, limit: 100, offset: 0 } as const;
 
 export const countryUpdatesQuery = z.object({ limit: int().pipe(z.number().min(1).max(100)).optional() });
 export type CountryUpdatesQuery = z.output<typeof countryUpdatesQuery>;

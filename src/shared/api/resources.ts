@@ -1,12 +1,19 @@
 /**
  * The service's resources as zod schemas. The client parses every response with
  * these; the reference service and the cache produce values of the same output types.
- * Whether a field can be null is "not shown" in the spec: every optional field is normalised to
- * null (scalars) or [] (arrays) so that a missing field and a null field read the same.
+ * Identity fields (`id`, `project_id`, pagination) are strict; every other field may be absent or null
+ * (normalised to null for scalars, [] for arrays, so a missing field and a null field read the same),
+ * tonnes may be fractional, and value sets (registries, categories, statuses…) are open strings.
+ * What a schema cannot read is not fatal: see src/main/api/item-intake.ts, which keeps the value
+ * aside in the item's `extra` fields and quarantines only items without a usable identity.
  */
 import { z } from 'zod';
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date YYYY-MM-DD');
+/** A calendar day. A server that writes a day as a datetime (`2020-01-01T00:00:00`) is read as its day. */
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/, 'expected a date YYYY-MM-DD')
+  .transform((v) => v.slice(0, 10));
 const datetime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/, 'expected an ISO 8601 datetime');
 
 /** A field that may be absent or null: read as null. */
@@ -17,6 +24,8 @@ export const list = <T extends z.ZodTypeAny>(item: T) =>
   z.array(item).nullish().transform((v): z.output<T>[] => (v ?? []) as z.output<T>[]);
 const flag = (fallback: boolean) => z.boolean().nullish().transform((v) => v ?? fallback);
 const count = z.number().int().nullish().transform((v) => v ?? 0);
+/** Tonnes and sums of tonnes: fractions are normal in registry data, and null means "not stated". */
+const amount = nullable(z.number());
 
 export const dateSchema = date;
 export const datetimeSchema = datetime;
@@ -68,7 +77,7 @@ export const creditProjectRefSchema = z.object({
 });
 export const creditTransactionSchema = z.object({
   id: z.number().int(),
-  quantity: z.number().int(),
+  quantity: amount,
   vintage: nullable(z.number().int()),
   transaction_date: nullable(date),
   transaction_type: nullable(z.string()),
@@ -77,7 +86,7 @@ export const creditTransactionSchema = z.object({
   retirement_reason: nullable(z.string()),
   retirement_note: nullable(z.string()),
   retirement_beneficiary_harmonized: nullable(z.string()),
-  projects: z.array(creditProjectRefSchema),
+  projects: list(creditProjectRefSchema),
   sdg_goals: list(z.number().int()),
   certifications: list(z.string()),
 });
@@ -114,22 +123,23 @@ export const projectSchema = z.object({
   project_type_source: nullable(z.string()),
   protocol: list(z.string()),
   protocol_version: list(z.string().nullable()),
-  retired: count,
-  issued: count,
-  unretired: z.number().int().nullish(),
+  retired: amount,
+  issued: amount,
+  unretired: z.number().nullish(),
   sdg_goals: list(z.number().int().min(1).max(17)),
   certifications: list(z.string()),
-  has_ccb: flag(false),
-  has_icvcm_ccp: flag(false),
-  has_corsia: flag(false),
-  has_sdvista: flag(false),
-  has_social_carbon: flag(false),
-  article6_authorized: flag(false),
+  has_ccb: nullable(z.boolean()),
+  has_icvcm_ccp: nullable(z.boolean()),
+  has_corsia: nullable(z.boolean()),
+  has_sdvista: nullable(z.boolean()),
+  has_social_carbon: nullable(z.boolean()),
+  article6_authorized: nullable(z.boolean()),
   article6_countries: list(z.string()),
   article6_authorization_types: list(z.string()),
   corc_durability: nullable(z.string()),
   clips: list(clipSchema),
-}).transform((p) => ({ ...p, unretired: p.unretired ?? p.issued - p.retired }));
+  // A server that does not send `unretired` (OffsetsDB has no such field) gets it computed; an explicit null stays null.
+}).transform((p) => ({ ...p, unretired: p.unretired !== undefined ? p.unretired : p.issued === null || p.retired === null ? null : p.issued - p.retired }));
 export type Project = z.output<typeof projectSchema>;
 
 // 2.5 taxonomy
@@ -144,7 +154,7 @@ export const legacyForensicSchema = z.object({
   proponent: nullable(z.string()),
   registry: nullable(z.string()),
   country: nullable(z.string()),
-  issued: nullable(z.number().int()),
+  issued: amount,
   run_date: nullable(datetime),
   status: nullable(z.string()),
   raw_json: nullable(z.string()),
@@ -238,7 +248,8 @@ export const forensicDiffSchema = z.object({
   memo_changed: z.boolean(),
   headline: nullable(z.string()),
   week_summary: nullable(z.string()),
-  new_entries: z.array(forensicEntrySchema.partial().passthrough()),
+  // Kept as the service sent them (stored as JSON): an entry without identity is still part of the week's story.
+  new_entries: z.array(forensicEntrySchema.partial().extend({ id: z.number().int().nullish(), project_id: z.string().nullish() }).passthrough()),
 });
 export type ForensicDiff = z.output<typeof forensicDiffSchema>;
 
@@ -268,12 +279,12 @@ export type Buyer = z.output<typeof buyerSchema>;
 export const buyerAnalyticsSchema = z.object({
   buyer_name: z.string(),
   summary: z.object({ total_retirements: z.number(), avg_vintage: z.number().nullable(), total_transactions: z.number().int() }),
-  retirements_by_vintage: z.array(z.object({ vintage: z.number().int(), quantity: z.number().int() })),
+  retirements_by_vintage: z.array(z.object({ vintage: z.number().int(), quantity: z.number() })),
   portfolio_by_category: z.object({
     current_year: z.record(z.string(), z.number()),
     previous_year: z.record(z.string(), z.number()),
   }),
-  retirements_time_series: z.array(z.object({ date: z.string(), quantity: z.number().int() })),
+  retirements_time_series: z.array(z.object({ date: z.string(), quantity: z.number() })),
 });
 export type BuyerAnalytics = z.output<typeof buyerAnalyticsSchema>;
 
@@ -372,9 +383,9 @@ export const countryProfileSchema = z.object({
   ndc_reduction_pct: nullable(z.number()),
   ndc_conditional: nullable(z.boolean()),
   ndc_last_updated: nullable(date),
-  total_projects: count,
-  total_credits_issued: count,
-  total_credits_retired: count,
+  total_projects: nullable(z.number().int()),
+  total_credits_issued: amount,
+  total_credits_retired: amount,
   active_registries: strings,
 });
 export type CountryProfile = z.output<typeof countryProfileSchema>;
@@ -383,8 +394,8 @@ export type CountryProfile = z.output<typeof countryProfileSchema>;
 export const countryUpdateSchema = z.object({
   id: z.number().int(),
   country_code: z.string().length(2),
-  date: date,
-  headline: z.string(),
+  date: nullable(date),
+  headline: nullable(z.string()),
   description: nullable(z.string()),
   market_impact: nullable(z.string()),
   source_url: nullable(z.string()),
@@ -415,3 +426,11 @@ export type ValidationErrorBody = z.output<typeof validationErrorSchema>;
 export const errorBodySchema = z.object({
   detail: z.union([z.string(), z.object({ code: z.string(), message: z.string() }).passthrough()]),
 });
+
+/**
+ * Fields of an item that Carbon Desk does not model, or could not read, keyed by their wire name and
+ * kept as they came (the client's item intake puts them aside; the cache stores them as JSON).
+ */
+export type ExtraFields = Record<string, unknown>;
+/** An item as taken in from a server: the schema's output plus the fields kept aside (null when none). */
+export type WithExtra<T> = T & { extra?: ExtraFields | null };

@@ -1,4 +1,8 @@
-/** Enumerated values of the market that Carbon Desk knows by name (docs/api-assumptions.md); servers may send others. */
+/**
+ * Values of the market the client knows by name (display names, pick lists). These sets are not
+ * closed: a server may send (and filter on) values beyond them, which the client stores, shows and
+ * filters on as they came.
+ */
 export const REGISTRIES = [
   'verra',
   'gold-standard',
@@ -58,6 +62,17 @@ export const BENEFICIARY_SEARCH_FIELDS = [
   'retirement_beneficiary_reason',
 ] as const;
 export type BeneficiarySearchField = (typeof BENEFICIARY_SEARCH_FIELDS)[number];
+
+/**
+ * The same fields as other servers of this API family name them (CarbonPlan's OffsetsDB:
+ * `retirement_account`, `retirement_note`, `retirement_reason`). Contract inputs accept either
+ * spelling and read it as the name above; the sync sends whichever name the server publishes.
+ */
+export const BENEFICIARY_FIELD_ALIASES: Readonly<Record<string, BeneficiarySearchField>> = {
+  retirement_account: 'retirement_beneficiary_account',
+  retirement_note: 'retirement_beneficiary_note',
+  retirement_reason: 'retirement_beneficiary_reason',
+};
 
 /** Which credit-transaction column each beneficiary_search_fields value searches. */
 export const BENEFICIARY_FIELD_COLUMN: Record<BeneficiarySearchField, string> = {

@@ -57,6 +57,29 @@ export interface SyncJobStatus {
   etaSeconds: number | null;
   lastError: { code: string; message: string; at: string } | null;
   lastSuccessAt: string | null;
+  /** Items of this job's latest pass that could not be stored (no usable identity): see `sync.skippedItems`. */
+  skippedItems: number;
+}
+
+/** An item a server sent that could not be stored, and why. */
+export interface SkippedItem {
+  /** The page it was on (paged lists), else null. */
+  page: number | null;
+  /** Its position in the page or array (0-based). */
+  position: number;
+  /** Whatever identifies it for a reader (an id or project id it did carry), else null. */
+  ref: string | null;
+  /** The field that made it unusable (`(item)` when it is not an object). */
+  field: string;
+  reason: string;
+  /** The item's JSON, shortened. */
+  excerpt: string;
+}
+
+/** A skipped item as the cache remembers it: which job met it, and when. */
+export interface SkippedItemRecord extends SkippedItem {
+  job: string;
+  seen_at: string;
 }
 
 export interface SyncStatus {
@@ -73,6 +96,8 @@ export interface SyncStatus {
   jobs: SyncJobStatus[];
   rateLimitPerMinute: number | null;
   lastError: { code: string; message: string; at: string } | null;
+  /** Items of the jobs' latest passes that could not be stored, in all. */
+  skippedItems: number;
 }
 
 export interface CacheInfo {

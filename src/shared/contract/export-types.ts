@@ -4,16 +4,10 @@
  * list's sort order), and the export job the back end reports.
  */
 import { z } from 'zod';
-import {
-  buyerListQuery,
-  creditListAppQuery,
-  legacyForensicsQuery,
-  projectFilterParams,
-  projectListQuery,
-  projectSearchParams,
-  satelliteListQuery,
-} from '../api/params';
-import { RISK_LEVELS } from '../api/values';
+import { contractQueries, openProjectFilterParams, openValue, projectSearchParams } from '../api/params';
+
+/** Exports take the same open value sets as the list methods (any registry, category, risk level…). */
+const { buyerListQuery, creditListAppQuery, legacyForensicsQuery, projectListQuery, satelliteListQuery } = contractQueries;
 
 export const EXPORT_TABLES = [
   'projects',
@@ -41,8 +35,8 @@ export const countryUpdatesExportQuery = z.object({
 /** Boundaries: one project's, or every cached boundary under the project filters and a risk level. */
 export const boundariesExportQuery = z.object({
   project_id: z.string().min(1).max(64).optional(),
-  risk_level: z.enum(RISK_LEVELS).optional(),
-  ...projectFilterParams,
+  risk_level: openValue().optional(),
+  ...openProjectFilterParams,
   ...projectSearchParams,
 });
 

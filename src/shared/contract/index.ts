@@ -28,7 +28,7 @@ import type {
   TimeBinPoint,
 } from '../api';
 import { method, query } from './define';
-import type { AppInfo, CacheInfo, Connection, ConnectionStatus, SyncStatus } from './app-types';
+import type { AppInfo, CacheInfo, Connection, ConnectionStatus, SkippedItemRecord, SyncStatus } from './app-types';
 import { SYNC_JOBS } from './app-types';
 import { type ExportJob, exportStartInput } from './export-types';
 
@@ -37,6 +37,8 @@ export * from './export-types';
 export type { MethodSource, MethodSpec } from './define';
 
 const none = z.object({}).strict();
+/** The query inputs: open value sets (any registry, category, type…), both spellings of beneficiary fields. */
+const q = api.contractQueries;
 const project_id = z.string().min(1).max(64);
 const buyer_name = z.string().min(1).max(300);
 const country_code = z.string().regex(/^[A-Za-z]{2}$/, 'expected an ISO 3166-1 alpha-2 code');
@@ -88,6 +90,10 @@ export const contract = {
   'sync.resume': method(none, 'Resume a paused sync').returns<SyncStatus>(),
   'sync.cancel': method(none, 'Cancel the running sync (written pages stay)').returns<SyncStatus>(),
   'sync.status': method(none, 'Per-job progress of the current sync').returns<SyncStatus>(),
+  'sync.skippedItems': method(
+    z.object({ job: z.enum(SYNC_JOBS).optional(), limit: z.number().int().min(1).max(10_000).optional() }).strict(),
+    'Items the latest passes could not store (no usable identity): job, page, position, field, reason, an excerpt',
+  ).returns<SkippedItemRecord[]>(),
   'watchlist.list': method(none, 'Project ids on the watchlist').returns<string[]>(),
   'watchlist.set': method(
     z.object({ project_id, watched: z.boolean() }).strict(),
@@ -100,7 +106,7 @@ export const contract = {
 
   // projects --------------------------------------------------------------------------------------
   'projects.list': query(
-    api.projectListQuery.strict(),
+    q.projectListQuery.strict(),
     'Projects: group P filters, search, sort, paging (as GET /v1/projects/)',
   ).returns<Page<Project>>(),
   'projects.get': query(
@@ -111,33 +117,33 @@ export const contract = {
 
   // credits ---------------------------------------------------------------------------------------
   'credits.list': query(
-    api.creditListAppQuery.strict(),
+    q.creditListAppQuery.strict(),
     'Credit transactions: project ids, groups P, C, B, sort, paging (as GET /v1/credits/); app-only: buyer (exact harmonized name)',
   ).returns<Page<CreditTransaction>>(),
 
   // charts ----------------------------------------------------------------------------------------
-  'charts.retirementsByVintage': query(api.retirementsByVintageQuery.extend({ project_id }).strict(), 'Retirements per vintage for one project').returns<Page<TimeBinPoint>>(),
-  'charts.creditsByTransactionDate': query(api.creditsByTransactionDateQuery.extend({ project_id }).strict(), 'Credits per transaction-date bin for one project').returns<Page<TimeBinPoint>>(),
+  'charts.retirementsByVintage': query(q.retirementsByVintageQuery.extend({ project_id }).strict(), 'Retirements per vintage for one project').returns<Page<TimeBinPoint>>(),
+  'charts.creditsByTransactionDate': query(q.creditsByTransactionDateQuery.extend({ project_id }).strict(), 'Credits per transaction-date bin for one project').returns<Page<TimeBinPoint>>(),
   'charts.creditsByTransactionDateAll': query(
-    api.globalCreditsByTransactionDateQuery.strict(),
+    q.globalCreditsByTransactionDateQuery.strict(),
     'Credits per transaction-date bin over all (filtered) projects',
   ).returns<Page<TimeBinPoint>>(),
   'charts.creditsByCategory': query(
-    api.creditsByCategoryQuery.strict(),
+    q.creditsByCategoryQuery.strict(),
     'Issued and retired per category',
   ).returns<Page<CategoryPoint>>(),
   'charts.projectsByListingDate': query(
-    api.projectsByListingDateQuery.strict(),
+    q.projectsByListingDateQuery.strict(),
     'Projects per listing-date bin and category',
   ).returns<Page<ListingPoint>>(),
   'charts.supplyDemand': query(
-    api.supplyDemandQuery.strict(),
+    q.supplyDemandQuery.strict(),
     'Issuances vs retirements per period (the current incomplete period left out)',
   ).returns<SupplyDemand>(),
 
   // buyers ----------------------------------------------------------------------------------------
   'buyers.list': query(
-    api.buyerListQuery.strict(),
+    q.buyerListQuery.strict(),
     'Buyers aggregated from retirements: P and C before, buyer filters after',
   ).returns<Page<Buyer>>(),
   'buyers.get': query(
@@ -163,13 +169,13 @@ export const contract = {
     'A project\'s weekly forensic diff (null when none that week)',
   ).returns<ForensicDiff | null>(),
   'forensics.legacy': query(
-    api.legacyForensicsQuery.strict(),
+    q.legacyForensicsQuery.strict(),
     'Legacy v1 forensic analyses (deprecated)',
   ).returns<Page<LegacyForensic>>(),
 
   // satellite ------------------------------------------------------------------------------------
   'satellite.list': query(
-    api.satelliteListQuery.strict(),
+    q.satelliteListQuery.strict(),
     'Satellite metrics (limit/offset, plain array)',
   ).returns<SatelliteMetrics[]>(),
   'satellite.boundary': query(
@@ -177,7 +183,7 @@ export const contract = {
     'A project\'s boundary as an RFC 7946 FeatureCollection',
   ).returns<Boundary>(),
   'satellite.boundaries': query(
-    z.object({ risk_level: z.enum(api.RISK_LEVELS).optional() }).strict(),
+    z.object({ risk_level: api.openValue().optional() }).strict(),
     'Every cached boundary (optionally by risk level) as one FeatureCollection with metrics as properties',
   ).returns<Boundary>(),
 

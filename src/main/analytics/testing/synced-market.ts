@@ -19,13 +19,14 @@ export interface SyncedMarket {
   stop(): Promise<void>;
 }
 
-export async function startSyncedMarket(options: { scale?: number; seed?: number; today?: string } = {}): Promise<SyncedMarket> {
+export async function startSyncedMarket(options: { scale?: number; seed?: number; today?: string; messy?: boolean } = {}): Promise<SyncedMarket> {
   const synced = await startSyncedService({
     scale: options.scale ?? 0.01,
     seed: options.seed ?? 7,
     today: options.today ?? PARITY_TODAY,
     tier: 'pro',
     dataDirPrefix: 'carbon-parity-',
+    serviceArgs: options.messy ? ['--messy'] : [],
   });
   const { baseUrl, key, cachePath } = synced;
   const db = openQueryableCache(cachePath);

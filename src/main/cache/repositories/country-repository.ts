@@ -1,7 +1,8 @@
 /** Country names of cached projects with their codes, policy profiles and policy updates. */
 import type Database from 'better-sqlite3';
 import type { CountryProfile, CountryUpdate } from '../../../shared/api';
-import { flag, json, nowIso } from './sql-values';
+import type { WithExtra } from '../../../shared/api';
+import { extraJson, flag, json, nowIso } from './sql-values';
 
 const JSON_FIELDS = new Set([
   'article6_bilateral_partners', 'host_agreements', 'buyer_host_partners', 'buyer_agreements', 'cooperative_approach_ids',
@@ -32,8 +33,8 @@ export class CountryRepository {
     this.putCheck = db.prepare('INSERT OR REPLACE INTO country_profile_checks (country_code, found, synced_at) VALUES (?, ?, ?)');
     this.deleteUpdates = db.prepare('DELETE FROM country_updates WHERE country_code = ?');
     this.insertUpdate = db.prepare(`INSERT OR REPLACE INTO country_updates (id, country_code, position, date, headline, description,
-      market_impact, source_url, week, year) VALUES (@id, @country_code, @position, @date, @headline, @description, @market_impact,
-      @source_url, @week, @year)`);
+      market_impact, source_url, week, year, extra) VALUES (@id, @country_code, @position, @date, @headline, @description, @market_impact,
+      @source_url, @week, @year, @extra)`);
   }
 
   replaceProjectCountries(entries: Array<{ country: string; country_code: string | null }>): void {
@@ -42,7 +43,7 @@ export class CountryRepository {
   }
 
   /** A profile as fetched for `code`; null records a 404 (code not recognised or no data). */
-  putCountryProfile(code: string, profile: CountryProfile | null): void {
+  putCountryProfile(code: string, profile: WithExtra<CountryProfile> | null): void {
     const upper = code.toUpperCase();
     this.putCheck.run(upper, profile ? 1 : 0, nowIso());
     if (!profile) {
@@ -53,17 +54,17 @@ export class CountryRepository {
     const source = profile as unknown as Record<string, unknown>;
     for (const c of this.profileColumns) {
       const v = source[c];
-      row[c] = JSON_FIELDS.has(c) ? json(v) : BOOLEAN_FIELDS.has(c) ? flag(v as boolean | null) : (v ?? null);
+      row[c] = c === 'extra' ? extraJson(v) : JSON_FIELDS.has(c) ? json(v) : BOOLEAN_FIELDS.has(c) ? flag(v as boolean | null) : (v ?? null);
     }
     row.country_code = upper;
     this.upsertProfile!.run(row);
   }
 
   /** Replaces a country's updates with the ones just fetched (service order kept). */
-  replaceCountryUpdates(code: string, updates: CountryUpdate[]): number {
+  replaceCountryUpdates(code: string, updates: WithExtra<CountryUpdate>[]): number {
     const upper = code.toUpperCase();
     this.deleteUpdates.run(upper);
-    updates.forEach((u, position) => this.insertUpdate.run({ ...u, country_code: upper, position }));
+    updates.forEach((u, position) => this.insertUpdate.run({ ...u, country_code: upper, position, extra: extraJson(u.extra) }));
     return updates.length;
   }
 }

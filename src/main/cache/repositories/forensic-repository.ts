@@ -1,12 +1,13 @@
 /** Forensics: the latest feed, per-project entries/memo/stats, weekly diffs and the legacy (v1) list. */
 import type Database from 'better-sqlite3';
 import type { ForensicDiff, ForensicEntry, LatestForensicFeed, LegacyForensic, ProjectForensics } from '../../../shared/api';
-import { flag, json, nowIso } from './sql-values';
+import type { WithExtra } from '../../../shared/api';
+import { extraJson, flag, json, nowIso } from './sql-values';
 
 const ENTRY_COLUMNS = [
   'id', 'project_id', 'entry_hash', 'date', 'category', 'source', 'key_event', 'market_impact', 'url', 'first_seen_date',
   'first_seen_week', 'first_seen_year', 'is_new_this_week', 'project_name', 'project_country', 'project_proponent',
-  'project_registry',
+  'project_registry', 'extra',
 ] as const;
 const MEMO_COLUMNS = [
   'project_id', 'price_narrative', 'primary_risk', 'value_proposition', 'last_updated', 'total_entries',
@@ -16,10 +17,10 @@ const MEMO_COLUMNS = [
 const LEGACY_COLUMNS = [
   'id', 'project_id', 'project_name', 'proponent', 'registry', 'country', 'issued', 'run_date', 'status', 'raw_json',
   'news_entries_json', 'num_findings', 'price_narrative', 'primary_risk', 'value_proposition', 'error_type', 'error_message',
-  'sync_pass',
+  'extra', 'sync_pass',
 ] as const;
 
-const entryRow = (e: ForensicEntry) => ({ ...e, is_new_this_week: flag(e.is_new_this_week) });
+const entryRow = (e: WithExtra<ForensicEntry>) => ({ ...e, is_new_this_week: flag(e.is_new_this_week), extra: extraJson(e.extra) });
 const insertSql = (table: string, cols: readonly string[], conflict: string) =>
   `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')}) ${conflict}`;
 const upsertSql = (table: string, cols: readonly string[], key: string) =>
@@ -91,8 +92,8 @@ export class ForensicRepository {
       diff.headline, diff.week_summary, json(diff.new_entries), nowIso());
   }
 
-  upsertLegacyForensics(items: LegacyForensic[], pass: number): void {
-    for (const f of items) this.upsertLegacy.run({ ...f, sync_pass: pass });
+  upsertLegacyForensics(items: WithExtra<LegacyForensic>[], pass: number): void {
+    for (const f of items) this.upsertLegacy.run({ ...f, extra: extraJson(f.extra), sync_pass: pass });
   }
 
   removeLegacyForensicsBefore(pass: number): number {

@@ -1,14 +1,15 @@
 /** Projects, their clips and the project type taxonomy. Statements are prepared once per database. */
 import type Database from 'better-sqlite3';
 import type { Clip, Project, ProjectTypes } from '../../../shared/api';
-import { flag, json, nowIso } from './sql-values';
+import { extraJson, flag, json, nowIso } from './sql-values';
+import type { WithExtra } from '../../../shared/api';
 
 const PROJECT_COLUMNS = [
   'project_id', 'name', 'registry', 'proponent', 'category', 'status', 'country', 'listed_at', 'is_compliance',
   'first_issuance_at', 'first_retirement_at', 'project_url', 'project_type', 'project_type_source', 'protocol',
   'protocol_version', 'retired', 'issued', 'unretired', 'sdg_goals', 'certifications', 'has_ccb', 'has_icvcm_ccp',
   'has_corsia', 'has_sdvista', 'has_social_carbon', 'article6_authorized', 'article6_countries',
-  'article6_authorization_types', 'corc_durability', 'synced_at', 'sync_pass',
+  'article6_authorization_types', 'corc_durability', 'extra', 'synced_at', 'sync_pass',
 ] as const;
 
 export class ProjectRepository {
@@ -40,7 +41,7 @@ export class ProjectRepository {
   }
 
   /** Upserts a page of projects; `withClips` replaces each project's clips with the ones given. */
-  upsertProjects(projects: Project[], pass: number, withClips: boolean): void {
+  upsertProjects(projects: WithExtra<Project>[], pass: number, withClips: boolean): void {
     const syncedAt = nowIso();
     for (const p of projects) {
       this.upsert.run({
@@ -74,6 +75,7 @@ export class ProjectRepository {
         article6_countries: json(p.article6_countries),
         article6_authorization_types: json(p.article6_authorization_types),
         corc_durability: p.corc_durability,
+        extra: extraJson(p.extra),
         synced_at: syncedAt,
         sync_pass: pass,
       });
@@ -82,7 +84,7 @@ export class ProjectRepository {
   }
 
   /** One project fetched on its own (GET /v1/projects/{id}): the detail, clips included. */
-  upsertProjectDetail(project: Project, pass: number): void {
+  upsertProjectDetail(project: WithExtra<Project>, pass: number): void {
     this.upsertProjects([project], pass, true);
     this.markDetail.run(nowIso(), project.project_id);
   }

@@ -1,12 +1,13 @@
 /** Satellite metrics (one row per project) and project boundaries (GeoJSON text). */
 import type Database from 'better-sqlite3';
 import type { Boundary, SatelliteMetrics } from '../../../shared/api';
-import { flag, json, nowIso } from './sql-values';
+import type { WithExtra } from '../../../shared/api';
+import { extraJson, flag, json, nowIso } from './sql-values';
 
 const COLUMNS = [
   'project_id', 'has_boundary', 'boundary_source', 'area_km2', 'integrity_score', 'risk_level', 'risk_trajectory',
   'total_loss_ha', 'total_loss_pct', 'loss_by_year', 'peak_loss_year', 'peak_loss_ha', 'alert_count_12m', 'alert_area_ha',
-  'fire_count_12m', 'last_updated', 'sync_pass',
+  'fire_count_12m', 'last_updated', 'extra', 'sync_pass',
 ] as const;
 
 export class SatelliteRepository {
@@ -22,9 +23,9 @@ export class SatelliteRepository {
     this.putBoundary = db.prepare('INSERT OR REPLACE INTO project_boundaries (project_id, found, geojson, synced_at) VALUES (?, ?, ?, ?)');
   }
 
-  upsertSatelliteMetrics(items: SatelliteMetrics[], pass: number): void {
+  upsertSatelliteMetrics(items: WithExtra<SatelliteMetrics>[], pass: number): void {
     for (const m of items) {
-      this.upsert.run({ ...m, has_boundary: flag(m.has_boundary), loss_by_year: json(m.loss_by_year, '{}'), sync_pass: pass });
+      this.upsert.run({ ...m, has_boundary: flag(m.has_boundary), loss_by_year: json(m.loss_by_year, '{}'), extra: extraJson(m.extra), sync_pass: pass });
     }
   }
 

@@ -31,7 +31,8 @@ function progressLine(s: SyncStatus): string {
   });
   const done = s.jobs.filter((j) => j.state === 'done').map((j) => j.job);
   const failed = s.jobs.filter((j) => j.state === 'failed').map((j) => `${j.job} (${j.lastError?.code ?? 'error'})`);
-  const summary = [done.length ? `done: ${done.join(', ')}` : '', failed.length ? `failed: ${failed.join(', ')}` : ''].filter(Boolean).join('; ');
+  const skipped = s.skippedItems ? `${s.skippedItems} items skipped (call sync.skippedItems to see them)` : '';
+  const summary = [done.length ? `done: ${done.join(', ')}` : '', failed.length ? `failed: ${failed.join(', ')}` : '', skipped].filter(Boolean).join('; ');
   return `[sync ${s.state}] ${parts.join('; ') || summary}`;
 }
 
@@ -90,8 +91,10 @@ export async function runSyncCommand(argv: string[]): Promise<number> {
       rateLimitPerMinute: status.rateLimitPerMinute,
       requests: engine.requestStats,
       jobs: Object.fromEntries(
-        status.jobs.filter((j) => !jobs || jobs.includes(j.job)).map((j) => [j.job, { state: j.state, rows: j.rows, pages: j.pages, error: j.lastError && j.state === 'failed' ? j.lastError : null }]),
+        status.jobs.filter((j) => !jobs || jobs.includes(j.job)).map((j) => [j.job, { state: j.state, rows: j.rows, pages: j.pages, skippedItems: j.skippedItems, error: j.lastError && j.state === 'failed' ? j.lastError : null }]),
       ),
+      /** Items the service sent that could not be stored; `npm run cli -- call sync.skippedItems '{}'` lists them. */
+      skippedItems: status.skippedItems,
       tables: info.tables,
       lastError: status.lastError,
     };

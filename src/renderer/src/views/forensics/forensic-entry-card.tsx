@@ -4,7 +4,7 @@ import type { ForensicEntry } from '../../../../shared/api/resources';
 import { safeHref } from '../../../../shared/safe-url';
 import { formatDate, formatRegistry } from '../../components/format';
 
-export function ForensicEntryCard({ entry, showProject }: { entry: Partial<ForensicEntry> & { id?: number }; showProject: boolean }) {
+export function ForensicEntryCard({ entry, showProject }: { entry: Partial<Omit<ForensicEntry, 'id' | 'project_id'>> & { id?: number | null; project_id?: string | null }; showProject: boolean }) {
   const href = safeHref(entry.url);
   return (
     <article className="forensic-entry" data-testid="forensic-entry">

@@ -18,11 +18,11 @@ export function ProjectOverview({ project: p, countryCode }: { project: Project;
   const protocols = p.protocol.map((name, i) => ({ name, version: p.protocol_version[i] ?? null }));
   const badges: Array<[boolean, string]> = [
     [p.is_compliance === true, 'Compliance (ARB)'],
-    [p.has_ccb, 'CCB'],
-    [p.has_icvcm_ccp, 'ICVCM CCP'],
-    [p.has_corsia, 'CORSIA'],
-    [p.has_sdvista, 'SD VISta'],
-    [p.has_social_carbon, 'Social Carbon'],
+    [p.has_ccb === true, 'CCB'],
+    [p.has_icvcm_ccp === true, 'ICVCM CCP'],
+    [p.has_corsia === true, 'CORSIA'],
+    [p.has_sdvista === true, 'SD VISta'],
+    [p.has_social_carbon === true, 'Social Carbon'],
   ];
   return (
     <dl className="overview-grid" data-testid="project-overview">

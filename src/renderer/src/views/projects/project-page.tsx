@@ -103,7 +103,7 @@ export function ProjectPage() {
     );
   }
 
-  const retiredShare = p.issued > 0 ? p.retired / p.issued : null;
+  const retiredShare = p.issued !== null && p.retired !== null && p.issued > 0 ? p.retired / p.issued : null;
   return (
     <Page
       title={p.name ?? p.project_id}

@@ -1,0 +1,131 @@
+/**
+ * How the client takes in the items a server sends: liberal in what it accepts, exact in what it
+ * keeps. An item is read with its shared zod schema; a field the schema cannot read (a string where
+ * a number belongs, a malformed date) does not cost the item: the field is stored as null and its
+ * value is kept, as it came, in the item's `extra` fields, beside every field Carbon Desk does not
+ * model. Only an item without a usable identity (its `id`, `project_id`…) cannot be stored: it is
+ * skipped and described (position, field, reason, an excerpt) so the user can see what was left out.
+ */
+import type { z } from 'zod';
+import type { ExtraFields, WithExtra } from '../../shared/api';
+import type { SkippedItem } from '../../shared/contract';
+
+export type { ExtraFields, WithExtra } from '../../shared/api';
+export type { SkippedItem } from '../../shared/contract';
+
+
+export interface Intake<T> {
+  items: WithExtra<T>[];
+  skipped: SkippedItem[];
+  /** Fields stored as null because they could not be read (their values are in `extra`). */
+  setAside: Array<{ position: number; field: string }>;
+}
+
+/** What a single-object answer gave: the value (null when it was unusable) and what was skipped. */
+export interface Taken<T> {
+  value: T;
+  skipped: SkippedItem[];
+}
+
+const EXCERPT_CHARS = 300;
+
+interface SchemaNode {
+  shape?: Record<string, unknown>;
+  def?: { in?: SchemaNode; innerType?: SchemaNode; schema?: SchemaNode };
+  _zod?: { def?: { in?: SchemaNode; innerType?: SchemaNode } };
+}
+
+/** The field names an object schema models (through transforms, pipes and optional wrappers). */
+export function modelledFields(schema: z.ZodTypeAny): Set<string> {
+  let node = schema as unknown as SchemaNode | undefined;
+  for (let depth = 0; node && depth < 10; depth++) {
+    if (node.shape && typeof node.shape === 'object') return new Set(Object.keys(node.shape));
+    const def = node.def ?? node._zod?.def;
+    node = def?.in ?? def?.innerType ?? (def as { schema?: SchemaNode } | undefined)?.schema;
+  }
+  throw new Error('modelledFields: not an object schema');
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function refOf(raw: unknown, identity: readonly string[]): string | null {
+  if (!isRecord(raw)) return null;
+  for (const key of [...identity, 'id', 'project_id', 'country_code']) {
+    const v = raw[key];
+    if ((typeof v === 'string' && v !== '') || typeof v === 'number') return String(v);
+  }
+  return null;
+}
+
+export interface ItemReader<S extends z.ZodTypeAny> {
+  /** One item; `skipped` describes it when it cannot be stored. */
+  take(raw: unknown, position: number, page: number | null): { item: WithExtra<z.output<S>>; setAside: string[] } | { skipped: SkippedItem };
+  /** Every item of a list. */
+  takeAll(raws: readonly unknown[], page: number | null): Intake<z.output<S>>;
+}
+
+/**
+ * A reader of one kind of item: `identity` names the fields without which an item cannot be stored;
+ * `redact` cleans excerpts (a key echoed by a server never reaches the cache).
+ */
+export function itemReader<S extends z.ZodTypeAny>(schema: S, identity: readonly string[], redact: (text: string) => string = (t) => t): ItemReader<S> {
+  const modelled = modelledFields(schema);
+  const skip = (raw: unknown, position: number, page: number | null, field: string, reason: string): { skipped: SkippedItem } => {
+    let json: string;
+    try {
+      json = JSON.stringify(raw) ?? String(raw);
+    } catch {
+      json = String(raw);
+    }
+    return { skipped: { page, position, ref: refOf(raw, identity), field, reason, excerpt: redact(json.slice(0, EXCERPT_CHARS)) } };
+  };
+
+  const take: ItemReader<S>['take'] = (raw, position, page) => {
+    if (!isRecord(raw)) return skip(raw, position, page, '(item)', 'not an object');
+    let extra: ExtraFields | null = null;
+    for (const key of Object.keys(raw)) {
+      if (!modelled.has(key)) (extra ??= {})[key] = raw[key];
+    }
+    let value: Record<string, unknown> = raw;
+    const setAside = new Set<string>();
+    for (;;) {
+      const parsed = schema.safeParse(value);
+      if (parsed.success) return { item: { ...(parsed.data as object), extra } as WithExtra<z.output<S>>, setAside: [...setAside] };
+      const issue = parsed.error.issues[0]!;
+      const field = issue.path[0];
+      if (typeof field !== 'string') return skip(raw, position, page, '(item)', issue.message);
+      if (identity.includes(field)) return skip(raw, position, page, field, issue.message);
+      // A field that stays unreadable even as null is one the schema cannot do without.
+      if (setAside.has(field)) return skip(raw, position, page, field, issue.message);
+      setAside.add(field);
+      if (value === raw) value = { ...raw };
+      if (field in raw) (extra ??= {})[field] = raw[field];
+      value[field] = null;
+    }
+  };
+
+  return {
+    take,
+    takeAll(raws, page) {
+      const items: WithExtra<z.output<S>>[] = [];
+      const skipped: SkippedItem[] = [];
+      const setAside: Intake<unknown>['setAside'] = [];
+      raws.forEach((raw, position) => {
+        const r = take(raw, position, page);
+        if ('item' in r) {
+          items.push(r.item);
+          for (const field of r.setAside) setAside.push({ position, field });
+        } else skipped.push(r.skipped);
+      });
+      return { items, skipped, setAside };
+    },
+  };
+}
+
+/** True when something on the list could not be read as it should (skipped items, fields set aside). */
+export const hasTrouble = (intake: Intake<unknown>): boolean => intake.skipped.length > 0 || intake.setAside.length > 0;
+
+/** What went wrong on a list, as a comparable string: two fetches with the same one saw the same answer. */
+export function troubleSignature(intake: Intake<unknown>): string {
+  return JSON.stringify([intake.skipped.map((s) => [s.position, s.field]), intake.setAside.map((s) => [s.position, s.field])]);
+}
