@@ -1,4 +1,4 @@
-/** Helpers of the issue-7 specs: wait for the demo sync, screenshots in light and dark. */
+/** Helpers of the view specs: wait for the demo sync, screenshots in light and dark. */
 import type { AppPage } from './fixtures';
 import type { SyncStatus } from '../src/shared/contract';
 

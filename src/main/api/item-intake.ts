@@ -57,6 +57,13 @@ function refOf(raw: unknown, identity: readonly string[]): string | null {
   return null;
 }
 
+/** Why an identity field is unusable, in words. */
+function identityProblem(value: unknown, message: string): string {
+  if (value === undefined) return 'the item has no such field, so it cannot be told apart from others';
+  if (value === null) return 'the field is null, so the item cannot be told apart from others';
+  return `unusable as an identity: ${message}`;
+}
+
 export interface ItemReader<S extends z.ZodTypeAny> {
   /** One item; `skipped` describes it when it cannot be stored. */
   take(raw: unknown, position: number, page: number | null): { item: WithExtra<z.output<S>>; setAside: string[] } | { skipped: SkippedItem };
@@ -94,7 +101,7 @@ export function itemReader<S extends z.ZodTypeAny>(schema: S, identity: readonly
       const issue = parsed.error.issues[0]!;
       const field = issue.path[0];
       if (typeof field !== 'string') return skip(raw, position, page, '(item)', issue.message);
-      if (identity.includes(field)) return skip(raw, position, page, field, issue.message);
+      if (identity.includes(field)) return skip(raw, position, page, field, identityProblem(raw[field], issue.message));
       // A field that stays unreadable even as null is one the schema cannot do without.
       if (setAside.has(field)) return skip(raw, position, page, field, issue.message);
       setAside.add(field);

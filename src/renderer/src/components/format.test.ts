@@ -33,7 +33,9 @@ describe('format', () => {
   it('names slugs, registries and shares', () => {
     expect(formatSlug('renewable-energy')).toBe('Renewable energy');
     expect(formatRegistry('gold-standard')).toBe('Gold Standard');
-    expect(formatRegistry('something-new')).toBe('Something new');
+    // A registry Carbon Desk does not know is shown exactly as the service sent it.
+    expect(formatRegistry('something-new')).toBe('something-new');
+    expect(formatRegistry('cercarbono')).toBe('cercarbono');
     expect(formatPercent(0.4204)).toBe('42.0%');
     expect(formatCategory('ghg-management')).toBe('GHG management');
     expect(formatCategory('renewable-energy')).toBe('Renewable energy');

@@ -3,6 +3,7 @@
  * compact axis labels, calendar dates. One place so every view and chart reads the same.
  */
 import { format as formatDateFns, parseISO } from 'date-fns';
+import { CATEGORIES, PROJECT_STATUSES, REGISTRIES, TRANSACTION_TYPES } from '../../../shared/api/values';
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
@@ -77,9 +78,14 @@ const REGISTRY_LABELS: Record<string, string> = {
   'plan-vivo': 'Plan Vivo',
   none: 'None',
 };
-export function formatRegistry(value: string | null | undefined): string {
+/** A value of an open set: known values by their display name, others exactly as the service sent them. */
+function knownOrAsSent(value: string | null | undefined, labels: Record<string, string>, known: readonly string[]): string {
   if (!value) return '—';
-  return REGISTRY_LABELS[value] ?? formatSlug(value);
+  return labels[value] ?? (known.includes(value) ? formatSlug(value) : value);
+}
+
+export function formatRegistry(value: string | null | undefined): string {
+  return knownOrAsSent(value, REGISTRY_LABELS, REGISTRIES);
 }
 
 /** Categories as analysts write them ("GHG management", "Biomass CDR"). */
@@ -89,6 +95,15 @@ const CATEGORY_LABELS: Record<string, string> = {
   'alkalinity-cdr': 'Alkalinity CDR',
 };
 export function formatCategory(value: string | null | undefined): string {
-  if (!value) return '—';
-  return CATEGORY_LABELS[value] ?? formatSlug(value);
+  return knownOrAsSent(value, CATEGORY_LABELS, CATEGORIES);
+}
+
+/** A project status: known ones by name ("Listed"), others as sent. */
+export function formatStatus(value: string | null | undefined): string {
+  return knownOrAsSent(value, {}, PROJECT_STATUSES);
+}
+
+/** A transaction type: known ones by name ("Retirement"), others as sent. */
+export function formatTransactionType(value: string | null | undefined): string {
+  return knownOrAsSent(value, {}, TRANSACTION_TYPES);
 }

@@ -11,7 +11,10 @@ import {
   type ExportStartInput,
   type ExportTable,
 } from '../../../../shared/contract/export-types';
-import { buyerListQuery, creditListAppQuery, legacyForensicsQuery, projectListQuery, satelliteListQuery } from '../../../../shared/api/params';
+import { contractQueries } from '../../../../shared/api/params';
+
+/** URL filters take the open value sets (a registry or type the service sent that Carbon Desk does not know). */
+const { buyerListQuery, creditListAppQuery, legacyForensicsQuery, projectListQuery, satelliteListQuery } = contractQueries;
 
 const QUERY_KEYS: Record<ExportTable, readonly string[]> = {
   projects: Object.keys(projectListQuery.shape),

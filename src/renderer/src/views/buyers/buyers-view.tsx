@@ -5,7 +5,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { buyerListQuery } from '../../../../shared/api/params';
+import { contractQueries } from '../../../../shared/api/params';
 import type { Buyer } from '../../../../shared/api';
 import { carbon } from '../../bridge';
 import { DataTable, usePagedRows } from '../../components/data-table';
@@ -20,6 +20,9 @@ import { BUYER_CHIP_SPECS, BUYER_CREDIT_KEYS, BUYER_FILTER_KEYS } from './buyer-
 import { BuyerFilterPanel } from './buyer-filter-panel';
 import './buyers.css';
 import { ExportButton } from '../../components/export';
+
+/** URL filters take the open value sets (a registry or type the service sent that Carbon Desk does not know). */
+const { buyerListQuery } = contractQueries;
 
 const URL_KEYS = [...BUYER_FILTER_KEYS, ...BUYER_CREDIT_KEYS, ...PROJECT_FILTER_KEYS, 'sort'] as const;
 const PANEL_KEY = 'carbon-desk.buyers.filters-open';

@@ -19,7 +19,7 @@ describe('country profile sections', () => {
     expect(formatProfileValue(2030, 'year')).toBe('2030');
     expect(formatProfileValue(['JP', 'SG'], 'list')).toBe('JP, SG');
     expect(formatProfileValue([], 'list')).toBe('—');
-    expect(formatProfileValue(['gold-standard', 'verra', 'new-registry'], 'registries')).toBe('Gold Standard, Verra, New registry');
+    expect(formatProfileValue(['gold-standard', 'verra', 'new-registry'], 'registries')).toBe('Gold Standard, Verra, new-registry');
     expect(formatProfileValue([], 'registries')).toBe('—');
     expect(formatProfileValue('2024-03-05', 'date')).toBe('5 Mar 2024');
     expect(formatProfileValue('  ', 'text')).toBe('—');

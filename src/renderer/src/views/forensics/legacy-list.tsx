@@ -1,7 +1,7 @@
 /** Legacy v1 forensic analyses (deprecated endpoint): status, registry, country, minimum findings, sort. */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { legacyForensicsQuery } from '../../../../shared/api/params';
+import { contractQueries } from '../../../../shared/api/params';
 import type { LegacyForensic } from '../../../../shared/api';
 import { FORENSIC_STATUSES } from '../../../../shared/api/values';
 import { carbon } from '../../bridge';
@@ -13,6 +13,9 @@ import { Empty } from '../../components/states';
 import { ForensicTabs } from './forensic-tabs';
 import './forensics.css';
 import { ExportButton } from '../../components/export';
+
+/** URL filters take the open value sets (a registry or type the service sent that Carbon Desk does not know). */
+const { legacyForensicsQuery } = contractQueries;
 
 const STATUS_CLASS: Record<string, string> = { success: 'badge badge-new', partial: 'badge badge-warn', failed: 'badge badge-danger' };
 

@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import type { Project } from '../../../../shared/api';
 import type { Column } from '../../components/data-table';
-import { formatDate, formatNumber, formatRegistry, formatSlug, formatCategory } from '../../components/format';
+import { formatCategory, formatDate, formatNumber, formatRegistry, formatStatus } from '../../components/format';
 
 function Labels({ p }: { p: Project }) {
   const labels: string[] = [];
@@ -46,6 +46,6 @@ export const PROJECT_COLUMNS: Column<Project>[] = [
   { id: 'project_type', header: 'Type', width: 'minmax(140px, 1.2fr)', sortField: 'project_type', cell: (p) => p.project_type ?? '—', title: (p) => p.project_type ?? undefined },
   { id: 'country', header: 'Country', width: '120px', sortField: 'country', cell: (p) => p.country ?? '—', title: (p) => p.country ?? undefined },
   { id: 'listed_at', header: 'Listed', width: '100px', sortField: 'listed_at', firstSort: 'desc', cell: (p) => formatDate(p.listed_at) },
-  { id: 'status', header: 'Status', width: '92px', sortField: 'status', cell: (p) => formatSlug(p.status) },
+  { id: 'status', header: 'Status', width: '92px', sortField: 'status', cell: (p) => formatStatus(p.status) },
   { id: 'labels', header: 'Labels', width: 'minmax(140px, 1fr)', cell: (p) => <Labels p={p} /> },
 ];

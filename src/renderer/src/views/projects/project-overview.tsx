@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import type { Project } from '../../../../shared/api';
 import { safeHref } from '../../../../shared/safe-url';
-import { formatDate, formatRegistry, formatSlug, formatCategory } from '../../components/format';
+import { formatCategory, formatDate, formatRegistry, formatStatus } from '../../components/format';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -43,7 +43,7 @@ export function ProjectOverview({ project: p, countryCode }: { project: Project;
         {p.project_type ?? '—'}
         {p.project_type_source ? <span className="muted"> (source: {p.project_type_source})</span> : null}
       </Field>
-      <Field label="Status">{formatSlug(p.status)}</Field>
+      <Field label="Status">{formatStatus(p.status)}</Field>
       <Field label="Country">
         {p.country ? countryCode ? <Link to={`/countries/${countryCode}`}>{p.country}</Link> : p.country : '—'}
       </Field>

@@ -4,7 +4,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { projectListQuery } from '../../../../shared/api/params';
+import { contractQueries } from '../../../../shared/api/params';
 import type { Project } from '../../../../shared/api';
 import { carbon } from '../../bridge';
 import { DataTable, usePagedRows, useUnfilteredTotal } from '../../components/data-table';
@@ -17,6 +17,9 @@ import { PROJECT_COLUMNS } from './project-columns';
 import { PROJECT_CHIP_SPECS, PROJECT_FILTER_KEYS } from './project-filter-keys';
 import { ProjectFilterPanel } from './project-filter-panel';
 import './projects.css';
+
+/** URL filters take the open value sets (a registry or type the service sent that Carbon Desk does not know). */
+const { projectListQuery } = contractQueries;
 
 const URL_KEYS = [...PROJECT_FILTER_KEYS, 'search', 'sort'] as const;
 const PER_PAGE = 100;

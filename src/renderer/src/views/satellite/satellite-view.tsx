@@ -5,7 +5,7 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { satelliteListQuery, SATELLITE_DEFAULTS } from '../../../../shared/api/params';
+import { SATELLITE_DEFAULTS, contractQueries } from '../../../../shared/api/params';
 import type { SatelliteMetrics } from '../../../../shared/api/resources';
 import { RISK_LEVELS } from '../../../../shared/api/values';
 import { carbon } from '../../bridge';
@@ -20,6 +20,9 @@ import { useContractCall } from '../sync/use-contract-call';
 import { findMetrics, lossSeries, offsetPage } from './satellite-metrics';
 import './satellite.css';
 import { ExportButton } from '../../components/export';
+
+/** URL filters take the open value sets (a registry or type the service sent that Carbon Desk does not know). */
+const { satelliteListQuery } = contractQueries;
 
 const PAGE_SIZES = [50, 100, 250, 500, 1000];
 
@@ -200,7 +203,7 @@ export function SatelliteView() {
           <CarbonMap boundaries={boundaries.data} onSelectProject={select} selectedProjectId={selected} height={440} label="Project boundaries by satellite risk level" />
           <div className="map-caption">
             <span data-testid="boundary-count">
-              {boundaries.loading && !boundaries.data ? 'Loading boundaries…' : `${formatNumber(boundaries.data?.features.length ?? 0)} cached boundaries${filters.risk_level ? ` at ${RISK_LABELS[filters.risk_level].toLowerCase()} risk` : ''}. Click one for its metrics.`}
+              {boundaries.loading && !boundaries.data ? 'Loading boundaries…' : `${formatNumber(boundaries.data?.features.length ?? 0)} cached boundaries${filters.risk_level ? ` at ${(RISK_LABELS[filters.risk_level as keyof typeof RISK_LABELS] ?? filters.risk_level).toLowerCase()} risk` : ''}. Click one for its metrics.`}
             </span>
             {fetcher.run?.running ? (
               <>

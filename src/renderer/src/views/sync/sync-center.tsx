@@ -9,6 +9,7 @@ import { Page } from '../../components/page';
 import { ErrorState, Loading, explainError } from '../../components/states';
 import { useAction } from '../../components/use-action';
 import { useAppStore } from '../../stores/app-store';
+import { SkippedItems } from './skipped-items';
 import { SYNC_JOB_LABELS, allowedActions, formatEta, jobFraction, overallFraction, type SyncAction } from './sync-jobs';
 import './sync.css';
 
@@ -59,6 +60,7 @@ function JobRow({ job, busy, onStart }: { job: SyncJobStatus; busy: boolean; onS
       <td className="num" data-testid="job-rows">
         {formatNumber(job.rows)}
         {job.totalRows != null ? <span className="of"> / {formatNumber(job.totalRows)}</span> : null}
+        {job.skippedItems ? <div className="job-skipped">{formatNumber(job.skippedItems)} skipped</div> : null}
       </td>
       <td className="num">
         {formatNumber(job.pages)}
@@ -168,6 +170,7 @@ export function SyncCenter() {
               ) : null}
             </div>
           ) : null}
+          <SkippedItems count={sync.skippedItems ?? 0} />
           <div className="card sync-jobs-card">
             <table className="data sync-jobs">
               <thead>

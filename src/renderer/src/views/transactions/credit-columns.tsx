@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import type { CreditTransaction } from '../../../../shared/api';
 import type { Column } from '../../components/data-table';
-import { formatDate, formatNumber, formatSlug, formatCategory } from '../../components/format';
+import { formatCategory, formatDate, formatNumber, formatTransactionType } from '../../components/format';
 
 export function buyerPath(name: string): string {
   return `/buyers/${encodeURIComponent(name)}`;
@@ -18,7 +18,7 @@ export function creditColumns(options: { showProject: boolean }): Column<CreditT
       header: 'Type',
       width: '108px',
       sortField: 'transaction_type',
-      cell: (t) => <span className={`tx-type ${TYPE_CLASS[t.transaction_type ?? ''] ?? ''}`}>{formatSlug(t.transaction_type)}</span>,
+      cell: (t) => <span className={`tx-type ${TYPE_CLASS[t.transaction_type ?? ''] ?? ''}`}>{formatTransactionType(t.transaction_type)}</span>,
     },
   ];
   if (options.showProject) {

@@ -1,7 +1,7 @@
 /** Groups C (transaction type, vintage, transaction dates, quantity) and B (beneficiary search with field choice). */
 import { BENEFICIARY_SEARCH_FIELDS, TRANSACTION_TYPES } from '../../../../shared/api/values';
 import { DateRange, MultiSelect, RangeInput, TextFilter, ValuesInput, type FilterValue } from '../../components/filters';
-import { formatSlug } from '../../components/format';
+import { formatTransactionType } from '../../components/format';
 
 export const CREDIT_FILTER_KEYS = ['transaction_type', 'vintage', 'transaction_date_from', 'transaction_date_to', 'quantity_min', 'quantity_max'] as const;
 export const BENEFICIARY_KEYS = ['beneficiary_search', 'beneficiary_search_fields'] as const;
@@ -15,7 +15,7 @@ export const BENEFICIARY_FIELD_LABELS: Record<(typeof BENEFICIARY_SEARCH_FIELDS)
   retirement_beneficiary_reason: 'Reason',
 };
 
-const TYPE_OPTIONS = TRANSACTION_TYPES.map((t) => ({ value: t, label: formatSlug(t) }));
+const TYPE_OPTIONS = TRANSACTION_TYPES.map((t) => ({ value: t, label: formatTransactionType(t) }));
 const FIELD_OPTIONS = BENEFICIARY_SEARCH_FIELDS.map((f) => ({ value: f, label: BENEFICIARY_FIELD_LABELS[f] }));
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);

@@ -3,12 +3,12 @@
  * (account, beneficiary, reason, note), buyer names linking to buyer pages. State lives in the URL.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { creditListAppQuery } from '../../../../shared/api/params';
+import { contractQueries } from '../../../../shared/api/params';
 import type { CreditTransaction } from '../../../../shared/api';
 import { carbon } from '../../bridge';
 import { DataTable, usePagedRows, useUnfilteredTotal } from '../../components/data-table';
 import { buildChips, ChipsBar, InvalidParams, TextFilter, useUrlFilters, type ChipSpec } from '../../components/filters';
-import { formatNumber, formatSlug } from '../../components/format';
+import { formatNumber, formatTransactionType } from '../../components/format';
 import { Page } from '../../components/page';
 import { Empty } from '../../components/states';
 import { ExportSlot } from '../projects/export-slot';
@@ -17,6 +17,9 @@ import { ProjectFilterPanel } from '../projects/project-filter-panel';
 import { BENEFICIARY_FIELD_LABELS, BENEFICIARY_KEYS, CREDIT_FILTER_KEYS, CreditFilterPanel } from './credit-filter-panel';
 import { CreditDetails, creditColumns } from './credit-columns';
 import './transactions.css';
+
+/** URL filters take the open value sets (a registry or type the service sent that Carbon Desk does not know). */
+const { creditListAppQuery } = contractQueries;
 
 const URL_KEYS = [...PROJECT_FILTER_KEYS, ...CREDIT_FILTER_KEYS, ...BENEFICIARY_KEYS, 'project_id', 'buyer', 'search', 'sort'] as const;
 const PANEL_KEY = 'carbon-desk.transactions.filters-open';
@@ -28,7 +31,7 @@ const CHIP_SPECS: Record<string, ChipSpec> = {
   buyer: { label: 'Buyer' },
   ...PROJECT_CHIP_SPECS,
   search: { label: 'Project search', format: (v) => `“${v}”` },
-  transaction_type: { label: 'Type', format: (v) => formatSlug(String(v)) },
+  transaction_type: { label: 'Type', format: (v) => formatTransactionType(String(v)) },
   vintage: { label: 'Vintage' },
   transaction_date_from: { label: 'From' },
   transaction_date_to: { label: 'To' },
