@@ -48,4 +48,7 @@ export const ERROR_EXPLANATIONS: Record<string, string> = {
   not_found: 'Not in the local cache yet. Sync, or open it while online.',
   invalid_input: 'The request was not valid.',
   offline: 'The service cannot be reached. Cached data is still available.',
+  rate_limited_until: 'The service asked this key to wait a long time. The sync stopped; the next one resumes where it stopped.',
+  response_too_large: 'The service sent an answer too large to read safely. Nothing of it was stored.',
+  not_offered: 'This service does not offer this data. Views computed from other data (buyers, charts) still work.',
 };

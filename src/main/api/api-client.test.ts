@@ -55,7 +55,8 @@ describe('ApiClient', () => {
       r.url.startsWith('/v1/api-keys') ? sendJson(res, 403, { detail: { code: 'upgrade_required', message: 'Upgrade' } }) : sendJson(res, 404, { detail: 'Not Found' }));
     expect((await errorOf(client(s.url).listKeys())).code).toBe('upgrade_required');
     expect((await client(s.url).project('VCS-9')).value).toBeNull();
-    expect((await errorOf(client(s.url).projectTypes())).code).toBe('not_found');
+    // A 404 on a collection root: the service does not offer the resource.
+    expect((await errorOf(client(s.url).projectTypes())).code).toBe('not_offered');
   });
 
   it('maps 422 with its detail list', async () => {

@@ -14,9 +14,10 @@ import {
   type LatestForensicFeed, type Pagination, type Project, type ProjectForensics, type ProjectTypes, type SatelliteMetrics,
 } from '../../shared/api';
 import { ContractError } from '../../shared/errors';
-import { errorFromResponse, TRANSIENT_CODES } from './api-errors';
+import { errorFromResponse, MAX_RETRY_AFTER_SECONDS, TRANSIENT_CODES } from './api-errors';
 import { hasTrouble, troubleSignature, type Intake, type ItemReader, type SkippedItem, type Taken, type WithExtra } from './item-intake';
 import { createItemReaders, type ItemReaders } from './item-readers';
+import { offers, pathTemplate, profileFromOpenApi, rootCandidates, serverQuery, type ServiceProfile } from './service-profile';
 import { redactKey } from './redact';
 import { RequestPacer, sleep } from './request-pacer';
 
@@ -34,7 +35,13 @@ export interface ApiClientOptions {
   backoffBaseMs?: number;
   log?: (line: string) => void;
   fetch?: typeof fetch;
+  /** What an earlier discovery learnt about this server (API root, paths, names); see `discover`. */
+  profile?: ServiceProfile | null;
+  /** The largest answer read (default 64 MB); a larger one is one clear error, never retried. */
+  maxResponseBytes?: number;
 }
+
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 export interface PageResult<T> {
   pagination: Pagination;
@@ -85,8 +92,12 @@ export class ApiClient {
   private readonly backoffBaseMs: number;
   private readonly log: (line: string) => void;
   private readonly fetchImpl: typeof fetch;
+  private readonly maxResponseBytes: number;
 
   private readonly readers: ItemReaders;
+  private serviceProfile: ServiceProfile;
+  private discovery: Promise<ServiceProfile> | null = null;
+  private readonly droppedLogged = new Set<string>();
 
   constructor(options: ApiClientOptions) {
     const base = new URL(options.baseUrl);
@@ -101,7 +112,10 @@ export class ApiClient {
     const log = options.log ?? (() => undefined);
     this.log = (line) => log(this.redact(line));
     this.fetchImpl = options.fetch ?? fetch;
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.readers = createItemReaders((text) => this.redact(text));
+    this.serviceProfile = options.profile ?? { apiRoot: rootCandidates(this.baseUrl)[0]!, source: 'guess', paths: null, beneficiaryFields: {} };
+    if (options.profile) this.discovery = Promise.resolve(options.profile);
   }
 
   /** Whether the key this client sends starts with `prefix` (to find it in the key listing). */
@@ -113,37 +127,117 @@ export class ApiClient {
     return redactKey(text, this.apiKey);
   }
 
-  /** The absolute URL of a path + query on the configured service. */
-  url(path: string, query: Record<string, unknown> = {}): string {
-    return `${this.baseUrl}${path}${toQueryString(query)}`;
+  /** What is known of the server (its API root, offered paths, names): a guess until `discover` ran. */
+  get profile(): ServiceProfile {
+    return this.serviceProfile;
   }
 
   /**
-   * Resolves a `next_page` (relative or absolute) against the base URL. Refuses (without any
-   * request) a link to another origin.
+   * Learns the server once: its OpenAPI document (at the host root, then under the base URL) when it
+   * publishes one; else the first API root candidate whose `projects/` answers anything but 404.
+   */
+  discover(signal?: AbortSignal): Promise<ServiceProfile> {
+    this.discovery ??= this.learn(signal).then((p) => (this.serviceProfile = p));
+    const pending = this.discovery;
+    pending.catch(() => {
+      if (this.discovery === pending) this.discovery = null;
+    });
+    return pending;
+  }
+
+  private async learn(signal?: AbortSignal): Promise<ServiceProfile> {
+    const basePath = new URL(this.baseUrl).pathname.replace(/\/+$/, '');
+    const documents = [...new Set([`${this.origin}/openapi.json`, `${this.baseUrl}/openapi.json`])];
+    for (const url of documents) {
+      try {
+        const res = await this.request('GET', url, { what: 'the OpenAPI document', signal, accept404: true, retries: 0 });
+        if (res.status !== 200) continue;
+        const profile = profileFromOpenApi(JSON.parse(res.text), this.origin, basePath);
+        if (profile) {
+          this.log(`API root ${profile.apiRoot} and ${Object.keys(profile.paths ?? {}).length} paths from the OpenAPI document`);
+          return profile;
+        }
+      } catch (err) {
+        if (signal?.aborted) throw signal.reason;
+        if (err instanceof ContractError && (err.code === 'offline' || err.code === 'timeout')) throw err;
+        // Not a usable document: probe instead.
+      }
+    }
+    const candidates = rootCandidates(this.baseUrl);
+    for (const root of candidates) {
+      try {
+        const res = await this.request('GET', `${root}/projects/?per_page=1`, { what: 'the API root probe', signal, accept404: true });
+        if (res.status === 404) continue;
+      } catch (err) {
+        if (!(err instanceof ContractError) || err.code === 'offline' || err.code === 'timeout' || signal?.aborted) throw err;
+        // An error answer (a refused key, a rate limit) still means the route exists.
+      }
+      return { apiRoot: root, source: 'probe', paths: null, beneficiaryFields: {} };
+    }
+    return { apiRoot: candidates[0]!, source: 'guess', paths: null, beneficiaryFields: {} };
+  }
+
+  /**
+   * The absolute URL of a contract path (`/v1/projects/`) and query on this server: under its API
+   * root, the query in its own names (parameters its document does not list are left out).
+   */
+  url(path: string, query: Record<string, unknown> = {}): string {
+    const relative = path.replace(/^\/v1(?=\/|$)/, '');
+    const { query: q, dropped } = serverQuery(this.serviceProfile, relative, query);
+    for (const name of dropped) {
+      const key = `${pathTemplate(relative)} ${name}`;
+      if (!this.droppedLogged.has(key)) {
+        this.droppedLogged.add(key);
+        this.log(`the service does not list parameter '${name}' for ${pathTemplate(relative)}; sent without it`);
+      }
+    }
+    return `${this.serviceProfile.apiRoot}${relative}${toQueryString(q)}`;
+  }
+
+  /**
+   * Resolves a `next_page` (relative or absolute) against the API root; a link that lost the root's
+   * prefix (`/projects/?current_page=2` from a server under `/api/v1`) gets it back. Refuses
+   * (without any request) a link to another origin.
    */
   resolveNextPage(next: string): string {
     let resolved: URL;
     try {
-      const basePath = new URL(this.baseUrl).pathname.replace(/\/+$/, '');
-      const relative = next.startsWith('/') && basePath && !next.startsWith(`${basePath}/`) ? `${basePath}${next}` : next;
-      resolved = new URL(relative, `${this.baseUrl}/`);
+      resolved = new URL(next, `${this.serviceProfile.apiRoot}/`);
     } catch {
       throw new ContractError('invalid_response', `The service sent an unreadable next_page link: ${this.redact(next).slice(0, 200)}`);
     }
     if (resolved.origin !== this.origin) {
       throw new ContractError('foreign_next_page', `Refused to follow next_page to ${resolved.origin}: only ${this.origin} is trusted with the API key`);
     }
+    const rootPath = new URL(this.serviceProfile.apiRoot).pathname.replace(/\/+$/, '');
+    if (rootPath && !resolved.pathname.startsWith(`${rootPath}/`)) resolved.pathname = `${missingPrefix(rootPath, resolved.pathname)}${resolved.pathname}`;
     return resolved.toString();
+  }
+
+  /** The path of a URL on this server relative to its API root (`/projects/`), or null when it is not under it. */
+  private relativeToRoot(url: string): string | null {
+    const rootPath = new URL(this.serviceProfile.apiRoot).pathname.replace(/\/+$/, '');
+    const p = new URL(url).pathname;
+    if (!rootPath) return p;
+    return p.startsWith(`${rootPath}/`) ? p.slice(rootPath.length) : null;
   }
 
   // ---- transport ------------------------------------------------------------------------------
 
   /** GETs (or sends) with pacing, retries and error mapping; returns the status and body text. */
-  async request(method: string, url: string, options: { body?: unknown; what: string; signal?: AbortSignal; accept404?: boolean }): Promise<{ status: number; text: string; contentType: string }> {
+  async request(
+    method: string,
+    url: string,
+    options: { body?: unknown; what: string; signal?: AbortSignal; accept404?: boolean; retries?: number },
+  ): Promise<{ status: number; text: string; contentType: string }> {
     if (new URL(url).origin !== this.origin) {
       throw new ContractError('foreign_next_page', `Refused a request to ${new URL(url).origin}: only ${this.origin} is trusted with the API key`);
     }
+    const relative = this.relativeToRoot(url);
+    if (relative !== null && offers(this.serviceProfile, relative) === false) {
+      throw new ContractError('not_offered', `This service does not offer ${options.what} (its API document does not list ${pathTemplate(relative)})`);
+    }
+    const maxRetries = options.retries ?? this.maxRetries;
     let attempt = 0;
     let rateLimitedTimes = 0;
     for (;;) {
@@ -157,16 +251,20 @@ export class ApiClient {
           this.stats.rateLimited++;
           rateLimitedTimes++;
           const wait = e.retryAfterSeconds ?? 1;
+          if (!Number.isFinite(wait) || wait > MAX_RETRY_AFTER_SECONDS) {
+            const until = Number.isFinite(wait) ? new Date(Date.now() + wait * 1000).toISOString() : 'a time it did not state';
+            throw new ContractError('rate_limited_until', `The service rate-limits this key until ${until}; the sync stops and the next one resumes where it stopped`, { until }, wait);
+          }
           this.pacer.pauseFor(wait);
           this.log(`429 on ${options.what}: waiting ${wait}s (Retry-After)`);
           if (rateLimitedTimes > 50) throw e;
           continue;
         }
-        if (!TRANSIENT_CODES.has(e.code) || attempt >= this.maxRetries) throw e;
+        if (!TRANSIENT_CODES.has(e.code) || attempt >= maxRetries) throw e;
         attempt++;
         this.stats.retries++;
         const delay = Math.random() * Math.min(10_000, this.backoffBaseMs * 2 ** attempt);
-        this.log(`${e.code} on ${options.what} (${e.message}); retry ${attempt}/${this.maxRetries} in ${Math.round(delay)} ms`);
+        this.log(`${e.code} on ${options.what} (${e.message}); retry ${attempt}/${maxRetries} in ${Math.round(delay)} ms`);
         await sleep(delay, options.signal);
       }
     }
@@ -191,21 +289,55 @@ export class ApiClient {
     } catch (err) {
       throw this.networkError(err, options.what, timeout);
     }
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (err) {
-      throw new ContractError('truncated_response', `The answer to ${options.what} was cut off (${this.redact(errMessage(err))})`);
-    }
+    const text = await this.readBody(response, options.what);
     if (response.status >= 300 && response.status < 400) {
       throw new ContractError('http_error', `The service redirected ${options.what} (HTTP ${response.status}); redirects are not followed with the API key`);
     }
     if (response.status === 404 && options.accept404) return { status: 404, text, contentType: response.headers.get('content-type') ?? '' };
+    if (response.status === 404) {
+      // A 404 on a collection root (a path without parameters) means the server does not offer the resource.
+      const relative = this.relativeToRoot(url);
+      if (relative !== null && !pathTemplate(relative).includes('{')) {
+        throw new ContractError('not_offered', `This service does not offer ${options.what} (${pathTemplate(relative)} answers 404)`);
+      }
+    }
     if (!response.ok) {
       const e = errorFromResponse(response.status, text, response.headers.get('retry-after'), options.what);
       throw new ContractError(e.code, this.redact(e.message), e.details, e.retryAfterSeconds);
     }
     return { status: response.status, text, contentType: response.headers.get('content-type') ?? '' };
+  }
+
+  /** The body as text, read as a stream with a byte cap (an answer beyond it is refused, not buffered). */
+  private async readBody(response: Response, what: string): Promise<string> {
+    const tooLarge = () =>
+      new ContractError('response_too_large', `The answer to ${what} is larger than ${Math.round(this.maxResponseBytes / 1048576)} MB; it was not read`);
+    const declared = Number(response.headers.get('content-length') ?? NaN);
+    if (Number.isFinite(declared) && declared > this.maxResponseBytes) {
+      await response.body?.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    if (!response.body) return '';
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let bytes = 0;
+    let text = '';
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes += value.byteLength;
+        if (bytes > this.maxResponseBytes) {
+          await reader.cancel().catch(() => undefined);
+          throw tooLarge();
+        }
+        text += decoder.decode(value, { stream: true });
+      }
+    } catch (err) {
+      if (err instanceof ContractError) throw err;
+      throw new ContractError('truncated_response', `The answer to ${what} was cut off (${this.redact(errMessage(err))})`);
+    }
+    return text + decoder.decode();
   }
 
   private networkError(err: unknown, what: string, timeout: AbortSignal): ContractError {
@@ -402,4 +534,14 @@ const NOT_FOUND = Symbol('not found');
 
 function errMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
+}
+
+/** The part of the API root's path a link left out: `/api` for `/v1/…` under `/api/v1`, all of it for `/projects/…`. */
+function missingPrefix(rootPath: string, linkPath: string): string {
+  const segments = rootPath.split('/').filter(Boolean);
+  for (let i = 0; i < segments.length; i++) {
+    const tail = `/${segments.slice(i).join('/')}`;
+    if (linkPath === tail || linkPath.startsWith(`${tail}/`)) return `/${segments.slice(0, i).join('/')}`.replace(/^\/$/, '');
+  }
+  return rootPath;
 }

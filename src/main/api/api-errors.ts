@@ -14,6 +14,13 @@ export const TRANSIENT_CODES = new Set(['server_error', 'offline', 'timeout', 't
 /** Errors that stop a whole sync (no other request with this key can succeed). */
 export const FATAL_CODES = new Set<string>([...AUTH_ERROR_CODES, 'upgrade_required']);
 
+/**
+ * The longest Retry-After a request waits for. A server asking for more (or for a date far out) stops
+ * the job with "rate limited until …"; the next sync resumes it. Also keeps every wait far below
+ * Node's timer limit (2^31-1 ms), beyond which a timer fires at once.
+ */
+export const MAX_RETRY_AFTER_SECONDS = 300;
+
 /** Retry-After: delay-seconds or an HTTP date; null when absent or unreadable. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
   if (!value) return null;
@@ -51,7 +58,12 @@ export function errorFromResponse(status: number, bodyText: string, retryAfter: 
     const known = (AUTH_ERROR_CODES as readonly string[]).includes(code ?? '') ? code! : guessAuthCode(message);
     return new ContractError(known, message ?? `The service refused the API key (${known})`);
   }
-  if (status === 403) return new ContractError(code ?? 'upgrade_required', message ?? 'API access needs a Pro or Enterprise plan');
+  if (status === 403) {
+    // Only the body's own upgrade_required means a plan problem; any other 403 is the key being refused.
+    if (code === 'upgrade_required') return new ContractError('upgrade_required', message ?? 'API access needs a Pro or Enterprise plan');
+    const known = (AUTH_ERROR_CODES as readonly string[]).includes(code ?? '') ? code! : guessAuthCode(message);
+    return new ContractError(known, message ? `The service refused the API key: ${message}` : 'The service refused the API key (HTTP 403)');
+  }
   if (status === 404) return new ContractError('not_found', message ?? `${what} was not found`);
   if (status === 429) {
     const seconds = parseRetryAfter(retryAfter) ?? 1;

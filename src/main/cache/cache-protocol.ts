@@ -73,7 +73,7 @@ export type CacheStoreOps = { [K in CacheWriteOp]: Op<CacheWrites[K], unknown> }
   'sync:begin': Op<{ job: string; mode: SyncCheckpoint['mode']; cursor: SyncCursor; windowFrom?: string | null; restart?: boolean }, SyncCheckpoint>;
   'sync:step': Op<SyncStepArgs, { ms: number }>;
   'sync:succeed': Op<{ job: string; reconcile: boolean }, { removed: number; checkpoint: SyncCheckpoint }>;
-  'sync:fail': Op<{ job: string; state: 'failed' | 'cancelled' | 'idle'; error: { code: string; message: string } | null }, SyncCheckpoint>;
+  'sync:fail': Op<{ job: string; state: 'failed' | 'cancelled' | 'idle' | 'unsupported'; error: { code: string; message: string } | null }, SyncCheckpoint>;
   /** Runs the post-write hooks of a job (rollups) after writes outside a sync job (on-demand refresh). */
   'sync:afterWrites': Op<{ job: string }, void>;
   'read:countryNames': Op<void, string[]>;

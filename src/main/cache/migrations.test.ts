@@ -72,3 +72,29 @@ describe('cache migrations', () => {
     db.close();
   });
 });
+
+describe('two processes opening the same new cache at once', () => {
+  it('migrate it once: every process opens it, every migration is recorded once', async () => {
+    const { spawn } = await import('node:child_process');
+    const file = path.join(tmp(), 'cache.sqlite');
+    const tsx = path.resolve(__dirname, '../../../node_modules/.bin/tsx');
+    // Every process loads first, then all open the file at the same instant.
+    const at = Date.now() + 6000;
+    const script = `import { openQueryableCache } from ${JSON.stringify(path.resolve(__dirname, '../analytics/schema.ts'))}; while (Date.now() < ${at}); openQueryableCache(${JSON.stringify(file)}).close();`;
+    const run = () =>
+      new Promise<{ code: number; stderr: string }>((resolve) => {
+        const child = spawn(tsx, ['--eval', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.on('exit', (code) => resolve({ code: code ?? 1, stderr }));
+      });
+    const results = await Promise.all(Array.from({ length: 6 }, run));
+    expect(results.filter((r) => r.code !== 0).map((r) => r.stderr.slice(0, 300))).toEqual([]);
+    const db = new Database(file, { readonly: true });
+    const rows = db.prepare('SELECT id, count(*) AS n FROM schema_migrations GROUP BY id HAVING n > 1').all();
+    const total = (db.prepare('SELECT count(*) AS n FROM schema_migrations').get() as { n: number }).n;
+    db.close();
+    expect(rows).toEqual([]);
+    expect(total).toBeGreaterThan(cacheMigrations().length);
+  }, 120_000);
+});

@@ -61,8 +61,48 @@ export function loadMigrations(dir: string): Migration[] {
   return combineMigrations(migrations);
 }
 
-/** Applies pending migrations; throws cache_schema_changed when an applied one differs. Returns the names applied now. */
+/** How long a process waits for another one that is migrating the same cache file. */
+const MIGRATION_LOCK_WAIT_MS = 120_000;
+
+/**
+ * Applies pending migrations; throws cache_schema_changed when an applied one differs. Returns the
+ * names applied now. The check and the migrations run under the database's write lock (BEGIN
+ * IMMEDIATE), so two processes opening the same new cache at once (the app and a CLI sync) migrate it
+ * once: the second waits, then finds everything applied.
+ */
 export function runMigrations(db: Database.Database, migrations: Migration[]): string[] {
+  const now: string[] = [];
+  // One migration per locked transaction, each time re-reading what is applied under the lock.
+  for (;;) {
+    const name = underWriteLock(db, () => applyNextMigration(db, migrations));
+    if (!name) return now;
+    now.push(name);
+  }
+}
+
+function underWriteLock<T>(db: Database.Database, fn: () => T): T {
+  const deadline = Date.now() + MIGRATION_LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      db.exec('BEGIN IMMEDIATE');
+      break;
+    } catch (err) {
+      // Each attempt already waited the connection's busy_timeout; a long migration elsewhere may take longer.
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw err;
+    }
+  }
+  try {
+    const result = fn();
+    db.exec('COMMIT');
+    return result;
+  } catch (err) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw err;
+  }
+}
+
+/** Checks the applied migrations and applies the first pending one; its name, or null when none is pending. */
+function applyNextMigration(db: Database.Database, migrations: Migration[]): string | null {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     id INTEGER PRIMARY KEY, name TEXT NOT NULL, sha256 TEXT NOT NULL, applied_at TEXT NOT NULL
   )`);
@@ -78,15 +118,9 @@ export function runMigrations(db: Database.Database, migrations: Migration[]): s
     }
   }
   const done = new Set(applied.map((a) => a.id));
-  const record = db.prepare('INSERT INTO schema_migrations (id, name, sha256, applied_at) VALUES (?, ?, ?, ?)');
-  const now: string[] = [];
-  for (const m of migrations) {
-    if (done.has(m.id)) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      record.run(m.id, m.name, m.sha256, new Date().toISOString());
-    })();
-    now.push(m.name);
-  }
-  return now;
+  const next = migrations.find((m) => !done.has(m.id));
+  if (!next) return null;
+  db.exec(next.sql);
+  db.prepare('INSERT INTO schema_migrations (id, name, sha256, applied_at) VALUES (?, ?, ?, ?)').run(next.id, next.name, next.sha256, new Date().toISOString());
+  return next.name;
 }

@@ -14,7 +14,7 @@ const AUTH_CODES = new Set(['missing_api_key', 'invalid_api_key', 'revoked_api_k
 /** What a failed probe says about the connection: a rate limit still means the service answered. */
 export function probeOutcome(code: string): 'reachable' | 'offline' | 'unauthorized' {
   if (AUTH_CODES.has(code)) return 'unauthorized';
-  return code === 'rate_limited' ? 'reachable' : 'offline';
+  return code === 'rate_limited' || code === 'not_offered' ? 'reachable' : 'offline';
 }
 
 const currentEngine = (ctx: AppContext) => ctx.syncs.engineFor(ctx.selectedConnectionId());

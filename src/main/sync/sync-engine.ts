@@ -137,6 +137,8 @@ export class SyncEngine {
         if (jobs.includes(cp.job as SyncJobName)) this.progress.fromCheckpoint({ ...cp, rows: cp.cursor ? cp.rows : 0, pages: cp.cursor ? cp.pages : 0 });
       }
       this.progress.fromSkippedCounts(await cache.call('read:skippedCounts'));
+      // Where the API root is and what the server offers (once per client; remembered by the host).
+      await client.discover(signal);
     } catch (err) {
       fatal = err instanceof ContractError ? err : new ContractError('cache_error', String(err));
     }
@@ -188,6 +190,14 @@ export class SyncEngine {
         }
         const e = err instanceof ContractError ? err : new ContractError('internal_error', err instanceof Error ? err.message : String(err));
         const error = { code: e.code, message: client.redact(e.message) };
+        if (e.code === 'not_offered') {
+          // Not a failure: this service does not have the resource. Rechecked by every run of the job.
+          this.log(`[${job}] not offered by this service: ${error.message}`);
+          this.progress.finish(job, 'unsupported', null);
+          await cache.call('sync:fail', { job, state: 'unsupported', error }).catch(() => undefined);
+          this.emit(true);
+          continue;
+        }
         this.log(`[${job}] failed: ${error.code}: ${error.message}`);
         this.progress.finish(job, 'failed', error);
         await cache.call('sync:fail', { job, state: 'failed', error }).catch(() => undefined);
@@ -195,6 +205,9 @@ export class SyncEngine {
         if (FATAL_CODES.has(e.code)) {
           fatal = e;
           this.options.onConnection?.('unauthorized', error.message);
+        } else if (e.code === 'rate_limited_until') {
+          // Every request with this key would be refused: stop here, resume on the next sync.
+          fatal = e;
         } else if (e.code === 'offline' || e.code === 'timeout') {
           this.options.onConnection?.('offline', error.message);
           fatal = e;

@@ -7,6 +7,7 @@ import type { ContractEvents, SyncStatus } from '../../shared/contract';
 import { SYNC_JOBS } from '../../shared/contract';
 import { ContractError } from '../../shared/errors';
 import { ApiClient } from '../api/api-client';
+import type { ServiceProfile } from '../api/service-profile';
 import type { CacheRegistry } from '../cache/cache-client';
 import type { CacheWrite } from '../cache/cache-protocol';
 import type { DemoServiceHost } from '../connections/demo-service';
@@ -31,20 +32,37 @@ const AUTH_CODES = new Set(['revoked_api_key', 'invalid_api_key', 'expired_api_k
 
 export class SyncEngines {
   private readonly engines = new Map<string, Promise<SyncEngine>>();
+  /** What each connection's server turned out to be (API root, offered paths, names), learnt once. */
+  private readonly profiles = new Map<string, ServiceProfile>();
 
   constructor(private readonly deps: SyncEnginesDeps) {}
 
-  /** An API client for a connection (the demo's service is started when needed). */
+  /**
+   * An API client for a connection (the demo's service is started when needed), with what is known
+   * of its server; the first client of a connection learns it (`ApiClient.discover`), later ones reuse it.
+   */
   async clientFor(connectionId: string, log?: (line: string) => void): Promise<ApiClient> {
     const connection = this.deps.connections.get(connectionId);
+    let baseUrl: string;
+    let apiKey: string;
     if (connection.kind === 'demo') {
       const demo = await this.deps.demo.ensure();
-      return new ApiClient({ baseUrl: demo.baseUrl, apiKey: demo.apiKey, log });
+      ({ baseUrl, apiKey } = demo);
+    } else {
+      if (!connection.baseUrl) throw new ContractError('invalid_input', `Connection '${connection.name}' has no base URL`);
+      const key = await this.deps.secrets.get(connection.id);
+      if (!key) throw new ContractError('missing_api_key', `No API key is stored for '${connection.name}'. Add it again in Settings → Connections.`);
+      baseUrl = connection.baseUrl;
+      apiKey = key;
     }
-    if (!connection.baseUrl) throw new ContractError('invalid_input', `Connection '${connection.name}' has no base URL`);
-    const key = await this.deps.secrets.get(connection.id);
-    if (!key) throw new ContractError('missing_api_key', `No API key is stored for '${connection.name}'. Add it again in Settings → Connections.`);
-    return new ApiClient({ baseUrl: connection.baseUrl, apiKey: key, log });
+    const known = this.profiles.get(`${connectionId} ${baseUrl}`);
+    const client = new ApiClient({ baseUrl, apiKey, log, profile: known ?? null });
+    if (!known) {
+      // Offline or refused: the request that follows reports it; the next client tries again.
+      const profile = await client.discover().catch(() => null);
+      if (profile) this.profiles.set(`${connectionId} ${baseUrl}`, profile);
+    }
+    return client;
   }
 
   /** The sync engine of a connection (created on first use; `stopAll` cancels every one). */

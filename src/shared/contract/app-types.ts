@@ -48,7 +48,8 @@ export type SyncJobName = (typeof SYNC_JOBS)[number];
 
 export interface SyncJobStatus {
   job: SyncJobName;
-  state: 'idle' | 'queued' | 'running' | 'paused' | 'done' | 'failed' | 'cancelled';
+  /** `unsupported`: the service does not offer this resource (learnt from its API document or a 404 on the collection). */
+  state: 'idle' | 'queued' | 'running' | 'paused' | 'done' | 'failed' | 'cancelled' | 'unsupported';
   rows: number;
   totalRows: number | null;
   pages: number;

@@ -16,7 +16,8 @@ export interface SyncCursor {
 
 export interface SyncCheckpoint {
   job: string;
-  state: 'idle' | 'running' | 'done' | 'failed' | 'cancelled';
+  /** `unsupported`: the service does not offer the job's resource (its last_error says how that was learnt, and when). */
+  state: 'idle' | 'running' | 'done' | 'failed' | 'cancelled' | 'unsupported';
   mode: 'full' | 'incremental';
   cursor: SyncCursor | null;
   pass: number;
@@ -127,7 +128,7 @@ export class SyncStateRepository {
     return this.get(job);
   }
 
-  fail(job: string, state: 'failed' | 'cancelled' | 'idle', error: { code: string; message: string } | null): SyncCheckpoint {
+  fail(job: string, state: 'failed' | 'cancelled' | 'idle' | 'unsupported', error: { code: string; message: string } | null): SyncCheckpoint {
     if (error) this.finishError.run(state, error.code, error.message, nowIso(), job);
     else this.setState.run(state, job);
     return this.get(job);

@@ -32,7 +32,13 @@ function progressLine(s: SyncStatus): string {
   const done = s.jobs.filter((j) => j.state === 'done').map((j) => j.job);
   const failed = s.jobs.filter((j) => j.state === 'failed').map((j) => `${j.job} (${j.lastError?.code ?? 'error'})`);
   const skipped = s.skippedItems ? `${s.skippedItems} items skipped (call sync.skippedItems to see them)` : '';
-  const summary = [done.length ? `done: ${done.join(', ')}` : '', failed.length ? `failed: ${failed.join(', ')}` : '', skipped].filter(Boolean).join('; ');
+  const notOffered = s.jobs.filter((j) => j.state === 'unsupported').map((j) => j.job);
+  const summary = [
+    done.length ? `done: ${done.join(', ')}` : '',
+    failed.length ? `failed: ${failed.join(', ')}` : '',
+    notOffered.length ? `not offered by this service: ${notOffered.join(', ')}` : '',
+    skipped,
+  ].filter(Boolean).join('; ');
   return `[sync ${s.state}] ${parts.join('; ') || summary}`;
 }
 
@@ -95,6 +101,8 @@ export async function runSyncCommand(argv: string[]): Promise<number> {
       ),
       /** Items the service sent that could not be stored; `npm run cli -- call sync.skippedItems '{}'` lists them. */
       skippedItems: status.skippedItems,
+      /** Jobs whose resource this service does not offer (not failures: the sync is done without them). */
+      notOffered: status.jobs.filter((j) => j.state === 'unsupported' && (!jobs || jobs.includes(j.job))).map((j) => j.job),
       tables: info.tables,
       lastError: status.lastError,
     };

@@ -9,6 +9,7 @@ import { Empty, ErrorState, Loading } from '../../components/states';
 import { useContractCall } from '../sync/use-contract-call';
 import { INDEX_METRICS, METRIC_LABELS, choroplethValues, readIndexSort, searchCountries, sortCountries, type IndexMetric, type IndexSort } from './country-index';
 import './countries.css';
+import { NotOfferedNotice } from '../../components/not-offered-notice';
 
 const HEADERS: Array<{ field: IndexSort; label: string; numeric: boolean }> = [
   { field: 'country', label: 'Country', numeric: false },
@@ -50,6 +51,7 @@ export function CountriesIndexView() {
         <input type="search" value={query} onChange={(e) => update('q', e.target.value || null, true)} placeholder="Find a country" aria-label="Find a country" data-testid="country-search" />
       }
     >
+      <NotOfferedNotice jobs={['countries']} what="country policy profiles" />
       {index.loading && !index.data ? <Loading /> : null}
       {index.error ? <ErrorState error={index.error} onRetry={index.reload} /> : null}
       <div className="card countries-map-card">

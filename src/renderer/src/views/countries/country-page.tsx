@@ -11,6 +11,7 @@ import { useContractCall } from '../sync/use-contract-call';
 import { PROFILE_SECTIONS, formatProfileValue, recordPairs, type SectionSpec } from './profile-sections';
 import './countries.css';
 import { ExportButton } from '../../components/export';
+import { NotOfferedNotice } from '../../components/not-offered-notice';
 
 function Records({ records }: { records: Array<Record<string, unknown>> }) {
   if (records.length === 0) return <span>—</span>;
@@ -131,6 +132,7 @@ export function CountryPage() {
       }
       actions={/^[A-Z]{2}$/.test(code) ? <ExportButton table="country-updates" query={{ country_code: code }} label="Export updates" testId="export-country-updates" /> : null}
     >
+      <NotOfferedNotice jobs={['countries']} what="country policy profiles" />
       {profile.loading && !p ? <Loading label="Loading the country profile…" /> : null}
       {profile.error ? <ErrorState error={profile.error} onRetry={profile.reload} /> : null}
       {p ? (

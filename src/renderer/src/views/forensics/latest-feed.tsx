@@ -12,6 +12,7 @@ import { feedCategories, sortByFirstSeen } from './forensic-entries';
 import { ForensicTabs } from './forensic-tabs';
 import './forensics.css';
 import { ExportButton } from '../../components/export';
+import { NotOfferedNotice } from '../../components/not-offered-notice';
 
 const CAPS = [10, 25, 50, 100, 200];
 
@@ -63,6 +64,7 @@ export function LatestFeed() {
         </>
       }
     >
+      <NotOfferedNotice jobs={['forensicsLatest']} what="forensic news" />
       <ForensicTabs />
       <InvalidParams invalid={invalid} onDrop={(keys) => clear(keys as never)} />
       {feed.loading && !feed.data ? <Loading label="Loading the forensic feed…" /> : null}

@@ -13,6 +13,7 @@ import { Empty } from '../../components/states';
 import { ForensicTabs } from './forensic-tabs';
 import './forensics.css';
 import { ExportButton } from '../../components/export';
+import { NotOfferedNotice } from '../../components/not-offered-notice';
 
 /** URL filters take the open value sets (a registry or type the service sent that Carbon Desk does not know). */
 const { legacyForensicsQuery } = contractQueries;
@@ -94,6 +95,7 @@ export function LegacyList() {
       subtitle={rows.total == null ? 'Legacy v1 analyses' : <span data-testid="legacy-count">{formatNumber(rows.total)} legacy v1 analyses</span>}
       actions={<ExportButton table="legacy-forensics" query={filters} total={rows.total} testId="export-legacy-forensics" />}
     >
+      <NotOfferedNotice jobs={['forensicsLegacy']} what="legacy forensic analyses" />
       <ForensicTabs />
       <div className="deprecated-note" role="note" data-testid="deprecated-note">
         <strong>Deprecated.</strong> These are the service's v1 forensic analyses, kept for reference. The v2 feed and each project's forensic page replace them and are updated weekly.

@@ -20,6 +20,7 @@ import { useContractCall } from '../sync/use-contract-call';
 import { findMetrics, lossSeries, offsetPage } from './satellite-metrics';
 import './satellite.css';
 import { ExportButton } from '../../components/export';
+import { NotOfferedNotice } from '../../components/not-offered-notice';
 
 /** URL filters take the open value sets (a registry or type the service sent that Carbon Desk does not know). */
 const { satelliteListQuery } = contractQueries;
@@ -160,6 +161,7 @@ export function SatelliteView() {
       }
     >
       <InvalidParams invalid={invalid} onDrop={(keys) => clear(keys as never)} />
+      <NotOfferedNotice jobs={['satellite']} what="satellite data (metrics and project boundaries)" />
       <div className="satellite-filters card">
         <div className="filter-field">
           <span className="filter-label">Risk level</span>

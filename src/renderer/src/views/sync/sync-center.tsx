@@ -10,7 +10,7 @@ import { ErrorState, Loading, explainError } from '../../components/states';
 import { useAction } from '../../components/use-action';
 import { useAppStore } from '../../stores/app-store';
 import { SkippedItems } from './skipped-items';
-import { SYNC_JOB_LABELS, allowedActions, formatEta, jobFraction, overallFraction, type SyncAction } from './sync-jobs';
+import { SYNC_JOB_LABELS, allowedActions, formatEta, jobFraction, notOfferedLabels, overallFraction, type SyncAction } from './sync-jobs';
 import './sync.css';
 
 function ProgressBar({ fraction, state, label }: { fraction: number | null; state: string; label: string }) {
@@ -41,7 +41,9 @@ function ErrorLine({ error }: { error: { code: string; message: string; at: stri
 
 const STATE_BADGE: Record<SyncJobStatus['state'], string> = {
   idle: 'badge', queued: 'badge', running: 'badge badge-new', paused: 'badge badge-warn', done: 'badge badge-new', failed: 'badge badge-danger', cancelled: 'badge badge-warn',
+  unsupported: 'badge',
 };
+const STATE_TEXT: Partial<Record<SyncJobStatus['state'], string>> = { unsupported: 'not offered' };
 
 function JobRow({ job, busy, onStart }: { job: SyncJobStatus; busy: boolean; onStart: (job: SyncJobName) => void }) {
   const meta = SYNC_JOB_LABELS[job.job];
@@ -52,7 +54,7 @@ function JobRow({ job, busy, onStart }: { job: SyncJobStatus; busy: boolean; onS
         <div className="job-name">{meta.label}</div>
         <div className="job-detail">{meta.detail}</div>
       </td>
-      <td><span className={STATE_BADGE[job.state]}>{job.state}</span></td>
+      <td><span className={STATE_BADGE[job.state]}>{STATE_TEXT[job.state] ?? job.state}</span></td>
       <td className="job-progress">
         <ProgressBar fraction={fraction} state={job.state} label={`${meta.label} progress`} />
         <div className="job-progress-text">{fraction == null ? '' : `${Math.round(fraction * 100)}%`}</div>
@@ -69,7 +71,15 @@ function JobRow({ job, busy, onStart }: { job: SyncJobStatus; busy: boolean; onS
       <td className="num">{job.state === 'running' ? formatNumber(Math.round(job.requestsPerMinute)) : '—'}</td>
       <td className="num">{job.state === 'running' ? formatEta(job.etaSeconds) : '—'}</td>
       <td title={job.lastSuccessAt ? formatDateTime(job.lastSuccessAt) : undefined}>{job.lastSuccessAt ? formatAge(job.lastSuccessAt) : 'never'}</td>
-      <td className="job-error-cell">{job.lastError ? <ErrorLine error={job.lastError} /> : <span className="muted">—</span>}</td>
+      <td className="job-error-cell">
+        {job.state === 'unsupported' ? (
+          <span className="muted" title={job.lastError?.message}>This service does not offer it</span>
+        ) : job.lastError ? (
+          <ErrorLine error={job.lastError} />
+        ) : (
+          <span className="muted">—</span>
+        )}
+      </td>
       <td>
         <button type="button" className="btn btn-small" disabled={busy} onClick={() => onStart(job.job)} aria-label={`Sync ${meta.label} now`}>
           Sync
@@ -168,6 +178,15 @@ export function SyncCenter() {
               {['missing_api_key', 'invalid_api_key', 'revoked_api_key', 'expired_api_key', 'upgrade_required'].includes(sync.lastError.code) ? (
                 <Link to="/settings">Open Settings to fix the connection</Link>
               ) : null}
+            </div>
+          ) : null}
+          {notOfferedLabels(sync).length ? (
+            <div className="card sync-not-offered" data-testid="sync-not-offered">
+              <h2>Not offered by this service</h2>
+              <p>
+                {notOfferedLabels(sync).join(', ')}. The service answers that it does not have {notOfferedLabels(sync).length === 1 ? 'this resource' : 'these resources'}, so
+                there is nothing to download; views built from other data (buyers and charts are computed from cached credits) still work. Checked again on every sync.
+              </p>
             </div>
           ) : null}
           <SkippedItems count={sync.skippedItems ?? 0} />

@@ -18,13 +18,19 @@ export const SYNC_JOB_LABELS: Record<SyncJobName, { label: string; detail: strin
 
 /** Share done, 0..1, from rows (preferred) or pages; null when the total is not known yet. */
 export function jobFraction(job: SyncJobStatus): number | null {
-  if (job.state === 'done') return 1;
+  // (a resource the service does not offer is complete: there is nothing to fetch)
+  if (job.state === 'done' || job.state === 'unsupported') return 1;
   // a job waiting its turn has not started, whatever totals its last run left
   if (job.state === 'queued' || job.state === 'idle') return null;
   if (job.totalRows != null && job.totalRows > 0) return Math.min(1, job.rows / job.totalRows);
   if (job.totalPages != null && job.totalPages > 0) return Math.min(1, job.pages / job.totalPages);
   if (job.totalRows === 0 || job.totalPages === 0) return job.state === 'running' ? 0 : 1;
   return null;
+}
+
+/** The jobs whose resources the service does not offer, by label ("Buyers", "Satellite metrics"). */
+export function notOfferedLabels(status: SyncStatus): string[] {
+  return status.jobs.filter((j) => j.state === 'unsupported').map((j) => SYNC_JOB_LABELS[j.job].label);
 }
 
 /** 75 -> "1 min 15 s", 3700 -> "1 h 2 min"; null -> "—". */
