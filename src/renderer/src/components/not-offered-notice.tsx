@@ -7,6 +7,7 @@ import type { SyncJobName } from '../../../shared/contract';
 import { carbon } from '../bridge';
 import { useAppStore } from '../stores/app-store';
 import { formatDate } from './format';
+import './not-offered-notice.css';
 
 export function NotOfferedNotice({ jobs, what }: { jobs: SyncJobName[]; what: string }) {
   const sync = useAppStore((s) => s.sync);
