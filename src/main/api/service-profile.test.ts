@@ -51,13 +51,24 @@ describe('the service profile', () => {
     expect(profileFromOpenApi({ openapi: '3.1.0' }, 'https://host', '')).toBeNull();
   });
 
-  it('names path templates the way OpenAPI documents write them', () => {
+  it('names path templates the way OpenAPI documents write them, for every path of the API', () => {
+    const templates = [
+      '/api-keys/', '/api-keys/{id}', '/api-keys/usage', '/buyers/', '/buyers/{buyer_name}', '/buyers/{buyer_name}/analytics',
+      '/charts/credits_by_category', '/charts/credits_by_transaction_date/{project_id}', '/charts/credits_retirements_by_vintage/{project_id}',
+      '/charts/projects_by_listing_date', '/countries/{country_code}', '/countries/{country_code}/updates', '/credits/', '/forensics/',
+      '/forensics/v2/latest', '/forensics/v2/{project_id}', '/forensics/v2/{project_id}/diff', '/projects/', '/projects/{project_id}',
+      '/projects/types', '/satellite/', '/satellite/{project_id}/boundary', '/supply-demand/',
+    ];
+    const concrete = (t: string) => t.replace('{project_id}', 'VCS-1').replace('{country_code}', 'BR').replace('{buyer_name}', 'Acme%20Inc').replace('{id}', 'key_1');
+    for (const t of templates) expect(pathTemplate(concrete(t)), t).toBe(t);
     expect(pathTemplate('/projects/VCS-1')).toBe('/projects/{project_id}');
     expect(pathTemplate('/projects/types')).toBe('/projects/types');
     expect(pathTemplate('/forensics/v2/latest')).toBe('/forensics/v2/latest');
     expect(pathTemplate('/forensics/v2/VCS-1/diff')).toBe('/forensics/v2/{project_id}/diff');
     expect(pathTemplate('/satellite/VCS-1/boundary')).toBe('/satellite/{project_id}/boundary');
     expect(pathTemplate('/countries/BR/updates')).toBe('/countries/{country_code}/updates');
+    expect(pathTemplate('/api-keys/key_1')).toBe('/api-keys/{id}');
+    expect(pathTemplate('/api-keys/usage')).toBe('/api-keys/usage');
   });
 
   it('resolves next_page links that lost the root prefix, on the configured origin only', () => {

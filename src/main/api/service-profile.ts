@@ -39,7 +39,9 @@ export function pathTemplate(relativePath: string): string {
     .replace(/^\/countries\/[^/]+\/updates$/, '/countries/{country_code}/updates')
     .replace(/^\/countries\/[^/]+$/, '/countries/{country_code}')
     .replace(/^\/buyers\/[^/]+\/analytics$/, '/buyers/{buyer_name}/analytics')
-    .replace(/^\/buyers\/(?!$)[^/]+$/, '/buyers/{buyer_name}');
+    .replace(/^\/buyers\/(?!$)[^/]+$/, '/buyers/{buyer_name}')
+    .replace(/^\/api-keys\/(?!usage$)(?!$)[^/]+$/, '/api-keys/{id}')
+    .replace(/^\/charts\/(credits_by_transaction_date|credits_retirements_by_vintage)\/[^/]+$/, '/charts/$1/{project_id}');
 }
 
 interface OpenApiParameter {

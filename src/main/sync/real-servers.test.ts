@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startSyncedService } from '../testing/synced-service';
 import { startTestService, tempDir, testEngine, type TestEngine, type TestService } from './test-support';
 
 const FAST = ['--rate-limit-pro', '100000', '--rate-limit-enterprise', '100000'];
@@ -61,6 +62,17 @@ describe('a server that offers less', () => {
     const satellite = checkpoints.find((c) => c.job === 'satellite')!;
     expect(satellite.state).toBe('unsupported');
     expect(satellite.last_error).toMatchObject({ code: 'not_offered', at: expect.any(String) });
+  }, 120_000);
+  it('the CLI sync of a partial server exits 0 and names what the service does not offer', async () => {
+    // startSyncedService runs the CLI sync and throws on any exit code but 0.
+    const synced = await startSyncedService({ scale: 0.01, seed: 7, today: '2026-06-30', tier: 'pro', dataDirPrefix: 'carbon-partial-', serviceArgs: ['--offer', 'projects,credits'] });
+    try {
+      expect(synced.summary.state).toBe('done');
+      expect(synced.summary.notOffered).toEqual(expect.arrayContaining(['keyInfo', 'projectTypes', 'forensicsLatest', 'countries', 'satellite', 'forensicsLegacy']));
+      expect(synced.summary.notOffered).not.toContain('credits');
+    } finally {
+      await synced.stop();
+    }
   }, 120_000);
 });
 

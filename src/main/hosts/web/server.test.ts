@@ -106,6 +106,17 @@ describe('web host', () => {
     expect(body.error.message).toMatch(/id/);
   });
 
+  it('answers an oversized body with 413 and its error, not a connection reset', async () => {
+    const body = JSON.stringify({ name: 'x'.repeat(3 * 1024 * 1024) });
+    const res = await fetch(`http://${hostHeader}/rpc/keys.create`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${host.token}`, 'Content-Type': 'application/json' },
+      body,
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: { code: 'invalid_input', message: expect.stringMatching(/too large/) } });
+  });
+
   it('answers an unknown method with 404 and a bad JSON body with 400', async () => {
     expect((await call({ Authorization: `Bearer ${host.token}` }, '{}', 'nope.nothing')).status).toBe(404);
     expect((await call({ Authorization: `Bearer ${host.token}` }, '{not json', 'app.info')).status).toBe(400);

@@ -58,15 +58,23 @@ function refuse(res: ServerResponse, r: Refusal): void {
   sendJson(res, r.status, { error: { code: r.code, message: r.message } });
 }
 
+/**
+ * The request body, up to MAX_BODY. A larger one is refused with 413: the rest is read and dropped
+ * (not kept) so the answer reaches the client instead of a connection reset, and the connection is
+ * closed after the answer.
+ */
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     let size = 0;
+    let refused = false;
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => {
+      if (refused) return;
       size += c.length;
       if (size > MAX_BODY) {
+        refused = true;
+        chunks.length = 0;
         reject(Object.assign(new Error('Request body too large'), { status: 413 }));
-        req.destroy();
       } else chunks.push(c);
     });
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
@@ -98,7 +106,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       input = text.trim() === '' ? {} : JSON.parse(text);
     } catch (err) {
       const status = (err as { status?: number }).status ?? 400;
-      return refuse(res, { status, code: 'invalid_input', message: status === 413 ? 'Request body too large' : 'Body is not valid JSON' });
+      if (status === 413) res.setHeader('Connection', 'close');
+      return refuse(res, { status, code: 'invalid_input', message: status === 413 ? `Request body too large (at most ${MAX_BODY / 1048576} MB)` : 'Body is not valid JSON' });
     }
     try {
       const result = await dispatch(name, input, ctx);
