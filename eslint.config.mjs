@@ -26,6 +26,12 @@ const layerRule = (self, allowed, extra = [], { files = [`src/${self}/**/*.{ts,t
   },
 });
 
+const RENDERER_SANDBOX = { group: ['node:*', 'electron', 'better-sqlite3', 'keytar'], message: 'The renderer runs sandboxed: no Node or Electron imports.' };
+const VIEW_IMPORTS = [
+  { regex: '^\\.\\./(?!\\.\\./)', message: 'A view imports no other view\'s files: move what views share into components/, data/ or stores/ (docs/architecture.md).' },
+  { regex: '^\\.\\./\\.\\./(?!(components|data|stores)(/|$)|\\.\\./)', message: 'A view imports only components/, data/ (the contract client and data hooks) and stores/ (docs/architecture.md).' },
+];
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'e2e/output/**', 'test-results/**', 'playwright-report/**', 'resources/**'] },
   js.configs.recommended,
@@ -48,6 +54,9 @@ export default tseslint.config(
   layerRule('main', ['shared'], [{ group: ['**/hosts/**', './hosts/*', '../hosts/*'], message: 'Only src/main/hosts imports src/main/hosts: give host behaviour to the back end through HostPorts.' }], { ignores: ['src/main/hosts/**'] }),
   layerRule('main', ['shared'], [], { files: ['src/main/hosts/**/*.{ts,tsx}'] }),
   layerRule('preload', ['shared']),
-  layerRule('renderer', ['shared'], [{ group: ['node:*', 'electron', 'better-sqlite3', 'keytar'], message: 'The renderer runs sandboxed: no Node or Electron imports.' }]),
+  layerRule('renderer', ['shared'], [RENDERER_SANDBOX]),
+  // Inside the renderer a view folder imports only the shared folders (components/, data/, stores/)
+  // and its own files: what two views share lives in one of those, never in another view's folder.
+  layerRule('renderer', ['shared'], [RENDERER_SANDBOX, ...VIEW_IMPORTS], { files: ['src/renderer/src/views/**/*.{ts,tsx}'] }),
   layerRule('service', ['shared']),
 );

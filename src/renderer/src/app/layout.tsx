@@ -6,7 +6,7 @@ import { ChromeNotice, OfflinePill } from '../views/sync/chrome-status';
 import { useConnectionProbe } from '../views/sync/use-connection-probe';
 import { NAV } from './nav';
 import { CommandPalette } from './palette';
-import { useResolvedTheme } from './theme';
+import { useResolvedTheme } from '../stores/theme';
 
 function ConnectionBadge() {
   const info = useAppStore((s) => s.info);

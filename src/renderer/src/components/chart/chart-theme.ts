@@ -2,7 +2,7 @@
  * The two ECharts themes (light, dark) built from the app's design tokens, and fixed colours per
  * market category so a category reads the same in every chart of the app.
  */
-import type { ResolvedTheme } from '../../app/theme';
+import type { ResolvedTheme } from '../../stores/theme';
 
 export const CHART_THEME_NAME: Record<ResolvedTheme, string> = { light: 'carbon-light', dark: 'carbon-dark' };
 

@@ -4,7 +4,7 @@
  * `ref` gives the echarts instance (for PNG/SVG export) through ChartHandle.
  */
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
-import { useResolvedTheme } from '../../app/theme';
+import { useResolvedTheme } from '../../stores/theme';
 import { CHART_THEME_NAME } from './chart-theme';
 import { echarts, type EChartsInstance } from './echarts-setup';
 import { prepareLargeSeries } from './large-series';

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Page } from '../../../../shared/api';
 import { pagesForRange } from './sort-order';
-import { useCacheGeneration } from './use-cache-generation';
+import { useCacheGeneration } from '../../data/use-cache-generation';
 
 export type FetchPage<Row> = (page: number, perPage: number) => Promise<Page<Row>>;
 

@@ -3,7 +3,7 @@
  * (its ChartHandle ref), placed in the chart card's header by the view.
  */
 import type { RefObject } from 'react';
-import { useResolvedTheme } from '../../app/theme';
+import { useResolvedTheme } from '../../stores/theme';
 import type { ChartHandle } from '../chart/chart';
 import { CHART_THEME_NAME } from '../chart/chart-theme';
 import { saveChart, type ChartImageFormat } from './export-chart';

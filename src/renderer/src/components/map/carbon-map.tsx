@@ -8,7 +8,7 @@
  */
 import L from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useResolvedTheme } from '../../app/theme';
+import { useResolvedTheme } from '../../stores/theme';
 import { checkBoundaries, countByRisk, projectIdOf, riskOf, type BoundaryFeature } from './boundary-features';
 import { loadCountryOutlines, type CountryOutline } from './basemap';
 import { alpha2OfNumeric, classBreaks, classColour, classOf, numericCodeOf } from './choropleth';

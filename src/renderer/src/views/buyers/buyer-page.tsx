@@ -2,14 +2,13 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { BuyerAnalytics, CreditTransaction } from '../../../../shared/api';
-import { carbon } from '../../bridge';
 import { Chart, categoryColor, FLOW_COLORS } from '../../components/chart';
 import { DataTable, usePagedRows } from '../../components/data-table';
 import { formatCategory, formatDate, formatNumber, formatRegistry } from '../../components/format';
 import { Page } from '../../components/page';
 import { Empty, ErrorState, Loading } from '../../components/states';
-import { CreditDetails, creditColumns } from '../transactions/credit-columns';
-import { useContractCall } from '../sync/use-contract-call';
+import { CreditDetails, creditColumns } from '../../components/columns/credit-columns';
+import { carbon, useContractData } from '../../data';
 import { buyerTransactionsLink, buyerTransactionsQuery, portfolioRows } from './buyer-filters';
 import './buyers.css';
 
@@ -84,8 +83,8 @@ function AnalyticsCharts({ analytics }: { analytics: BuyerAnalytics }) {
 
 export function BuyerPage() {
   const { buyerName = '' } = useParams();
-  const buyer = useContractCall(() => carbon.buyers.get({ buyer_name: buyerName }), `buyer:${buyerName}`);
-  const analytics = useContractCall(() => carbon.buyers.analytics({ buyer_name: buyerName }), `analytics:${buyerName}`);
+  const buyer = useContractData(() => carbon.buyers.get({ buyer_name: buyerName }), `buyer:${buyerName}`);
+  const analytics = useContractData(() => carbon.buyers.analytics({ buyer_name: buyerName }), `analytics:${buyerName}`);
   const [sort, setSort] = useState<string[]>(['-transaction_date']);
   const txQuery = useMemo(() => ({ ...buyerTransactionsQuery(buyer.data?.buyer_name ?? buyerName), sort }), [buyer.data, buyerName, sort]);
   const fetchPage = useCallback((page: number, perPage: number) => carbon.credits.list({ ...txQuery, current_page: page, per_page: perPage }), [txQuery]);

@@ -1,12 +1,11 @@
 /** Countries: the index of cached projects' countries with a choropleth of credits issued (or retired, projects). */
 import { useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { carbon } from '../../bridge';
 import { formatNumber } from '../../components/format';
 import { CarbonMap, type ChoroplethSpec } from '../../components/map';
 import { Page } from '../../components/page';
 import { Empty, ErrorState, Loading } from '../../components/states';
-import { useContractCall } from '../sync/use-contract-call';
+import { carbon, useContractData } from '../../data';
 import { INDEX_METRICS, METRIC_LABELS, choroplethValues, readIndexSort, searchCountries, sortCountries, type IndexMetric, type IndexSort } from './country-index';
 import './countries.css';
 import { NotOfferedNotice } from '../../components/not-offered-notice';
@@ -21,7 +20,7 @@ const HEADERS: Array<{ field: IndexSort; label: string; numeric: boolean }> = [
 export function CountriesIndexView() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const index = useContractCall(() => carbon.countries.index({}), 'countries-index');
+  const index = useContractData(() => carbon.countries.index({}), 'countries-index');
   const metric: IndexMetric = (INDEX_METRICS as readonly string[]).includes(params.get('metric') ?? '') ? (params.get('metric') as IndexMetric) : 'issued';
   const sort = readIndexSort(params.get('sort'));
   const query = params.get('q') ?? '';

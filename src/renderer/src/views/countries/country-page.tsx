@@ -3,11 +3,10 @@ import { useParams, useSearchParams, Link } from 'react-router-dom';
 import { COUNTRY_UPDATES_DEFAULT_LIMIT } from '../../../../shared/api/params';
 import type { CountryProfile } from '../../../../shared/api/resources';
 import { safeHref } from '../../../../shared/safe-url';
-import { carbon } from '../../bridge';
 import { formatDate, formatNumber } from '../../components/format';
 import { Page } from '../../components/page';
 import { Empty, ErrorState, Loading } from '../../components/states';
-import { useContractCall } from '../sync/use-contract-call';
+import { carbon, useContractData } from '../../data';
 import { PROFILE_SECTIONS, formatProfileValue, recordPairs, type SectionSpec } from './profile-sections';
 import './countries.css';
 import { ExportButton } from '../../components/export';
@@ -66,7 +65,7 @@ function Section({ section, profile }: { section: SectionSpec; profile: CountryP
 function Updates({ countryCode }: { countryCode: string }) {
   const [params, setParams] = useSearchParams();
   const limit = Math.min(100, Math.max(1, Number(params.get('updates')) || COUNTRY_UPDATES_DEFAULT_LIMIT));
-  const updates = useContractCall(() => carbon.countries.updates({ country_code: countryCode, limit }), `updates:${countryCode}:${limit}`);
+  const updates = useContractData(() => carbon.countries.updates({ country_code: countryCode, limit }), `updates:${countryCode}:${limit}`);
   return (
     <section className="card" aria-labelledby="updates-title" data-testid="country-updates">
       <div className="updates-head">
@@ -114,7 +113,7 @@ function Updates({ countryCode }: { countryCode: string }) {
 export function CountryPage() {
   const { countryCode = '' } = useParams();
   const code = countryCode.toUpperCase();
-  const profile = useContractCall(() => carbon.countries.get({ country_code: code }), `country:${code}`);
+  const profile = useContractData(() => carbon.countries.get({ country_code: code }), `country:${code}`);
   const p = profile.data;
   const byId = (id: string) => PROFILE_SECTIONS.find((s) => s.id === id)!;
   return (

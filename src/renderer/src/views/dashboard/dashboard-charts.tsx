@@ -2,12 +2,11 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CHART_FREQUENCIES, SUPPLY_DEMAND_AGGREGATIONS, type ChartFrequency, type SupplyDemandAggregation } from '../../../../shared/api/values';
-import { carbon } from '../../bridge';
 import { Chart, categoryColor, FLOW_COLORS, quantityAxis } from '../../components/chart';
 import { formatCategory, formatNumber } from '../../components/format';
 import { Empty, ErrorState, Loading } from '../../components/states';
-import { binLabel } from '../projects/time-bins';
-import { useContractResult, type ContractResult } from '../projects/use-contract-result';
+import { binLabel } from '../../components/chart/time-bins';
+import { type ContractData, carbon, useContractData } from '../../data';
 import { stackListing } from './listing-series';
 
 const AGG_LABEL: Record<SupplyDemandAggregation, string> = { monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly' };
@@ -25,7 +24,7 @@ function Seg<T extends string>({ label, values, value, names, onChange }: { labe
   );
 }
 
-function Body<T>({ result, empty, children }: { result: ContractResult<T>; empty: boolean; children: React.ReactNode }) {
+function Body<T>({ result, empty, children }: { result: ContractData<T>; empty: boolean; children: React.ReactNode }) {
   if (result.error) return <ErrorState error={result.error} onRetry={result.reload} />;
   if (!result.data && result.loading) return <Loading label="Loading chart…" />;
   if (empty) return <Empty title="No data yet">Charts fill in as the sync writes projects and credit transactions.</Empty>;
@@ -34,7 +33,7 @@ function Body<T>({ result, empty, children }: { result: ContractResult<T>; empty
 
 export function SupplyDemandChart() {
   const [aggregation, setAggregation] = useState<SupplyDemandAggregation>('yearly');
-  const result = useContractResult(() => carbon.charts.supplyDemand({ aggregation }), aggregation);
+  const result = useContractData(() => carbon.charts.supplyDemand({ aggregation }), aggregation);
   const rows = useMemo(() => result.data?.data ?? [], [result.data]);
   const option = useMemo(
     () => ({
@@ -78,7 +77,7 @@ export function SupplyDemandChart() {
 }
 
 export function CreditsByCategoryChart() {
-  const result = useContractResult(() => carbon.charts.creditsByCategory({}), 'all');
+  const result = useContractData(() => carbon.charts.creditsByCategory({}), 'all');
   const navigate = useNavigate();
   const points = useMemo(() => [...(result.data?.data ?? [])].sort((a, b) => a.issued - b.issued), [result.data]);
   const option = useMemo(
@@ -116,7 +115,7 @@ export function CreditsByCategoryChart() {
 
 export function ListingDateChart() {
   const [freq, setFreq] = useState<ChartFrequency>('Y');
-  const result = useContractResult(() => carbon.charts.projectsByListingDate({ freq }), freq);
+  const result = useContractData(() => carbon.charts.projectsByListingDate({ freq }), freq);
   const stacked = useMemo(() => stackListing(result.data?.data ?? []), [result.data]);
   const option = useMemo(
     () => ({

@@ -1,10 +1,9 @@
 /** The dashboard's text panels: headline totals, latest forensic headlines, sync freshness. */
 import { Link } from 'react-router-dom';
-import { carbon } from '../../bridge';
 import { formatAge, formatCompact, formatDate, formatDateTime, formatNumber } from '../../components/format';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { useAppStore } from '../../stores/app-store';
-import { isNotFound, useContractResult } from '../projects/use-contract-result';
+import { carbon, isNotFound, useContractData } from '../../data';
 
 /** The cached resources the freshness card counts, in the market's words (internal tables left out). */
 const CACHED_RESOURCES: Array<[table: string, label: string]> = [
@@ -47,7 +46,7 @@ function Kpi({ label, value, unit, title, testId }: { label: string; value: stri
 }
 
 export function HeadlineTotalsRow() {
-  const result = useContractResult(loadTotals, 'totals');
+  const result = useContractData(loadTotals, 'totals');
   if (result.error) return <ErrorState error={result.error} onRetry={result.reload} />;
   const t = result.data;
   const v = (n: number | undefined) => (n === undefined ? '…' : formatNumber(n));
@@ -63,7 +62,7 @@ export function HeadlineTotalsRow() {
 }
 
 export function ForensicHeadlines() {
-  const result = useContractResult(() => carbon.forensics.latest({ limit: 8 }), 'latest');
+  const result = useContractData(() => carbon.forensics.latest({ limit: 8 }), 'latest');
   const feed = result.data;
   return (
     <div className="card" data-testid="forensic-headlines">
@@ -101,7 +100,7 @@ export function ForensicHeadlines() {
 }
 
 export function SyncFreshness() {
-  const cache = useContractResult(() => carbon.cache.info({}), 'cache');
+  const cache = useContractData(() => carbon.cache.info({}), 'cache');
   const sync = useAppStore((s) => s.sync);
   const last = cache.data?.lastSyncAt ?? null;
   const running = sync?.state === 'running';

@@ -1,12 +1,11 @@
 /** The latest AI forensic news feed: category filter, entry cap, new-this-week, week and year. */
 import { useMemo } from 'react';
 import { latestFeedQuery, LATEST_FEED_DEFAULT_LIMIT } from '../../../../shared/api/params';
-import { carbon } from '../../bridge';
 import { InvalidParams, useUrlFilters } from '../../components/filters';
 import { formatNumber } from '../../components/format';
 import { Page } from '../../components/page';
 import { Empty, ErrorState, Loading } from '../../components/states';
-import { useContractCall } from '../sync/use-contract-call';
+import { carbon, useContractData } from '../../data';
 import { ForensicEntryCard } from './forensic-entry-card';
 import { feedCategories, sortByFirstSeen } from './forensic-entries';
 import { ForensicTabs } from './forensic-tabs';
@@ -18,9 +17,9 @@ const CAPS = [10, 25, 50, 100, 200];
 
 export function LatestFeed() {
   const { filters, invalid, key, patch, clear } = useUrlFilters(latestFeedQuery);
-  const feed = useContractCall(() => carbon.forensics.latest(filters), `latest:${key}`);
+  const feed = useContractData(() => carbon.forensics.latest(filters), `latest:${key}`);
   // categories come from an unfiltered feed at the maximum cap, so choosing one does not hide the others
-  const vocabulary = useContractCall(() => carbon.forensics.latest({ limit: 200 }), 'latest:vocabulary');
+  const vocabulary = useContractData(() => carbon.forensics.latest({ limit: 200 }), 'latest:vocabulary');
   const categories = useMemo(() => feedCategories(vocabulary.data?.entries ?? [], filters.category), [vocabulary.data, filters.category]);
   const entries = useMemo(() => sortByFirstSeen(feed.data?.entries ?? []), [feed.data]);
   const limit = filters.limit ?? LATEST_FEED_DEFAULT_LIMIT;

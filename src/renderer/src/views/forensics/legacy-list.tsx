@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { contractQueries } from '../../../../shared/api/params';
 import type { LegacyForensic } from '../../../../shared/api';
 import { FORENSIC_STATUSES } from '../../../../shared/api/values';
-import { carbon } from '../../bridge';
+import { carbon } from '../../data';
 import { DataTable, usePagedRows, type Column } from '../../components/data-table';
 import { InvalidParams, TextFilter, useUrlFilters } from '../../components/filters';
 import { formatDate, formatDateTime, formatNumber } from '../../components/format';

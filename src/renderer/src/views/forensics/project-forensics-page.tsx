@@ -6,12 +6,11 @@ import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { forensicDiffQuery } from '../../../../shared/api/params';
 import type { ForensicMemo } from '../../../../shared/api/resources';
-import { carbon } from '../../bridge';
 import { useUrlFilters } from '../../components/filters';
 import { formatDate, formatNumber } from '../../components/format';
 import { Page } from '../../components/page';
 import { Empty, ErrorState, Loading } from '../../components/states';
-import { useContractCall } from '../sync/use-contract-call';
+import { carbon, useContractData } from '../../data';
 import { ForensicEntryCard } from './forensic-entry-card';
 import { isoWeekOf, memoSections, shiftWeek, sortByFirstSeen } from './forensic-entries';
 import './forensics.css';
@@ -52,7 +51,7 @@ function WeeklyDiff({ projectId, defaultWeek }: { projectId: string; defaultWeek
   const { filters, patch } = useUrlFilters(forensicDiffQuery);
   const week = filters.week ?? defaultWeek.week;
   const year = filters.year ?? defaultWeek.year;
-  const diff = useContractCall(() => carbon.forensics.diff({ project_id: projectId, week, year }), `diff:${projectId}:${week}:${year}`);
+  const diff = useContractData(() => carbon.forensics.diff({ project_id: projectId, week, year }), `diff:${projectId}:${week}:${year}`);
   const go = (w: { week: number; year: number }) => patch({ week: w.week, year: w.year });
   return (
     <div className="card weekly-diff" data-testid="weekly-diff">
@@ -98,7 +97,7 @@ function WeeklyDiff({ projectId, defaultWeek }: { projectId: string; defaultWeek
 
 export function ProjectForensicsPage() {
   const { projectId = '' } = useParams();
-  const forensics = useContractCall(() => carbon.forensics.project({ project_id: projectId }), `pf:${projectId}`);
+  const forensics = useContractData(() => carbon.forensics.project({ project_id: projectId }), `pf:${projectId}`);
   const entries = useMemo(() => sortByFirstSeen(forensics.data?.entries ?? []), [forensics.data]);
   const stats = forensics.data?.stats;
   const first = forensics.data?.entries[0];

@@ -4,17 +4,16 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { CHART_FREQUENCIES, type ChartFrequency } from '../../../../shared/api/values';
-import { carbon } from '../../bridge';
 import { Chart, FLOW_COLORS, quantityAxis, type ChartHandle } from '../../components/chart';
 import { ChartExportButtons } from '../../components/export';
 import { Empty, ErrorState, Loading } from '../../components/states';
-import { binLabel, mergeFlows, type FlowRow } from './time-bins';
-import { useContractResult } from './use-contract-result';
+import { binLabel, mergeFlows, type FlowRow } from '../../components/chart/time-bins';
+import { carbon, useContractData } from '../../data';
 
 const FREQ_LABEL: Record<ChartFrequency, string> = { D: 'Day', W: 'Week', M: 'Month', Y: 'Year' };
 
 function useFlows(projectId: string, freq: ChartFrequency) {
-  return useContractResult<FlowRow[]>(async () => {
+  return useContractData<FlowRow[]>(async () => {
     const [issued, retired] = await Promise.all([
       carbon.charts.creditsByTransactionDate({ project_id: projectId, freq, transaction_type: ['issuance'] }),
       carbon.charts.creditsByTransactionDate({ project_id: projectId, freq, transaction_type: ['retirement'] }),
@@ -63,7 +62,7 @@ export function YearlyFlowsChart({ projectId }: { projectId: string }) {
 }
 
 export function VintageChart({ projectId }: { projectId: string }) {
-  const vintages = useContractResult(() => carbon.charts.retirementsByVintage({ project_id: projectId }), projectId);
+  const vintages = useContractData(() => carbon.charts.retirementsByVintage({ project_id: projectId }), projectId);
   const points = useMemo(() => vintages.data?.data ?? [], [vintages.data]);
   const option = useMemo(
     () => ({

@@ -1,10 +1,9 @@
 /** The project's forensic memo, stats and news entries (new this week highlighted). */
 import type { ProjectForensics } from '../../../../shared/api';
 import { safeHref } from '../../../../shared/safe-url';
-import { carbon } from '../../bridge';
 import { formatDate, formatSlug } from '../../components/format';
 import { Empty, ErrorState, Loading } from '../../components/states';
-import { isNotFound, useContractResult } from './use-contract-result';
+import { carbon, isNotFound, useContractData } from '../../data';
 
 const MEMO_FIELDS: Array<[keyof NonNullable<ProjectForensics['memo']>, string]> = [
   ['primary_risk', 'Primary risk'],
@@ -22,7 +21,7 @@ const MEMO_FIELDS: Array<[keyof NonNullable<ProjectForensics['memo']>, string]> 
 ];
 
 export function ProjectForensicsSection({ projectId }: { projectId: string }) {
-  const result = useContractResult(() => carbon.forensics.project({ project_id: projectId }), projectId);
+  const result = useContractData(() => carbon.forensics.project({ project_id: projectId }), projectId);
   const f = result.data;
   return (
     <div className="card" data-testid="project-forensics">

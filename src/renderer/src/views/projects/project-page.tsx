@@ -6,7 +6,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { safeHref } from '../../../../shared/safe-url';
-import { carbon } from '../../bridge';
 import { formatDate, formatNumber, formatPercent, formatSlug } from '../../components/format';
 import { Page } from '../../components/page';
 import { ErrorState, Loading } from '../../components/states';
@@ -16,7 +15,7 @@ import { ProjectOverview } from './project-overview';
 import { ProjectSatellite } from './project-satellite';
 import { projectTimeline } from './project-timeline';
 import { ProjectTransactions } from './project-transactions';
-import { useContractResult } from './use-contract-result';
+import { carbon, useContractData } from '../../data';
 import { useFilterVocabulary } from './use-filter-vocabulary';
 import './project-page.css';
 
@@ -59,7 +58,7 @@ function Timeline({ events }: { events: ReturnType<typeof projectTimeline> }) {
 
 export function ProjectPage() {
   const { projectId = '' } = useParams();
-  const project = useContractResult(() => carbon.projects.get({ project_id: projectId }), projectId);
+  const project = useContractData(() => carbon.projects.get({ project_id: projectId }), projectId);
   const vocabulary = useFilterVocabulary();
   const [refreshing, setRefreshing] = useState<string | null>(null);
   const [version, setVersion] = useState(0);

@@ -1,10 +1,9 @@
 /** Satellite metrics of the project and its boundary on the offline map (coloured by risk). */
 import type { SatelliteMetrics } from '../../../../shared/api';
-import { carbon } from '../../bridge';
 import { CarbonMap } from '../../components/map';
 import { formatDateTime, formatNumber } from '../../components/format';
 import { Empty } from '../../components/states';
-import { useContractResult } from './use-contract-result';
+import { carbon, useContractData } from '../../data';
 
 const PAGE = 1000;
 const MAX_PAGES = 50;
@@ -28,8 +27,8 @@ async function findMetrics(projectId: string): Promise<SatelliteMetrics | null> 
 }
 
 export function ProjectSatellite({ projectId }: { projectId: string }) {
-  const metrics = useContractResult(() => findMetrics(projectId), projectId);
-  const boundary = useContractResult(() => carbon.satellite.boundary({ project_id: projectId }), projectId);
+  const metrics = useContractData(() => findMetrics(projectId), projectId);
+  const boundary = useContractData(() => carbon.satellite.boundary({ project_id: projectId }), projectId);
   const m = metrics.data;
   const rows: Array<[string, string]> = m
     ? [

@@ -2,10 +2,10 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CreditTransaction } from '../../../../shared/api';
-import { carbon } from '../../bridge';
+import { carbon } from '../../data';
 import { DataTable, usePagedRows } from '../../components/data-table';
 import { formatNumber } from '../../components/format';
-import { CreditDetails, creditColumns } from '../transactions/credit-columns';
+import { CreditDetails, creditColumns } from '../../components/columns/credit-columns';
 
 const COLUMNS = creditColumns({ showProject: false });
 

@@ -6,16 +6,16 @@ import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { contractQueries } from '../../../../shared/api/params';
 import type { Project } from '../../../../shared/api';
-import { carbon } from '../../bridge';
+import { carbon } from '../../data';
 import { DataTable, usePagedRows, useUnfilteredTotal } from '../../components/data-table';
 import { buildChips, ChipsBar, InvalidParams, TextFilter, useUrlFilters } from '../../components/filters';
 import { formatNumber } from '../../components/format';
 import { Page } from '../../components/page';
 import { Empty } from '../../components/states';
-import { ExportSlot } from './export-slot';
+import { ExportSlot } from '../../components/export/export-slot';
 import { PROJECT_COLUMNS } from './project-columns';
-import { PROJECT_CHIP_SPECS, PROJECT_FILTER_KEYS } from './project-filter-keys';
-import { ProjectFilterPanel } from './project-filter-panel';
+import { PROJECT_CHIP_SPECS, PROJECT_FILTER_KEYS } from '../../components/filters/project-filter-keys';
+import { ProjectFilterPanel } from '../../components/filters/project-filter-panel';
 import './projects.css';
 
 /** URL filters take the open value sets (a registry or type the service sent that Carbon Desk does not know). */

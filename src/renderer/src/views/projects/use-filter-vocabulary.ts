@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { CountryIndexEntry } from '../../../../shared/contract';
 import type { ProjectTypes } from '../../../../shared/api';
-import { carbon } from '../../bridge';
+import { carbon } from '../../data';
 import { useCacheGeneration } from '../../components/data-table';
 
 let typesPromise: Promise<ProjectTypes> | null = null;

@@ -8,15 +8,14 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { SATELLITE_DEFAULTS, contractQueries } from '../../../../shared/api/params';
 import type { SatelliteMetrics } from '../../../../shared/api/resources';
 import { RISK_LEVELS } from '../../../../shared/api/values';
-import { carbon } from '../../bridge';
 import { Chart } from '../../components/chart';
 import { InvalidParams, useUrlFilters } from '../../components/filters';
 import { formatDateTime, formatNumber } from '../../components/format';
 import { CarbonMap, RISK_LABELS, checkBoundaries, projectIdOf, riskColour, toRiskKey } from '../../components/map';
 import { Page } from '../../components/page';
 import { Empty, ErrorState, Loading } from '../../components/states';
-import { useResolvedTheme } from '../../app/theme';
-import { useContractCall } from '../sync/use-contract-call';
+import { useResolvedTheme } from '../../stores/theme';
+import { carbon, useContractData } from '../../data';
 import { findMetrics, lossSeries, offsetPage } from './satellite-metrics';
 import './satellite.css';
 import { ExportButton } from '../../components/export';
@@ -133,8 +132,8 @@ export function SatelliteView() {
   const offset = filters.offset ?? 0;
   const hasBoundary = filters.has_boundary ?? SATELLITE_DEFAULTS.has_boundary;
 
-  const list = useContractCall(() => carbon.satellite.list({ ...filters, limit, offset }), `list:${key}`);
-  const boundaries = useContractCall(() => carbon.satellite.boundaries(filters.risk_level ? { risk_level: filters.risk_level } : {}), `b:${filters.risk_level ?? ''}`);
+  const list = useContractData(() => carbon.satellite.list({ ...filters, limit, offset }), `list:${key}`);
+  const boundaries = useContractData(() => carbon.satellite.boundaries(filters.risk_level ? { risk_level: filters.risk_level } : {}), `b:${filters.risk_level ?? ''}`);
   const page = offsetPage(offset, limit, list.data?.length ?? 0);
   const metrics = selected ? findMetrics(selected, list.data, boundaries.data) : null;
   const cachedIds = useMemo(() => new Set(checkBoundaries(boundaries.data).features.map((f) => projectIdOf(f))), [boundaries.data]);

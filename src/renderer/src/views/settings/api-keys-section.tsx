@@ -4,11 +4,10 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { ApiKey } from '../../../../shared/api/resources';
-import { carbon } from '../../bridge';
 import { formatDateTime, formatNumber } from '../../components/format';
 import { useAction } from '../../components/use-action';
 import { ErrorState, Loading } from '../../components/states';
-import { useContractCall } from '../sync/use-contract-call';
+import { carbon, useContractData } from '../../data';
 import { ACTIVE_KEY_LIMIT, KEY_NAME_MAX, activeKeyCount, keyNameProblem, keyState } from './api-key-rules';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -45,7 +44,7 @@ function NewKeyPanel({ apiKey, onDone }: { apiKey: ApiKey; onDone: () => void })
 }
 
 export function ApiKeysSection({ onChanged }: { onChanged?: () => void }) {
-  const keys = useContractCall(() => carbon.keys.list({}), 'keys');
+  const keys = useContractData(() => carbon.keys.list({}), 'keys');
   const [name, setName] = useState('');
   const [created, setCreated] = useState<ApiKey | null>(null);
   const { busy, error, run } = useAction();

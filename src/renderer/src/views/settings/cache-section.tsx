@@ -1,15 +1,14 @@
 /** The cache of the current connection: where it is, how big, rows per table; clear it. */
 import { useState } from 'react';
-import { carbon } from '../../bridge';
 import { formatDateTime, formatNumber } from '../../components/format';
 import { ErrorState, Loading } from '../../components/states';
 import { useAction } from '../../components/use-action';
-import { useContractCall } from '../sync/use-contract-call';
+import { carbon, useContractData } from '../../data';
 import { formatBytes } from './api-key-rules';
 import { ConfirmDialog } from './confirm-dialog';
 
 export function CacheSection() {
-  const cache = useContractCall(() => carbon.cache.info({}), 'cache');
+  const cache = useContractData(() => carbon.cache.info({}), 'cache');
   const [confirming, setConfirming] = useState(false);
   const { busy, error, run } = useAction();
 

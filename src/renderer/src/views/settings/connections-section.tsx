@@ -5,12 +5,11 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { Connection } from '../../../../shared/contract';
-import { carbon } from '../../bridge';
 import { formatDate } from '../../components/format';
 import { ErrorState, Loading } from '../../components/states';
 import { useAction } from '../../components/use-action';
 import { useAppStore } from '../../stores/app-store';
-import { useContractCall } from '../sync/use-contract-call';
+import { carbon, useContractData } from '../../data';
 import { ConfirmDialog } from './confirm-dialog';
 
 const KEY_STORAGE_WORDS: Record<Connection['keyStorage'], string> = {
@@ -23,7 +22,7 @@ const KEY_STORAGE_WORDS: Record<Connection['keyStorage'], string> = {
 export function ConnectionsSection() {
   const info = useAppStore((s) => s.info);
   const refreshInfo = useAppStore((s) => s.refreshInfo);
-  const list = useContractCall(() => carbon.connections.list({}), 'connections');
+  const list = useContractData(() => carbon.connections.list({}), 'connections');
   const [name, setName] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
   const [apiKey, setApiKey] = useState('');

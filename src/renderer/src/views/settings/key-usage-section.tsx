@@ -1,13 +1,12 @@
 /** Usage statistics of the connected account: totals, by key, by endpoint, by day. */
 import { useMemo } from 'react';
-import { carbon } from '../../bridge';
 import { Chart } from '../../components/chart';
 import { formatNumber } from '../../components/format';
 import { ErrorState, Loading } from '../../components/states';
-import { useContractCall } from '../sync/use-contract-call';
+import { carbon, useContractData } from '../../data';
 
 export function KeyUsageSection({ version }: { version: number }) {
-  const usage = useContractCall(() => carbon.keys.usage({}), `usage:${version}`);
+  const usage = useContractData(() => carbon.keys.usage({}), `usage:${version}`);
   const option = useMemo(() => {
     const days = usage.data?.by_day ?? [];
     return {

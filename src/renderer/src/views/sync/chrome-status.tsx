@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { carbon } from '../../bridge';
+import { carbon } from '../../data';
 import { useAppStore } from '../../stores/app-store';
 import { chromeNotice } from './chrome-notice';
 import './sync.css';

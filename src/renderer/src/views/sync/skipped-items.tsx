@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import type { SkippedItemRecord } from '../../../../shared/contract';
-import { carbon } from '../../bridge';
+import { carbon } from '../../data';
 import { formatNumber } from '../../components/format';
 import { ErrorState, Loading } from '../../components/states';
 import { SYNC_JOB_LABELS } from './sync-jobs';

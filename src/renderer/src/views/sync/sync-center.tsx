@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SyncJobName, SyncJobStatus, SyncStatus } from '../../../../shared/contract';
 import { ContractError } from '../../../../shared/errors';
-import { carbon } from '../../bridge';
+import { carbon } from '../../data';
 import { formatAge, formatDateTime, formatNumber } from '../../components/format';
 import { Page } from '../../components/page';
 import { ErrorState, Loading, explainError } from '../../components/states';

@@ -4,7 +4,7 @@
  * chrome line follow the service even when no sync runs.
  */
 import { useEffect, useRef, useState } from 'react';
-import { carbon } from '../../bridge';
+import { carbon } from '../../data';
 import { useAppStore } from '../../stores/app-store';
 import { nextProbeDelay, probeOnEvent } from './connection-probe';
 

@@ -5,17 +5,17 @@
 import { useCallback, useMemo, useState } from 'react';
 import { contractQueries } from '../../../../shared/api/params';
 import type { CreditTransaction } from '../../../../shared/api';
-import { carbon } from '../../bridge';
+import { carbon } from '../../data';
 import { DataTable, usePagedRows, useUnfilteredTotal } from '../../components/data-table';
 import { buildChips, ChipsBar, InvalidParams, TextFilter, useUrlFilters, type ChipSpec } from '../../components/filters';
 import { formatNumber, formatTransactionType } from '../../components/format';
 import { Page } from '../../components/page';
 import { Empty } from '../../components/states';
-import { ExportSlot } from '../projects/export-slot';
-import { PROJECT_CHIP_SPECS, PROJECT_FILTER_KEYS } from '../projects/project-filter-keys';
-import { ProjectFilterPanel } from '../projects/project-filter-panel';
+import { ExportSlot } from '../../components/export/export-slot';
+import { PROJECT_CHIP_SPECS, PROJECT_FILTER_KEYS } from '../../components/filters/project-filter-keys';
+import { ProjectFilterPanel } from '../../components/filters/project-filter-panel';
 import { BENEFICIARY_FIELD_LABELS, BENEFICIARY_KEYS, CREDIT_FILTER_KEYS, CreditFilterPanel } from './credit-filter-panel';
-import { CreditDetails, creditColumns } from './credit-columns';
+import { CreditDetails, creditColumns } from '../../components/columns/credit-columns';
 import './transactions.css';
 
 /** URL filters take the open value sets (a registry or type the service sent that Carbon Desk does not know). */

@@ -1,6 +1,6 @@
 /** Chart bins (start/end/value) merged by start and labelled for the chosen frequency. */
 import type { ChartFrequency } from '../../../../shared/api/values';
-import { formatDate } from '../../components/format';
+import { formatDate } from '../format';
 
 export interface BinPoint {
   start: string;

@@ -1,6 +1,6 @@
 /** Light/dark theme: follows the OS unless the user picked one; sets data-theme on <html>. */
 import { useEffect, useState } from 'react';
-import { useAppStore } from '../stores/app-store';
+import { useAppStore } from './app-store';
 
 export type ResolvedTheme = 'light' | 'dark';
 

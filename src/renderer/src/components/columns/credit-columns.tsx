@@ -1,8 +1,8 @@
 /** Columns of the credit-transactions table and the expanded row (account, beneficiary, reason, note). */
 import { Link } from 'react-router-dom';
 import type { CreditTransaction } from '../../../../shared/api';
-import type { Column } from '../../components/data-table';
-import { formatCategory, formatDate, formatNumber, formatTransactionType } from '../../components/format';
+import type { Column } from '../data-table';
+import { formatCategory, formatDate, formatNumber, formatTransactionType } from '../format';
 
 export function buyerPath(name: string): string {
   return `/buyers/${encodeURIComponent(name)}`;

@@ -2,7 +2,7 @@
  * The toolbar spot for exporting the current (filtered, sorted) table: the export component
  * (src/renderer/src/components/export), CSV of the rows and, for projects, GeoJSON of their boundaries.
  */
-import { ExportButton } from '../../components/export';
+import { ExportButton } from '.';
 
 export interface ExportSlotProps {
   kind: 'projects' | 'credits';

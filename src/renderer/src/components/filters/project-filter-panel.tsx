@@ -5,8 +5,8 @@
  * Used by the Projects and Transactions views; every change goes to the URL.
  */
 import { useMemo } from 'react';
-import { DateRange, MultiSelect, RangeInput, TextFilter, TriState, ValuesInput, type FilterValue, type Option } from '../../components/filters';
-import { formatNumber } from '../../components/format';
+import { DateRange, MultiSelect, RangeInput, TextFilter, TriState, ValuesInput, type FilterValue, type Option } from '.';
+import { formatNumber } from '../format';
 import {
   ARTICLE6_TYPE_OPTIONS,
   CATEGORY_OPTIONS,
@@ -17,7 +17,7 @@ import {
   SDG_OPTIONS,
   type ProjectFilterKey,
 } from './project-filter-keys';
-import { useFilterVocabulary } from './use-filter-vocabulary';
+import { useFilterVocabulary } from '../../views/projects/use-filter-vocabulary';
 
 export type ProjectFilterValues = Partial<Record<ProjectFilterKey, unknown>>;
 

@@ -3,8 +3,8 @@
  * each reads on a chip, and the filter vocabularies (registries, categories, labels).
  */
 import { ARTICLE6_AUTHORIZATION_TYPES, CATEGORIES, CORC_DURABILITIES, REGISTRIES } from '../../../../shared/api/values';
-import { formatCategory, formatNumber, formatRegistry } from '../../components/format';
-import type { ChipSpec } from '../../components/filters';
+import { formatCategory, formatNumber, formatRegistry } from '../format';
+import type { ChipSpec } from '.';
 import type { ProjectFilterKey } from '../../../../shared/api/params';
 
 export { PROJECT_FILTER_KEYS, type ProjectFilterKey } from '../../../../shared/api/params';
