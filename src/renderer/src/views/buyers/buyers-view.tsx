@@ -8,11 +8,10 @@ import { useNavigate } from 'react-router-dom';
 import { contractQueries } from '../../../../shared/api/params';
 import type { Buyer } from '../../../../shared/api';
 import { carbon } from '../../data';
-import { DataTable, usePagedRows } from '../../components/data-table';
-import { buildChips, ChipsBar, InvalidParams, TextFilter, useUrlFilters } from '../../components/filters';
+import { usePagedRows } from '../../components/data-table';
+import { buildChips, TextFilter, useUrlFilters } from '../../components/filters';
 import { formatNumber } from '../../components/format';
-import { Page } from '../../components/page';
-import { Empty } from '../../components/states';
+import { ListView } from '../../components/list-view';
 import { PROJECT_CHIP_SPECS, PROJECT_FILTER_KEYS } from '../../components/filters/project-filter-keys';
 import { ProjectFilterPanel } from '../../components/filters/project-filter-panel';
 import { BUYER_COLUMNS, buyerPath } from './buyer-columns';
@@ -32,7 +31,6 @@ export function BuyersView() {
   const url = useUrlFilters(buyerListQuery, URL_KEYS);
   const { filters, set, clear } = url;
   const navigate = useNavigate();
-  const [panelOpen, setPanelOpen] = useState(() => localStorage.getItem(PANEL_KEY) !== 'closed');
   const [projectPanelOpen, setProjectPanelOpen] = useState(() => PROJECT_FILTER_KEYS.some((k) => filters[k] !== undefined));
   const sort = useMemo(() => (filters.sort as string[] | undefined) ?? [], [filters.sort]);
 
@@ -45,7 +43,7 @@ export function BuyersView() {
   const projectFilterCount = PROJECT_FILTER_KEYS.filter((k) => filters[k] !== undefined).length;
 
   return (
-    <Page
+    <ListView<Buyer>
       title="Buyers"
       subtitle={
         rows.total === null ? (
@@ -56,53 +54,37 @@ export function BuyersView() {
           </span>
         )
       }
-      actions={
-        <>
-          <TextFilter label="Search buyers" bare value={typeof filters.search === 'string' ? filters.search : undefined} onChange={(v) => set('search', v, { replace: true })} placeholder="Search buyer names" testId="buyers-search" />
-          <button
-            type="button"
-            className={`btn${panelOpen ? ' btn-active' : ''}`}
-            aria-expanded={panelOpen}
-            onClick={() =>
-              setPanelOpen((o) => {
-                localStorage.setItem(PANEL_KEY, o ? 'closed' : 'open');
-                return !o;
-              })
-            }
-          >
-            Filters{chips.length ? ` (${chips.length})` : ''}
-          </button>
-          <ExportButton table="buyers" query={filters} total={rows.total} testId="export-buyers" />
-        </>
-      }
-    >
-      <InvalidParams invalid={url.invalid} onDrop={(keys) => clear(keys as never)} />
-      {panelOpen ? (
-        <div className="card">
-          <BuyerFilterPanel filters={filters} set={(k, v, o) => set(k, v, o)} />
-          <button type="button" className="btn project-filters-toggle" aria-expanded={projectPanelOpen} onClick={() => setProjectPanelOpen((o) => !o)}>
-            {projectPanelOpen ? '▾' : '▸'} Project filters (category, country, registry…){projectFilterCount ? ` (${projectFilterCount})` : ''}
-          </button>
-          {projectPanelOpen ? <ProjectFilterPanel filters={filters} set={(k, v, o) => set(k, v, o)} /> : null}
-        </div>
-      ) : null}
-      <ChipsBar chips={chips} onClear={() => clear()} testId="buyers-chips" />
-      <DataTable<Buyer>
-        label="Buyers"
-        testId="buyers-table"
-        columns={BUYER_COLUMNS}
-        rows={rows}
-        rowKey={(b) => b.buyer_name}
-        sort={sort}
-        onSortChange={(s) => set('sort', s.length ? s : undefined)}
-        onRowOpen={(b) => navigate(buyerPath(b.buyer_name))}
-        height={panelOpen ? 'max(420px, calc(100vh - 200px))' : 'calc(100vh - 150px)'}
-        empty={
-          <Empty title="No buyer matches these filters">
-            Remove a filter chip above, or <button type="button" className="btn" onClick={() => clear()}>clear all filters</button>. Buyers come from retirement transactions (the credits job of a sync).
-          </Empty>
-        }
-      />
-    </Page>
+      search={<TextFilter label="Search buyers" bare value={typeof filters.search === 'string' ? filters.search : undefined} onChange={(v) => set('search', v, { replace: true })} placeholder="Search buyer names" testId="buyers-search" />}
+      exportButton={<ExportButton table="buyers" query={filters} total={rows.total} testId="export-buyers" />}
+      filters={{
+        panelKey: PANEL_KEY,
+        defaultOpen: true,
+        count: chips.length,
+        panel: (
+          <>
+            <BuyerFilterPanel filters={filters} set={(k, v, o) => set(k, v, o)} />
+            <button type="button" className="btn project-filters-toggle" aria-expanded={projectPanelOpen} onClick={() => setProjectPanelOpen((o) => !o)}>
+              {projectPanelOpen ? '▾' : '▸'} Project filters (category, country, registry…){projectFilterCount ? ` (${projectFilterCount})` : ''}
+            </button>
+            {projectPanelOpen ? <ProjectFilterPanel filters={filters} set={(k, v, o) => set(k, v, o)} /> : null}
+          </>
+        ),
+        chips,
+        chipsTestId: 'buyers-chips',
+        invalid: url.invalid,
+        clear: (keys) => clear(keys as never),
+      }}
+      table={{
+        label: 'Buyers',
+        testId: 'buyers-table',
+        columns: BUYER_COLUMNS,
+        rows,
+        rowKey: (b) => b.buyer_name,
+        sort,
+        onSortChange: (s) => set('sort', s.length ? s : undefined),
+        onRowOpen: (b) => navigate(buyerPath(b.buyer_name)),
+      }}
+      empty={{ title: 'No buyer matches these filters', source: 'Buyers come from retirement transactions (the credits job of a sync).' }}
+    />
   );
 }

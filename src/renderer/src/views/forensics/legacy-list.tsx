@@ -5,11 +5,10 @@ import { contractQueries } from '../../../../shared/api/params';
 import type { LegacyForensic } from '../../../../shared/api';
 import { FORENSIC_STATUSES } from '../../../../shared/api/values';
 import { carbon } from '../../data';
-import { DataTable, usePagedRows, type Column } from '../../components/data-table';
-import { InvalidParams, TextFilter, useUrlFilters } from '../../components/filters';
+import { usePagedRows, type Column } from '../../components/data-table';
+import { buildChips, TextFilter, useUrlFilters, type ChipSpec } from '../../components/filters';
 import { formatDate, formatDateTime, formatNumber } from '../../components/format';
-import { Page } from '../../components/page';
-import { Empty } from '../../components/states';
+import { ListView } from '../../components/list-view';
 import { ForensicTabs } from './forensic-tabs';
 import './forensics.css';
 import { ExportButton } from '../../components/export';
@@ -82,54 +81,76 @@ function MinFindings({ value, onChange }: { value: number | undefined; onChange(
   );
 }
 
+const CHIP_SPECS: Record<string, ChipSpec> = {
+  status: { label: 'Status' },
+  registry: { label: 'Registry' },
+  country: { label: 'Country' },
+  project_id: { label: 'Project' },
+  min_findings: { label: 'Findings ≥' },
+};
+
 export function LegacyList() {
   const url = useUrlFilters(legacyForensicsQuery);
   const { filters, set, clear } = url;
   const sort = useMemo(() => (filters.sort as string[] | undefined) ?? [], [filters.sort]);
   const fetchPage = useCallback((page: number, perPage: number) => carbon.forensics.legacy({ ...filters, current_page: page, per_page: perPage }), [filters]);
   const rows = usePagedRows<LegacyForensic>(fetchPage, url.key, 100);
+  const chipFilters = { ...filters } as Record<string, unknown>;
+  delete chipFilters.sort;
+  delete chipFilters.current_page;
+  delete chipFilters.per_page;
+  const chips = buildChips(chipFilters, CHIP_SPECS, (k, v) => set(k as never, v));
 
   return (
-    <Page
+    <ListView<LegacyForensic>
       title="Forensics"
       subtitle={rows.total == null ? 'Legacy v1 analyses' : <span data-testid="legacy-count">{formatNumber(rows.total)} legacy v1 analyses</span>}
-      actions={<ExportButton table="legacy-forensics" query={filters} total={rows.total} testId="export-legacy-forensics" />}
+      exportButton={<ExportButton table="legacy-forensics" query={filters} total={rows.total} testId="export-legacy-forensics" />}
+      filters={{
+        panelKey: 'carbon-desk.legacy-forensics.filters-open',
+        defaultOpen: true,
+        count: chips.length,
+        panel: (
+          <div className="legacy-filters filter-group">
+            <label className="filter-field">
+              <span className="filter-label">Status</span>
+              <select className="filter-control" value={filters.status ?? ''} onChange={(e) => set('status', e.target.value || undefined)} data-testid="legacy-status">
+                <option value="">Any status</option>
+                {FORENSIC_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <TextFilter label="Registry (VCS, GLD, ACR…)" value={filters.registry} onChange={(v) => set('registry', v, { replace: true })} maxLength={32} testId="legacy-registry" />
+            <TextFilter label="Country" value={filters.country} onChange={(v) => set('country', v, { replace: true })} testId="legacy-country" />
+            <TextFilter label="Project id" value={filters.project_id} onChange={(v) => set('project_id', v, { replace: true })} maxLength={64} testId="legacy-project" />
+            <MinFindings value={filters.min_findings} onChange={(v) => set('min_findings', v, { replace: true })} />
+          </div>
+        ),
+        chips,
+        chipsTestId: 'legacy-chips',
+        invalid: url.invalid,
+        clear: (keys) => clear(keys as never),
+      }}
+      table={{
+        label: 'Legacy forensic analyses',
+        testId: 'legacy-table',
+        columns: COLUMNS,
+        rows,
+        rowKey: (r) => r.id,
+        sort,
+        onSortChange: (s) => set('sort', s.length ? s : undefined),
+        renderExpanded: (r) => <LegacyDetails row={r} />,
+      }}
+      empty={{ title: 'No legacy analysis matches', source: 'Legacy analyses arrive with the legacy forensics job of a sync.' }}
     >
       <NotOfferedNotice jobs={['forensicsLegacy']} what="legacy forensic analyses" />
       <ForensicTabs />
       <div className="deprecated-note" role="note" data-testid="deprecated-note">
         <strong>Deprecated.</strong> These are the service's v1 forensic analyses, kept for reference. The v2 feed and each project's forensic page replace them and are updated weekly.
       </div>
-      <InvalidParams invalid={url.invalid} onDrop={(keys) => clear(keys as never)} />
-      <div className="card legacy-filters filter-group">
-        <label className="filter-field">
-          <span className="filter-label">Status</span>
-          <select className="filter-control" value={filters.status ?? ''} onChange={(e) => set('status', e.target.value || undefined)} data-testid="legacy-status">
-            <option value="">Any status</option>
-            {FORENSIC_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <TextFilter label="Registry (VCS, GLD, ACR…)" value={filters.registry} onChange={(v) => set('registry', v, { replace: true })} maxLength={32} testId="legacy-registry" />
-        <TextFilter label="Country" value={filters.country} onChange={(v) => set('country', v, { replace: true })} testId="legacy-country" />
-        <TextFilter label="Project id" value={filters.project_id} onChange={(v) => set('project_id', v, { replace: true })} maxLength={64} testId="legacy-project" />
-        <MinFindings value={filters.min_findings} onChange={(v) => set('min_findings', v, { replace: true })} />
-      </div>
-      <DataTable<LegacyForensic>
-        label="Legacy forensic analyses"
-        testId="legacy-table"
-        columns={COLUMNS}
-        rows={rows}
-        rowKey={(r) => r.id}
-        sort={sort}
-        onSortChange={(s) => set('sort', s.length ? s : undefined)}
-        renderExpanded={(r) => <LegacyDetails row={r} />}
-        height="max(420px, calc(100vh - 330px))"
-        empty={<Empty title="No legacy analysis matches">Change a filter above. Legacy analyses arrive with the legacy forensics job of a sync.</Empty>}
-      />
-    </Page>
+    </ListView>
   );
 }

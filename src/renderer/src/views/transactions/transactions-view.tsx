@@ -6,11 +6,10 @@ import { useCallback, useMemo, useState } from 'react';
 import { contractQueries } from '../../../../shared/api/params';
 import type { CreditTransaction } from '../../../../shared/api';
 import { carbon } from '../../data';
-import { DataTable, usePagedRows, useUnfilteredTotal } from '../../components/data-table';
-import { buildChips, ChipsBar, InvalidParams, TextFilter, useUrlFilters, type ChipSpec } from '../../components/filters';
+import { usePagedRows, useUnfilteredTotal } from '../../components/data-table';
+import { buildChips, TextFilter, useUrlFilters, type ChipSpec } from '../../components/filters';
 import { formatNumber, formatTransactionType } from '../../components/format';
-import { Page } from '../../components/page';
-import { Empty } from '../../components/states';
+import { ListView } from '../../components/list-view';
 import { ExportSlot } from '../../components/export/export-slot';
 import { PROJECT_CHIP_SPECS, PROJECT_FILTER_KEYS } from '../../components/filters/project-filter-keys';
 import { ProjectFilterPanel } from '../../components/filters/project-filter-panel';
@@ -46,7 +45,6 @@ const COLUMNS = creditColumns({ showProject: true });
 export function TransactionsView() {
   const url = useUrlFilters(creditListAppQuery, URL_KEYS);
   const { filters, set, clear } = url;
-  const [panelOpen, setPanelOpen] = useState(() => localStorage.getItem(PANEL_KEY) === 'open');
   const [projectPanelOpen, setProjectPanelOpen] = useState(false);
   const allCount = useUnfilteredTotal(() => carbon.credits.list({ per_page: 1 }));
   const sort = useMemo(() => (filters.sort as string[] | undefined) ?? [], [filters.sort]);
@@ -59,14 +57,8 @@ export function TransactionsView() {
   const chips = buildChips(chipFilters, CHIP_SPECS, (k, v) => set(k as never, v));
   const projectFilterCount = PROJECT_FILTER_KEYS.filter((k) => filters[k] !== undefined).length;
 
-  const togglePanel = () =>
-    setPanelOpen((o) => {
-      localStorage.setItem(PANEL_KEY, o ? 'closed' : 'open');
-      return !o;
-    });
-
   return (
-    <Page
+    <ListView<CreditTransaction>
       title="Transactions"
       subtitle={
         rows.total === null ? (
@@ -77,53 +69,48 @@ export function TransactionsView() {
           </span>
         )
       }
-      actions={
-        <>
-          <TextFilter
-            label="Search buyers"
-            bare
-            value={typeof filters.beneficiary_search === 'string' ? filters.beneficiary_search : undefined}
-            onChange={(v) => set('beneficiary_search', v, { replace: true })}
-            placeholder="Search beneficiary  ( / )"
-            testId="transactions-search"
-            inputRef={(el) => {
-              if (el) el.setAttribute('data-search-focus', '');
-            }}
-          />
-          <button type="button" className={`btn${panelOpen ? ' btn-active' : ''}`} aria-expanded={panelOpen} onClick={togglePanel}>
-            Filters{chips.length ? ` (${chips.length})` : ''}
-          </button>
-          <ExportSlot kind="credits" query={filters} total={rows.total} />
-        </>
+      search={
+        <TextFilter
+          label="Search buyers"
+          bare
+          value={typeof filters.beneficiary_search === 'string' ? filters.beneficiary_search : undefined}
+          onChange={(v) => set('beneficiary_search', v, { replace: true })}
+          placeholder="Search beneficiary  ( / )"
+          testId="transactions-search"
+          inputRef={(el) => {
+            if (el) el.setAttribute('data-search-focus', '');
+          }}
+        />
       }
-    >
-      <InvalidParams invalid={url.invalid} onDrop={(keys) => clear(keys as never)} />
-      {panelOpen ? (
-        <div className="card">
-          <CreditFilterPanel filters={filters} set={(k, v, o) => set(k, v, o)} />
-          <button type="button" className="btn project-filters-toggle" aria-expanded={projectPanelOpen} onClick={() => setProjectPanelOpen((o) => !o)}>
-            {projectPanelOpen ? '▾' : '▸'} Project filters{projectFilterCount ? ` (${projectFilterCount})` : ''}
-          </button>
-          {projectPanelOpen ? <ProjectFilterPanel filters={filters} set={(k, v, o) => set(k, v, o)} /> : null}
-        </div>
-      ) : null}
-      <ChipsBar chips={chips} onClear={() => clear()} testId="transactions-chips" />
-      <DataTable<CreditTransaction>
-        label="Credit transactions"
-        testId="transactions-table"
-        columns={COLUMNS}
-        rows={rows}
-        rowKey={(t) => t.id}
-        sort={sort}
-        onSortChange={(s) => set('sort', s.length ? s : undefined)}
-        renderExpanded={(t) => <CreditDetails t={t} />}
-        height={panelOpen ? 'max(420px, calc(100vh - 200px))' : 'calc(100vh - 150px)'}
-        empty={
-          <Empty title="No credit transaction matches these filters">
-            Remove a filter chip above, or <button type="button" className="btn" onClick={() => clear()}>clear all filters</button>. Credit transactions arrive with the credits job of a sync.
-          </Empty>
-        }
-      />
-    </Page>
+      exportButton={<ExportSlot kind="credits" query={filters} total={rows.total} />}
+      filters={{
+        panelKey: PANEL_KEY,
+        count: chips.length,
+        panel: (
+          <>
+            <CreditFilterPanel filters={filters} set={(k, v, o) => set(k, v, o)} />
+            <button type="button" className="btn project-filters-toggle" aria-expanded={projectPanelOpen} onClick={() => setProjectPanelOpen((o) => !o)}>
+              {projectPanelOpen ? '▾' : '▸'} Project filters{projectFilterCount ? ` (${projectFilterCount})` : ''}
+            </button>
+            {projectPanelOpen ? <ProjectFilterPanel filters={filters} set={(k, v, o) => set(k, v, o)} /> : null}
+          </>
+        ),
+        chips,
+        chipsTestId: 'transactions-chips',
+        invalid: url.invalid,
+        clear: (keys) => clear(keys as never),
+      }}
+      table={{
+        label: 'Credit transactions',
+        testId: 'transactions-table',
+        columns: COLUMNS,
+        rows,
+        rowKey: (t) => t.id,
+        sort,
+        onSortChange: (s) => set('sort', s.length ? s : undefined),
+        renderExpanded: (t) => <CreditDetails t={t} />,
+      }}
+      empty={{ title: 'No credit transaction matches these filters', source: 'Credit transactions arrive with the credits job of a sync.' }}
+    />
   );
 }

@@ -1,0 +1,1 @@
+export { ListView, type ListViewProps } from './list-view';
