@@ -114,3 +114,12 @@ test('cache location, size and tables; clearing asks first', async ({ app }) => 
   await page.getByTestId('usage-total').scrollIntoViewIfNeeded();
   await shootBoth(app, 'settings-usage-cache');
 });
+
+test('check for updates says truthfully that the web host has no update feed', async ({ app }) => {
+  const { page } = app;
+  await app.goto('/settings');
+  await page.getByTestId('check-updates').click();
+  await expect(page.getByTestId('update-status')).toHaveText('Updates come with the desktop app; this host has none.');
+  const answer = await app.call<{ state: string }>('app.checkForUpdates');
+  expect(answer.state).toBe('unavailable');
+});

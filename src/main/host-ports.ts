@@ -5,7 +5,13 @@
  */
 import type { ServiceLauncher } from './connections/service-launcher';
 import type { ExportTarget } from './export/export-target';
+import type { UpdateCheck } from '../shared/contract';
 import type { Notifier } from './notifier';
+
+/** The desktop app's updates (electron-updater); hosts without one leave it out. */
+export interface AppUpdater {
+  check(): Promise<UpdateCheck>;
+}
 
 export type HostKind = 'electron' | 'web' | 'cli';
 
@@ -18,4 +24,6 @@ export interface HostPorts {
   readonly exportTarget: ExportTarget;
   /** Desktop notifications (none outside Electron). */
   readonly notifier: Notifier;
+  /** Updates of the app itself (the Electron host built with a feed; absent elsewhere). */
+  readonly updater?: AppUpdater;
 }

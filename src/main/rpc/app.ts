@@ -14,8 +14,17 @@ export function appInfo(ctx: AppContext): AppInfo {
   };
 }
 
-export const appHandlers: HandlerSlice<'app.info' | 'connections.list' | 'connections.add' | 'connections.remove' | 'connections.select'> = {
+export const appHandlers: HandlerSlice<'app.info' | 'app.checkForUpdates' | 'connections.list' | 'connections.add' | 'connections.remove' | 'connections.select'> = {
   'app.info': async (_input, ctx) => appInfo(ctx),
+  'app.checkForUpdates': async (_input, ctx) =>
+    ctx.ports.updater
+      ? ctx.ports.updater.check()
+      : {
+          state: 'unavailable',
+          currentVersion: appInfo(ctx).version,
+          latestVersion: null,
+          message: ctx.ports.kind === 'electron' ? 'This build has no update feed: install new versions by hand.' : 'Updates come with the desktop app; this host has none.',
+        },
   'connections.list': async (_input, ctx) => ctx.connections.list(),
   'connections.add': async (input, ctx) => {
     const connection = ctx.connections.add({ name: input.name, baseUrl: input.baseUrl, keyStorage: ctx.secrets.kind });

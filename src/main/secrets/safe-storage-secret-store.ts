@@ -4,7 +4,7 @@
  * (owner-only permissions, atomic replace). Refuses to write when safeStorage would only obfuscate
  * (`basic_text` on Linux): a key is never stored in plain text.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ContractError } from '../../shared/errors';
@@ -68,7 +68,8 @@ export class SafeStorageSecretStore implements SecretStore {
     const ciphertext = this.safeStorage.encryptString(secret);
     await fs.promises.mkdir(this.folder, { recursive: true, mode: 0o700 });
     const file = this.fileOf(account);
-    const tmp = `${file}.${process.pid}.tmp`;
+    // A temporary name of its own per write: two writes of one account never share a temporary file.
+    const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
     await fs.promises.writeFile(tmp, ciphertext, { mode: 0o600 });
     await fs.promises.rename(tmp, file);
   }

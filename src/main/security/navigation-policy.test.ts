@@ -50,10 +50,16 @@ describe('navigation', () => {
     expect(decideWindowOpen('about:blank')).toEqual({ action: 'deny', openExternally: null });
   });
 
-  it('refuses every permission', () => {
+  it('refuses every permission but the app origin\'s clipboard writes', () => {
     for (const p of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'fullscreen', 'hid', 'serial', 'usb', 'unknown']) {
-      expect(decidePermission(p)).toBe(false);
+      expect(decidePermission(p, APP_ORIGIN, prod)).toBe(false);
     }
+    expect(decidePermission('clipboard-sanitized-write', APP_ORIGIN, prod)).toBe(true);
+    expect(decidePermission('clipboard-sanitized-write', `${APP_ORIGIN}/settings`, prod)).toBe(true);
+    for (const origin of ['https://evil.example', 'http://localhost:5173', 'file:///etc', 'null', '', null, undefined]) {
+      expect(decidePermission('clipboard-sanitized-write', origin, prod)).toBe(false);
+    }
+    expect(decidePermission('clipboard-sanitized-write', 'http://localhost:5173/', dev)).toBe(true);
   });
 });
 

@@ -6,7 +6,7 @@
  * - network requests of the renderer: only the app's own origin and inline data, no remote content.
  */
 import { safeHref } from '../../shared/safe-url';
-import { isTrustedOrigin } from './app-origin';
+import { isTrustedOrigin, originOf } from './app-origin';
 
 export type NavigationDecision = { allow: true } | { allow: false; openExternally: string | null };
 
@@ -25,9 +25,14 @@ export function decideWindowOpen(url: string): { action: 'deny'; openExternally:
   return { action: 'deny', openExternally: safeHref(url) };
 }
 
-/** Every permission request is refused: the app needs none. */
-export function decidePermission(_permission: string): false {
-  return false;
+/**
+ * Permissions: one is granted, writing sanitized text to the clipboard ("copy" on a new API key, a
+ * project id), and only to the app's own origin; every other request and check is refused.
+ */
+export function decidePermission(permission: string, requestingOrigin: string | null | undefined, trusted: readonly string[]): boolean {
+  if (permission !== 'clipboard-sanitized-write' || !requestingOrigin) return false;
+  const origin = originOf(requestingOrigin);
+  return origin !== null && trusted.includes(origin);
 }
 
 const INLINE_SCHEMES = new Set(['data:', 'blob:']);

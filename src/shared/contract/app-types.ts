@@ -101,6 +101,18 @@ export interface SyncStatus {
   skippedItems: number;
 }
 
+/** What a check of the update feed found (desktop app only). */
+export interface UpdateCheck {
+  /**
+   * `unavailable`: this build or host has no update feed; `up-to-date`; `available`: a newer version
+   * is downloading; `downloaded`: installed on the next restart; `error`: the feed could not be read.
+   */
+  state: 'unavailable' | 'up-to-date' | 'available' | 'downloaded' | 'error';
+  currentVersion: string;
+  latestVersion: string | null;
+  message: string;
+}
+
 export interface CacheInfo {
   path: string;
   sizeBytes: number;

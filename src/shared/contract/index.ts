@@ -28,7 +28,7 @@ import type {
   TimeBinPoint,
 } from '../api';
 import { method, query } from './define';
-import type { AppInfo, CacheInfo, Connection, ConnectionStatus, SkippedItemRecord, SyncStatus } from './app-types';
+import type { AppInfo, CacheInfo, Connection, ConnectionStatus, SkippedItemRecord, SyncStatus, UpdateCheck } from './app-types';
 import { SYNC_JOBS } from './app-types';
 import { type ExportJob, exportStartInput } from './export-types';
 
@@ -62,6 +62,7 @@ export interface PaletteHit {
 export const contract = {
   // app and connections -------------------------------------------------------------------------
   'app.info': method(none, 'Version, data folder, host and the selected connection').returns<AppInfo>(),
+  'app.checkForUpdates': method(none, 'Check the update feed now (the desktop app, when built with a feed); a newer version downloads and installs on restart').returns<UpdateCheck>(),
   'connections.list': method(none, 'Every configured connection').returns<Connection[]>(),
   'connections.add': method(
     z.object({

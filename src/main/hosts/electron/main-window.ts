@@ -5,7 +5,8 @@
 import path from 'node:path';
 import { BrowserWindow } from 'electron';
 
-export function createMainWindow(options: { preloadPath: string; url: string; iconPath?: string }): BrowserWindow {
+/** `devTools`: false in a packaged app (no DevTools at all, whatever the menu or a shortcut asks). */
+export function createMainWindow(options: { preloadPath: string; url: string; iconPath?: string; devTools: boolean }): BrowserWindow {
   const window = new BrowserWindow({
     width: 1360,
     height: 860,
@@ -29,6 +30,7 @@ export function createMainWindow(options: { preloadPath: string; url: string; ic
       navigateOnDragDrop: false,
       spellcheck: false,
       safeDialogs: true,
+      devTools: options.devTools,
     },
   });
   window.once('ready-to-show', () => window.show());

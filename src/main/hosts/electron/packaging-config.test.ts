@@ -23,8 +23,9 @@ interface BuilderConfig {
   asarUnpack: string[];
   files: string[];
   electronFuses: Record<string, boolean>;
-  win: { target: Array<{ target: string }> };
-  mac: { target: Array<{ target: string }>; hardenedRuntime: boolean };
+  mac: { target: Array<{ target: string }>; hardenedRuntime: boolean; notarize: boolean; entitlements: string; entitlementsInherit: string };
+  win: { target: Array<{ target: string }>; signtoolOptions: { signingHashAlgorithms: string[]; rfc3161TimeStampServer: string } };
+  publish: unknown;
   linux: { target: Array<{ target: string }> };
   deb: { depends: string[] };
 }
@@ -56,12 +57,38 @@ describe('electron-builder.yml', () => {
     await expect(validateConfiguration({ ...config, electronFusez: {} }, silent)).rejects.toThrow(/unknown property/);
   });
 
-  it('builds nsis, dmg, AppImage and deb', () => {
+  it('builds nsis, dmg (and the zip macOS updates come from), AppImage and deb', () => {
     expect(config.win.target.map((t) => t.target)).toEqual(['nsis']);
-    expect(config.mac.target.map((t) => t.target)).toEqual(['dmg']);
+    expect(config.mac.target.map((t) => t.target)).toEqual(['dmg', 'zip']);
     expect(config.linux.target.map((t) => t.target).sort()).toEqual(['AppImage', 'deb']);
+  });
+
+  it("depends on everything electron-builder's deb would, plus the keychain, GPU buffers and ALSA", () => {
+    // This list replaces electron-builder's defaults, so it must hold them all (xdg-utils for shell.openExternal …).
+    const FpmTarget = (require('app-builder-lib/out/targets/FpmTarget') as { default: { prototype: { getDefaultDepends(target: string): string[] } } }).default;
+    const defaults = FpmTarget.prototype.getDefaultDepends.call(null, 'deb');
+    expect(defaults).toContain('xdg-utils');
+    expect(config.deb.depends).toEqual(expect.arrayContaining([...defaults, 'libsecret-1-0', 'libgbm1', 'libasound2 | libasound2t64']));
+  });
+
+  it('signs and notarizes from the environment, with a hardened runtime that allows only the JIT', () => {
     expect(config.mac.hardenedRuntime).toBe(true);
-    expect(config.deb.depends).toContain('libsecret-1-0');
+    expect(config.mac.notarize).toBe(true);
+    expect(config.mac.entitlements).toBe('resources/entitlements.mac.plist');
+    expect(config.mac.entitlementsInherit).toBe(config.mac.entitlements);
+    const plist = fs.readFileSync(path.join(root, config.mac.entitlements), 'utf8');
+    const keys = [...plist.matchAll(/<key>([^<]+)<\/key>\s*<(true|false)\s*\/>/g)].map((m) => [m[1], m[2]]);
+    expect(keys).toEqual([['com.apple.security.cs.allow-jit', 'true']]);
+    expect(config.win.signtoolOptions).toMatchObject({ signingHashAlgorithms: ['sha256'], rfc3161TimeStampServer: expect.stringMatching(/^https?:\/\//) });
+    // No secret in the configuration: certificates and passwords come from CSC_* / APPLE_* / AZURE_* variables.
+    expect(fs.readFileSync(path.join(root, 'electron-builder.yml'), 'utf8')).not.toMatch(/cscKeyPassword|certificatePassword|appleIdPassword|-----BEGIN/);
+  });
+
+  it('has no update feed unless the build is given one (CARBON_UPDATE_URL through scripts/dist.mjs)', () => {
+    expect(config.publish).toBeNull();
+    const dist = fs.readFileSync(path.join(root, 'scripts/dist.mjs'), 'utf8');
+    expect(dist).toContain('CARBON_UPDATE_URL');
+    expect(dist).toContain('-c.publish.provider=generic');
   });
 
   it('unpacks the native modules of better-sqlite3 and keytar from the archive', () => {

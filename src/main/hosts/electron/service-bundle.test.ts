@@ -45,6 +45,33 @@ afterAll(async () => {
   if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
 });
 
+describe('the main bundle\'s own paths', () => {
+  it('resolves every path it builds from __dirname: no module whose __dirname matters sits in a shared chunk', () => {
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        if (e.isDirectory()) walk(path.join(dir, e.name));
+        else if (e.name.endsWith('.js')) files.push(path.join(dir, e.name));
+      }
+    };
+    walk(mainDir);
+    let checked = 0;
+    for (const file of files) {
+      const code = fs.readFileSync(file, 'utf8');
+      // join(__dirname, "a", "b") with literal parts only: the build keeps them as written.
+      for (const m of code.matchAll(/\bjoin\(__dirname,((?:\s*"[^"]*"\s*,?)+)\)/g)) {
+        const parts = [...m[1]!.matchAll(/"([^"]*)"/g)].map((p) => p[1]!);
+        const target = path.join(path.dirname(file), ...parts);
+        if (target.endsWith('.ts')) continue; // the source fallback, for runs without a build
+        checked++;
+        expect(fs.existsSync(target), `${path.relative(outDir, file)} looks for ${path.relative(outDir, target)}`).toBe(true);
+      }
+    }
+    // The cache and export workers' entries, the renderer and the preload are all looked up this way.
+    expect(checked).toBeGreaterThanOrEqual(4);
+  });
+});
+
 describe('the bundled reference service', () => {
   it('is written beside the main bundle, where the demo connection looks for it', () => {
     expect(fs.existsSync(path.join(mainDir, 'index.js'))).toBe(true);

@@ -1,5 +1,6 @@
 /**
- * Session-wide rules: every permission request and check refused, every renderer request outside
+ * Session-wide rules: every permission request and check refused but the app's own clipboard writes
+ * (navigation-policy.ts), every renderer request outside
  * the app's origin cancelled (no remote content), and the CSP header on every response the
  * window receives (the app protocol sets it too; this covers the dev server).
  */
@@ -8,8 +9,10 @@ import { securityHeaders } from '../../security/content-security-policy';
 import { decidePermission, isAllowedRendererRequest } from '../../security/navigation-policy';
 
 export function hardenSession(session: Session, trusted: readonly string[], devServerOrigin: string | null): void {
-  session.setPermissionRequestHandler((_contents, permission, callback) => callback(decidePermission(permission)));
-  session.setPermissionCheckHandler((_contents, permission) => decidePermission(permission));
+  session.setPermissionRequestHandler((contents, permission, callback, details) =>
+    callback(decidePermission(permission, details.requestingUrl || contents.getURL(), trusted)),
+  );
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) => decidePermission(permission, requestingOrigin, trusted));
   session.setDevicePermissionHandler(() => false);
   session.setDisplayMediaRequestHandler((_request, callback) => callback({}));
   session.webRequest.onBeforeRequest((details, callback) => {

@@ -1,4 +1,4 @@
-/** Settings: connections, API keys and their usage, cache, appearance. */
+/** Settings: connections, API keys and their usage, cache, appearance, updates. */
 import { useState } from 'react';
 import { Page } from '../../components/page';
 import { useAppStore, type ThemePreference } from '../../stores/app-store';
@@ -6,6 +6,7 @@ import { ApiKeysSection } from './api-keys-section';
 import { CacheSection } from './cache-section';
 import { ConnectionsSection } from './connections-section';
 import { KeyUsageSection } from './key-usage-section';
+import { UpdatesSection } from './updates-section';
 import './settings.css';
 
 function AppearanceSection() {
@@ -35,6 +36,7 @@ export function SettingsView() {
       <KeyUsageSection version={keysVersion} />
       <CacheSection />
       <AppearanceSection />
+      <UpdatesSection />
     </Page>
   );
 }
