@@ -4,52 +4,64 @@
  * named; the filter panel; the active filters as chips; the virtualized table sized to what is left
  * of the window; and an empty state that offers to clear the filters.
  */
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { DataTable, type DataTableProps } from '../data-table';
-import { ChipsBar, InvalidParams, type FilterChip, type InvalidParam } from '../filters';
+import { buildChips, ChipsBar, InvalidParams, type ChipSpec, type FilterChip, type UrlFilters } from '../filters';
 import { Page } from '../page';
 import { Empty } from '../states';
 
-export interface ListViewProps<Row> {
+export interface ListViewProps<Row, F extends object> {
   title: string;
   subtitle: ReactNode;
   /** First in the toolbar (a TextFilter). */
   search?: ReactNode;
   /** Last in the toolbar (an export button). */
   exportButton: ReactNode;
-  filters: {
+  /** The view's URL filters (useUrlFilters): the chips, the sort and the invalid link parameters come from them. */
+  url: UrlFilters<F>;
+  /** How each filter reads as a chip. */
+  chipSpecs: Record<string, ChipSpec>;
+  /** Chips the Filters toggle does not count (the search box has its own field). */
+  uncounted?(chip: FilterChip): boolean;
+  panel: {
     /** localStorage key of the panel's open state; `defaultOpen` when the user never chose. */
-    panelKey: string;
+    storageKey: string;
     defaultOpen?: boolean;
-    /** How many filters are active (shown on the toggle). */
-    count: number;
-    /** The panel's content. */
-    panel: ReactNode;
-    panelId?: string;
-    chips: FilterChip[];
-    chipsTestId?: string;
-    invalid: InvalidParam[];
-    /** Drops the named URL parameters; with no names, every filter. */
-    clear(keys?: string[]): void;
+    id?: string;
+    content: ReactNode;
   };
-  /** The table (its height is the shell's). */
-  table: Omit<DataTableProps<Row>, 'height' | 'empty'>;
+  chipsTestId?: string;
+  /** The table (its sort, height and empty state are the shell's). */
+  table: Omit<DataTableProps<Row>, 'height' | 'empty' | 'sort' | 'onSortChange'>;
   /** What the empty state says: a title, and where the rows come from. */
   empty: { title: string; source: ReactNode };
   /** Notices above the table. */
   children?: ReactNode;
 }
 
-export function ListView<Row>({ title, subtitle, search, exportButton, filters, table, empty, children }: ListViewProps<Row>) {
+/** Parameters that are not filters: they never become chips. */
+const NOT_FILTERS = new Set(['sort', 'current_page', 'per_page']);
+
+export function ListView<Row, F extends object>({ title, subtitle, search, exportButton, url: typedUrl, chipSpecs, uncounted, panel, chipsTestId, table, empty, children }: ListViewProps<Row, F>) {
+  // The shell handles any view's filters by name.
+  const url = typedUrl as unknown as UrlFilters<Record<string, unknown>>;
   const [panelOpen, setPanelOpen] = useState(() => {
-    const stored = localStorage.getItem(filters.panelKey);
-    return stored === null ? (filters.defaultOpen ?? false) : stored === 'open';
+    const stored = localStorage.getItem(panel.storageKey);
+    return stored === null ? (panel.defaultOpen ?? false) : stored === 'open';
   });
   const togglePanel = () =>
     setPanelOpen((open) => {
-      localStorage.setItem(filters.panelKey, open ? 'closed' : 'open');
+      localStorage.setItem(panel.storageKey, open ? 'closed' : 'open');
       return !open;
     });
+  const { filters, set, clear } = url;
+  const sort = useMemo(() => (filters.sort as string[] | undefined) ?? [], [filters.sort]);
+  const chips = buildChips(
+    Object.fromEntries(Object.entries(filters).filter(([k]) => !NOT_FILTERS.has(k))),
+    chipSpecs,
+    (k, v) => set(k, v),
+  );
+  const count = chips.filter((c) => !uncounted?.(c)).length;
 
   return (
     <Page
@@ -58,28 +70,30 @@ export function ListView<Row>({ title, subtitle, search, exportButton, filters, 
       actions={
         <>
           {search}
-          <button type="button" className={`btn${panelOpen ? ' btn-active' : ''}`} aria-expanded={panelOpen} aria-controls={filters.panelId} onClick={togglePanel}>
-            Filters{filters.count ? ` (${filters.count})` : ''}
+          <button type="button" className={`btn${panelOpen ? ' btn-active' : ''}`} aria-expanded={panelOpen} aria-controls={panel.id} onClick={togglePanel}>
+            Filters{count ? ` (${count})` : ''}
           </button>
           {exportButton}
         </>
       }
     >
-      <InvalidParams invalid={filters.invalid} onDrop={(keys) => filters.clear(keys)} />
+      <InvalidParams invalid={url.invalid} onDrop={(keys) => clear(keys)} />
       {children}
       {panelOpen ? (
-        <div className="card" id={filters.panelId}>
-          {filters.panel}
+        <div className="card" id={panel.id}>
+          {panel.content}
         </div>
       ) : null}
-      <ChipsBar chips={filters.chips} onClear={() => filters.clear()} testId={filters.chipsTestId} />
+      <ChipsBar chips={chips} onClear={() => clear()} testId={chipsTestId} />
       <DataTable<Row>
         {...table}
+        sort={sort}
+        onSortChange={(s) => set('sort', s.length ? s : undefined)}
         height={panelOpen ? 'max(420px, calc(100vh - 200px))' : 'calc(100vh - 150px)'}
         empty={
           <Empty title={empty.title}>
             Remove a filter chip above, or{' '}
-            <button type="button" className="btn" onClick={() => filters.clear()}>
+            <button type="button" className="btn" onClick={() => clear()}>
               clear all filters
             </button>
             . {empty.source}

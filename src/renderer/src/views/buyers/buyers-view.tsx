@@ -9,7 +9,7 @@ import { contractQueries } from '../../../../shared/api/params';
 import type { Buyer } from '../../../../shared/api';
 import { carbon } from '../../data';
 import { usePagedRows } from '../../components/data-table';
-import { buildChips, TextFilter, useUrlFilters } from '../../components/filters';
+import { TextFilter, useUrlFilters } from '../../components/filters';
 import { formatNumber } from '../../components/format';
 import { ListView } from '../../components/list-view';
 import { PROJECT_CHIP_SPECS, PROJECT_FILTER_KEYS } from '../../components/filters/project-filter-keys';
@@ -29,7 +29,7 @@ const CHIP_SPECS = { ...BUYER_CHIP_SPECS, ...(() => { const { search: _s, ...res
 
 export function BuyersView() {
   const url = useUrlFilters(buyerListQuery, URL_KEYS);
-  const { filters, set, clear } = url;
+  const { filters, set } = url;
   const navigate = useNavigate();
   const [projectPanelOpen, setProjectPanelOpen] = useState(() => PROJECT_FILTER_KEYS.some((k) => filters[k] !== undefined));
   const sort = useMemo(() => (filters.sort as string[] | undefined) ?? [], [filters.sort]);
@@ -37,13 +37,10 @@ export function BuyersView() {
   const fetchPage = useCallback((page: number, perPage: number) => carbon.buyers.list({ ...filters, current_page: page, per_page: perPage }), [filters]);
   const rows = usePagedRows<Buyer>(fetchPage, url.key, 100);
 
-  const chipFilters = { ...filters } as Record<string, unknown>;
-  delete chipFilters.sort;
-  const chips = buildChips(chipFilters, CHIP_SPECS, (k, v) => set(k as never, v));
   const projectFilterCount = PROJECT_FILTER_KEYS.filter((k) => filters[k] !== undefined).length;
 
   return (
-    <ListView<Buyer>
+    <ListView
       title="Buyers"
       subtitle={
         rows.total === null ? (
@@ -56,11 +53,13 @@ export function BuyersView() {
       }
       search={<TextFilter label="Search buyers" bare value={typeof filters.search === 'string' ? filters.search : undefined} onChange={(v) => set('search', v, { replace: true })} placeholder="Search buyer names" testId="buyers-search" />}
       exportButton={<ExportButton table="buyers" query={filters} total={rows.total} testId="export-buyers" />}
-      filters={{
-        panelKey: PANEL_KEY,
+      url={url}
+      chipSpecs={CHIP_SPECS}
+      chipsTestId="buyers-chips"
+      panel={{
+        storageKey: PANEL_KEY,
         defaultOpen: true,
-        count: chips.length,
-        panel: (
+        content: (
           <>
             <BuyerFilterPanel filters={filters} set={(k, v, o) => set(k, v, o)} />
             <button type="button" className="btn project-filters-toggle" aria-expanded={projectPanelOpen} onClick={() => setProjectPanelOpen((o) => !o)}>
@@ -69,10 +68,6 @@ export function BuyersView() {
             {projectPanelOpen ? <ProjectFilterPanel filters={filters} set={(k, v, o) => set(k, v, o)} /> : null}
           </>
         ),
-        chips,
-        chipsTestId: 'buyers-chips',
-        invalid: url.invalid,
-        clear: (keys) => clear(keys as never),
       }}
       table={{
         label: 'Buyers',
@@ -80,8 +75,6 @@ export function BuyersView() {
         columns: BUYER_COLUMNS,
         rows,
         rowKey: (b) => b.buyer_name,
-        sort,
-        onSortChange: (s) => set('sort', s.length ? s : undefined),
         onRowOpen: (b) => navigate(buyerPath(b.buyer_name)),
       }}
       empty={{ title: 'No buyer matches these filters', source: 'Buyers come from retirement transactions (the credits job of a sync).' }}

@@ -1,12 +1,12 @@
 /** Legacy v1 forensic analyses (deprecated endpoint): status, registry, country, minimum findings, sort. */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { contractQueries } from '../../../../shared/api/params';
 import type { LegacyForensic } from '../../../../shared/api';
 import { FORENSIC_STATUSES } from '../../../../shared/api/values';
 import { carbon } from '../../data';
 import { usePagedRows, type Column } from '../../components/data-table';
-import { buildChips, TextFilter, useUrlFilters, type ChipSpec } from '../../components/filters';
+import { TextFilter, useUrlFilters, type ChipSpec } from '../../components/filters';
 import { formatDate, formatDateTime, formatNumber } from '../../components/format';
 import { ListView } from '../../components/list-view';
 import { ForensicTabs } from './forensic-tabs';
@@ -91,26 +91,22 @@ const CHIP_SPECS: Record<string, ChipSpec> = {
 
 export function LegacyList() {
   const url = useUrlFilters(legacyForensicsQuery);
-  const { filters, set, clear } = url;
-  const sort = useMemo(() => (filters.sort as string[] | undefined) ?? [], [filters.sort]);
+  const { filters, set } = url;
   const fetchPage = useCallback((page: number, perPage: number) => carbon.forensics.legacy({ ...filters, current_page: page, per_page: perPage }), [filters]);
   const rows = usePagedRows<LegacyForensic>(fetchPage, url.key, 100);
-  const chipFilters = { ...filters } as Record<string, unknown>;
-  delete chipFilters.sort;
-  delete chipFilters.current_page;
-  delete chipFilters.per_page;
-  const chips = buildChips(chipFilters, CHIP_SPECS, (k, v) => set(k as never, v));
 
   return (
-    <ListView<LegacyForensic>
+    <ListView
       title="Forensics"
       subtitle={rows.total == null ? 'Legacy v1 analyses' : <span data-testid="legacy-count">{formatNumber(rows.total)} legacy v1 analyses</span>}
       exportButton={<ExportButton table="legacy-forensics" query={filters} total={rows.total} testId="export-legacy-forensics" />}
-      filters={{
-        panelKey: 'carbon-desk.legacy-forensics.filters-open',
+      url={url}
+      chipSpecs={CHIP_SPECS}
+      chipsTestId="legacy-chips"
+      panel={{
+        storageKey: 'carbon-desk.legacy-forensics.filters-open',
         defaultOpen: true,
-        count: chips.length,
-        panel: (
+        content: (
           <div className="legacy-filters filter-group">
             <label className="filter-field">
               <span className="filter-label">Status</span>
@@ -129,10 +125,6 @@ export function LegacyList() {
             <MinFindings value={filters.min_findings} onChange={(v) => set('min_findings', v, { replace: true })} />
           </div>
         ),
-        chips,
-        chipsTestId: 'legacy-chips',
-        invalid: url.invalid,
-        clear: (keys) => clear(keys as never),
       }}
       table={{
         label: 'Legacy forensic analyses',
@@ -140,8 +132,6 @@ export function LegacyList() {
         columns: COLUMNS,
         rows,
         rowKey: (r) => r.id,
-        sort,
-        onSortChange: (s) => set('sort', s.length ? s : undefined),
         renderExpanded: (r) => <LegacyDetails row={r} />,
       }}
       empty={{ title: 'No legacy analysis matches', source: 'Legacy analyses arrive with the legacy forensics job of a sync.' }}

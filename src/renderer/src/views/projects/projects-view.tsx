@@ -2,13 +2,13 @@
  * Projects: every cached project in a virtualized table with the whole filter group P, search by
  * id or name, sortable columns and "N of M projects". Filters and sort live in the URL.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { contractQueries } from '../../../../shared/api/params';
 import type { Project } from '../../../../shared/api';
 import { carbon } from '../../data';
 import { usePagedRows, useUnfilteredTotal } from '../../components/data-table';
-import { buildChips, TextFilter, useUrlFilters } from '../../components/filters';
+import { TextFilter, useUrlFilters } from '../../components/filters';
 import { formatNumber } from '../../components/format';
 import { ListView } from '../../components/list-view';
 import { ExportSlot } from '../../components/export/export-slot';
@@ -26,20 +26,15 @@ const PANEL_KEY = 'carbon-desk.projects.filters-open';
 
 export function ProjectsView() {
   const url = useUrlFilters(projectListQuery, URL_KEYS);
-  const { filters, set, clear } = url;
+  const { filters, set } = url;
   const navigate = useNavigate();
   const allCount = useUnfilteredTotal(() => carbon.projects.list({ per_page: 1 }));
-  const sort = useMemo(() => (filters.sort as string[] | undefined) ?? [], [filters.sort]);
 
   const fetchPage = useCallback(
     (page: number, perPage: number) => carbon.projects.list({ ...filters, current_page: page, per_page: perPage }),
     [filters],
   );
   const rows = usePagedRows<Project>(fetchPage, url.key, PER_PAGE);
-
-  const chipFilters = { ...filters } as Record<string, unknown>;
-  delete chipFilters.sort;
-  const chips = buildChips(chipFilters, PROJECT_CHIP_SPECS, (k, v) => set(k as never, v));
 
   const subtitle =
     rows.total === null ? (
@@ -51,7 +46,7 @@ export function ProjectsView() {
     );
 
   return (
-    <ListView<Project>
+    <ListView
       title="Projects"
       subtitle={subtitle}
       search={
@@ -68,24 +63,17 @@ export function ProjectsView() {
         />
       }
       exportButton={<ExportSlot kind="projects" query={filters} total={rows.total} />}
-      filters={{
-        panelKey: PANEL_KEY,
-        panelId: 'projects-filter-panel',
-        count: chips.filter((c) => !c.id.startsWith('search=')).length,
-        panel: <ProjectFilterPanel filters={filters} set={(k, v, o) => set(k, v, o)} />,
-        chips,
-        chipsTestId: 'projects-chips',
-        invalid: url.invalid,
-        clear: (keys) => clear(keys as never),
-      }}
+      url={url}
+      chipSpecs={PROJECT_CHIP_SPECS}
+      uncounted={(c) => c.id.startsWith('search=')}
+      panel={{ storageKey: PANEL_KEY, id: 'projects-filter-panel', content: <ProjectFilterPanel filters={filters} set={(k, v, o) => set(k, v, o)} /> }}
+      chipsTestId="projects-chips"
       table={{
         label: 'Projects',
         testId: 'projects-table',
         columns: PROJECT_COLUMNS,
         rows,
         rowKey: (p) => p.project_id,
-        sort,
-        onSortChange: (s) => set('sort', s.length ? s : undefined),
         onRowOpen: (p) => navigate(`/projects/${encodeURIComponent(p.project_id)}`),
       }}
       empty={{ title: 'No project matches these filters', source: 'If the cache is empty, run a sync from the Sync view.' }}

@@ -2,12 +2,12 @@
  * Transactions: credit transactions in a virtualized table with groups P, C and B, expandable rows
  * (account, beneficiary, reason, note), buyer names linking to buyer pages. State lives in the URL.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { contractQueries } from '../../../../shared/api/params';
 import type { CreditTransaction } from '../../../../shared/api';
 import { carbon } from '../../data';
 import { usePagedRows, useUnfilteredTotal } from '../../components/data-table';
-import { buildChips, TextFilter, useUrlFilters, type ChipSpec } from '../../components/filters';
+import { TextFilter, useUrlFilters, type ChipSpec } from '../../components/filters';
 import { formatNumber, formatTransactionType } from '../../components/format';
 import { ListView } from '../../components/list-view';
 import { ExportSlot } from '../../components/export/export-slot';
@@ -44,21 +44,17 @@ const COLUMNS = creditColumns({ showProject: true });
 
 export function TransactionsView() {
   const url = useUrlFilters(creditListAppQuery, URL_KEYS);
-  const { filters, set, clear } = url;
+  const { filters, set } = url;
   const [projectPanelOpen, setProjectPanelOpen] = useState(false);
   const allCount = useUnfilteredTotal(() => carbon.credits.list({ per_page: 1 }));
-  const sort = useMemo(() => (filters.sort as string[] | undefined) ?? [], [filters.sort]);
 
   const fetchPage = useCallback((page: number, perPage: number) => carbon.credits.list({ ...filters, current_page: page, per_page: perPage }), [filters]);
   const rows = usePagedRows<CreditTransaction>(fetchPage, url.key, 100);
 
-  const chipFilters = { ...filters } as Record<string, unknown>;
-  delete chipFilters.sort;
-  const chips = buildChips(chipFilters, CHIP_SPECS, (k, v) => set(k as never, v));
   const projectFilterCount = PROJECT_FILTER_KEYS.filter((k) => filters[k] !== undefined).length;
 
   return (
-    <ListView<CreditTransaction>
+    <ListView
       title="Transactions"
       subtitle={
         rows.total === null ? (
@@ -83,10 +79,12 @@ export function TransactionsView() {
         />
       }
       exportButton={<ExportSlot kind="credits" query={filters} total={rows.total} />}
-      filters={{
-        panelKey: PANEL_KEY,
-        count: chips.length,
-        panel: (
+      url={url}
+      chipSpecs={CHIP_SPECS}
+      chipsTestId="transactions-chips"
+      panel={{
+        storageKey: PANEL_KEY,
+        content: (
           <>
             <CreditFilterPanel filters={filters} set={(k, v, o) => set(k, v, o)} />
             <button type="button" className="btn project-filters-toggle" aria-expanded={projectPanelOpen} onClick={() => setProjectPanelOpen((o) => !o)}>
@@ -95,10 +93,6 @@ export function TransactionsView() {
             {projectPanelOpen ? <ProjectFilterPanel filters={filters} set={(k, v, o) => set(k, v, o)} /> : null}
           </>
         ),
-        chips,
-        chipsTestId: 'transactions-chips',
-        invalid: url.invalid,
-        clear: (keys) => clear(keys as never),
       }}
       table={{
         label: 'Credit transactions',
@@ -106,8 +100,6 @@ export function TransactionsView() {
         columns: COLUMNS,
         rows,
         rowKey: (t) => t.id,
-        sort,
-        onSortChange: (s) => set('sort', s.length ? s : undefined),
         renderExpanded: (t) => <CreditDetails t={t} />,
       }}
       empty={{ title: 'No credit transaction matches these filters', source: 'Credit transactions arrive with the credits job of a sync.' }}
