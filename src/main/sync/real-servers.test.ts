@@ -4,10 +4,9 @@
  * an oversized answer. Each synced with the app's engine against the reference service's fault modes.
  */
 import fs from 'node:fs';
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSyncedService } from '../testing/synced-service';
-import { startTestService, tempDir, testEngine, type TestEngine, type TestService } from './test-support';
+import { countRows, startTestService, tempDir, testEngine, type TestEngine, type TestService } from './test-support';
 
 const FAST = ['--rate-limit-pro', '100000', '--rate-limit-enterprise', '100000'];
 const dirs: string[] = [];
@@ -31,14 +30,7 @@ function engine(s: { baseUrl: string; apiKey: string }, baseUrl = s.baseUrl, key
   engines.push(e);
   return e;
 }
-const count = (file: string, table: string) => {
-  const db = new Database(file, { readonly: true });
-  try {
-    return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
-};
+const count = countRows;
 async function totalOf(url: string, key: string): Promise<number> {
   const res = await fetch(url, { headers: { 'X-API-KEY': key } });
   return ((await res.json()) as { pagination: { total_entries: number } }).pagination.total_entries;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractError } from '../../shared/errors';
 import { sendJson, startFixtureServer } from '../api/fixture-server';
 import { cacheChecksums } from './cache-checksum';
-import { startTestService, tempDir, testEngine, type TestEngine, type TestService } from './test-support';
+import { countRows, startTestService, tempDir, testEngine, type TestEngine, type TestService } from './test-support';
 
 const FAST = ['--rate-limit-pro', '100000', '--rate-limit-enterprise', '100000'];
 const dirs: string[] = [];
@@ -29,14 +29,7 @@ async function total(s: TestService, path: string): Promise<number> {
   const body = (await res.json()) as { pagination?: { total_entries: number } } | unknown[];
   return Array.isArray(body) ? body.length : body.pagination!.total_entries;
 }
-const count = (file: string, table: string) => {
-  const db = new Database(file, { readonly: true });
-  try {
-    return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
-};
+const count = countRows;
 
 beforeAll(async () => {
   service = await startTestService(FAST);

@@ -1,5 +1,6 @@
 /** Test helpers: a reference service child on loopback, and an in-process engine on a temp cache. */
 import fs from 'node:fs';
+import Database from 'better-sqlite3';
 import os from 'node:os';
 import path from 'node:path';
 import type { SyncStatus } from '../../shared/contract';
@@ -45,4 +46,14 @@ export function testEngine(baseUrl: string, apiKey: string, dir: string, clientO
       await cache.close();
     },
   };
+}
+
+/** Rows in a table of a cache file (read-only). */
+export function countRows(file: string, table: string): number {
+  const db = new Database(file, { readonly: true });
+  try {
+    return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
 }
