@@ -177,3 +177,18 @@ describe('ApiClient', () => {
     expect(e.code).toBe('offline');
   });
 });
+
+describe('skipped items and the key', () => {
+  it('never record the key a server echoes into an item, even cut short', async () => {
+    // The key placed so that a 300-character excerpt would cut it after 14 characters.
+    const base = { ...credit(5), id: null, note: '' };
+    const valueStart = JSON.stringify(base).length - 2;
+    const echo = { ...base, note: `${'x'.repeat(300 - 14 - valueStart)}${KEY}` };
+    const s = await serve((_r, res) => sendJson(res, 200, page(1, 1, null, [credit(4), echo])));
+    const p = await client(s.url).creditsPage(`${s.url}/v1/credits/?current_page=1`);
+    expect(p.skipped).toHaveLength(1);
+    const text = JSON.stringify(p.skipped);
+    expect(text).not.toContain(KEY.slice(0, 14));
+    expect(text).not.toContain('secretkeyvalue');
+  });
+});

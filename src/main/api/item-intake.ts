@@ -84,7 +84,9 @@ export function itemReader<S extends z.ZodTypeAny>(schema: S, identity: readonly
     } catch {
       json = String(raw);
     }
-    return { skipped: { page, position, ref: refOf(raw, identity), field, reason, excerpt: redact(json.slice(0, EXCERPT_CHARS)) } };
+    const ref = refOf(raw, identity);
+    // Redacted before it is shortened: a cut must not leave part of a key behind.
+    return { skipped: { page, position, ref: ref === null ? null : redact(ref), field, reason, excerpt: redact(json).slice(0, EXCERPT_CHARS) } };
   };
 
   const take: ItemReader<S>['take'] = (raw, position, page) => {
