@@ -1,6 +1,8 @@
 /**
  * `npm run web [-- --port N] [--data-dir DIR]`: serves the app on 127.0.0.1 and prints ONE JSON
- * line `{"event":"ready","url":"http://127.0.0.1:PORT/?token=..."}` when ready.
+ * line `{"event":"ready","url":"http://127.0.0.1:PORT/?token=..."}` when ready. Without `--port` the
+ * port is the data folder's own (the same at every start, so bookmarks of views survive a restart);
+ * when another program holds it, a free port is used and the ready line says `"portInUse": true`.
  */
 import path from 'node:path';
 import { createAppContext } from '../../app-context';
@@ -9,6 +11,7 @@ import { createNodeSecretStore } from '../../secrets/node-secret-store';
 import { readFlags, userPath } from '../args';
 import { startBackgroundWork } from '../startup';
 import { startWebHost } from './server';
+import { stablePort } from './stable-port';
 import { webHostPorts } from './web-ports';
 
 async function main(): Promise<void> {
@@ -17,13 +20,22 @@ async function main(): Promise<void> {
     'data-dir': { type: 'string' },
     'renderer-dir': { type: 'string' },
   });
-  const port = values.port === undefined ? 0 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got '${values.port}'`);
   const dataDir = values['data-dir'] ? userPath(values['data-dir']) : defaultDataDir();
+  const port = values.port === undefined ? stablePort(dataDir) : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got '${values.port}'`);
   const rendererDir = path.resolve(values['renderer-dir'] ?? path.join(__dirname, '../../../../out/web'));
   const ctx = createAppContext({ dataDir, ports: webHostPorts(dataDir), secrets: await createNodeSecretStore(dataDir) });
-  const host = await startWebHost({ ctx, port, rendererDir });
-  process.stdout.write(`${JSON.stringify({ event: 'ready', url: host.url })}\n`);
+  let host: Awaited<ReturnType<typeof startWebHost>>;
+  let portInUse = false;
+  try {
+    host = await startWebHost({ ctx, port, rendererDir });
+  } catch (err) {
+    // The folder's own port is taken (an explicit --port is not second-guessed).
+    if (values.port !== undefined || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    portInUse = true;
+    host = await startWebHost({ ctx, port: 0, rendererDir });
+  }
+  process.stdout.write(`${JSON.stringify({ event: 'ready', url: host.url, ...(portInUse ? { portInUse } : {}) })}\n`);
   void startBackgroundWork(ctx).catch((err: unknown) => {
     process.stderr.write(`background work failed: ${err instanceof Error ? err.message : String(err)}\n`);
   });

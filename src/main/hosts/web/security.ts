@@ -49,6 +49,37 @@ export function checkToken(given: string | null | undefined, token: string): Ref
   return null;
 }
 
+/**
+ * The session cookie: the launch token, presented once in the printed URL, is exchanged for it, so
+ * new tabs, reloads and pasted links of this host work until it stops. HttpOnly (no script reads it),
+ * SameSite=Strict (no other site's page sends it), Path=/; named after the port, because browsers
+ * share a host's cookies across its ports.
+ */
+export const sessionCookieName = (port: number): string => `carbon_desk_session_${port}`;
+
+export function sessionCookie(port: number, session: string): string {
+  return `${sessionCookieName(port)}=${session}; HttpOnly; SameSite=Strict; Path=/`;
+}
+
+/** The value of one cookie in a Cookie header, or null. */
+export function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+/** A request is let in by the launch token (Bearer or `?token=`) or by the session cookie. */
+export function checkSession(
+  request: { bearer: string | null; queryToken: string | null; cookie: string | null },
+  secrets: { token: string; session: string },
+): Refusal | null {
+  if (tokensEqual(request.bearer, secrets.token) || tokensEqual(request.queryToken, secrets.token) || tokensEqual(request.cookie, secrets.session)) return null;
+  if (!request.bearer && !request.queryToken && !request.cookie) return { status: 401, code: 'missing_token', message: 'Missing session: open the address "npm run web" printed (with its token) once in this browser' };
+  return { status: 401, code: 'bad_token', message: 'Wrong session token' };
+}
+
 /** Read from `Authorization: Bearer <token>`. */
 export function bearerToken(authorization: string | undefined): string | null {
   const m = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');

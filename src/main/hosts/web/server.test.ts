@@ -93,6 +93,29 @@ describe('web host', () => {
     expect(connectionNames()).not.toContain('Intruder');
   });
 
+  it('exchanges the printed token for an HttpOnly, SameSite=Strict session cookie that then lets calls in', async () => {
+    const opened = await request(host.port, { path: `/?token=${host.token}`, headers: { Host: hostHeader } });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.location).toBe('/');
+    const setCookie = opened.headers['set-cookie']![0]!;
+    expect(setCookie).toMatch(new RegExp(`^carbon_desk_session_${host.port}=[A-Za-z0-9_-]{24,}; HttpOnly; SameSite=Strict; Path=/$`));
+    expect(setCookie).not.toContain(host.token);
+    const cookie = setCookie.split(';')[0]!;
+    // A pasted link in a new tab: the cookie alone.
+    const withCookie = await call({ Cookie: cookie }, '{}', 'app.info');
+    expect(withCookie.status).toBe(200);
+    expect(JSON.parse(withCookie.body).result.host).toBe('web');
+    // A wrong cookie, or none, runs nothing; the Host and Origin checks still apply with the cookie.
+    expect((await call({ Cookie: `${cookie.split('=')[0]}=forged` }, addBody, 'connections.add')).status).toBe(401);
+    expect((await call({}, addBody, 'connections.add')).status).toBe(401);
+    expect((await call({ Cookie: cookie, Origin: 'http://evil.example' }, addBody, 'connections.add')).status).toBe(403);
+    expect((await request(host.port, { method: 'POST', path: '/rpc/app.info', headers: { Host: 'evil.example', Cookie: cookie, 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(421);
+    // A wrong token in the address is not exchanged.
+    const wrong = await request(host.port, { path: '/?token=nope', headers: { Host: hostHeader } });
+    expect(wrong.status).toBe(200);
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+  });
+
   it('refuses the event stream without the token', async () => {
     const res = await request(host.port, { path: '/events', headers: { Host: hostHeader } });
     expect(res.status).toBe(401);

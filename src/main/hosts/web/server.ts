@@ -5,7 +5,10 @@
  *                              refusals before a method runs (token, Host, Origin, body) use 4xx
  *   GET  /events?token=...     server-sent events: the contract's typed events
  *   GET  /download/:exportId   a finished export, once (then its file is deleted)
- * Every request: Host must be this loopback server, Origin (when sent) this server's own.
+ *   GET  /?token=...           exchanges the launch token for the session cookie and redirects
+ *                              to the same address without the token
+ * Every request: Host must be this loopback server, Origin (when sent) this server's own. Method calls,
+ * events and downloads need the launch token or the session cookie.
  */
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
@@ -17,7 +20,7 @@ import { EVENT_NAMES } from '../../../shared/contract';
 import type { AppContext } from '../../app-context';
 import { DOWNLOAD_ROUTE, downloadsFolder, serveExportDownload } from '../../export/export-downloads';
 import { dispatch, isMethodName, toContractError } from '../../rpc';
-import { bearerToken, checkHost, checkOrigin, checkToken, type Refusal, WEB_CSP } from './security';
+import { bearerToken, checkHost, checkOrigin, checkSession, cookieValue, sessionCookie, sessionCookieName, tokensEqual, type Refusal, WEB_CSP } from './security';
 import { resolveStatic, sendStatic } from './static-files';
 
 export interface WebHostOptions {
@@ -85,6 +88,15 @@ function readBody(req: IncomingMessage): Promise<string> {
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const { ctx } = options;
   const token = options.token ?? randomBytes(24).toString('base64url');
+  const session = randomBytes(24).toString('base64url');
+  /** The token (Bearer or ?token=) or the session cookie, else the refusal. */
+  const sessionRefusal = (req: IncomingMessage): Refusal | null => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    return checkSession(
+      { bearer: bearerToken(req.headers.authorization), queryToken: url.searchParams.get('token'), cookie: cookieValue(req.headers.cookie, sessionCookieName(port)) },
+      { token, session },
+    );
+  };
   const rendererDir = path.resolve(options.rendererDir);
   let port = 0;
   const router = findMyWay({
@@ -93,8 +105,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
 
   router.on('POST', '/rpc/:method', async (req, res, params) => {
-    const tokenRefusal = checkToken(bearerToken(req.headers.authorization), token);
-    if (tokenRefusal) return refuse(res, tokenRefusal);
+    const refusal = sessionRefusal(req);
+    if (refusal) return refuse(res, refusal);
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
       return refuse(res, { status: 415, code: 'bad_content_type', message: 'Method calls take application/json' });
     }
@@ -120,9 +132,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
 
   router.on('GET', '/events', (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const tokenRefusal = checkToken(url.searchParams.get('token'), token);
-    if (tokenRefusal) return refuse(res, tokenRefusal);
+    const refusal = sessionRefusal(req);
+    if (refusal) return refuse(res, refusal);
     res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
     res.write(': connected\n\n');
     const offs = EVENT_NAMES.map((event) =>
@@ -138,9 +149,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const sessionRoutes: Array<[string, SessionRoute]> = [[DOWNLOAD_ROUTE, serveExportDownload(ctx.exports)]];
   for (const [routePath, handler] of sessionRoutes) {
     router.on('GET', routePath, (req, res, params) => {
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const tokenRefusal = checkToken(url.searchParams.get('token') ?? bearerToken(req.headers.authorization), token);
-      if (tokenRefusal) return refuse(res, tokenRefusal);
+      const refusal = sessionRefusal(req);
+      if (refusal) return refuse(res, refusal);
       return handler(req, res, params);
     });
   }
@@ -153,6 +163,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (hostRefusal) return refuse(res, hostRefusal);
     const url = req.url ?? '/';
     if (req.method === 'GET' && !url.startsWith('/rpc/') && !url.startsWith('/events') && router.find('GET', url.split('?')[0]!) === null) {
+      // The printed address: its token becomes the session cookie, and the token leaves the address bar.
+      const page = new URL(url, 'http://127.0.0.1');
+      if (page.searchParams.has('token') && tokensEqual(page.searchParams.get('token'), token)) {
+        page.searchParams.delete('token');
+        res.writeHead(303, { ...SECURITY_HEADERS, 'Set-Cookie': sessionCookie(port, session), Location: `${page.pathname}${page.search}`, 'Cache-Control': 'no-store' });
+        res.end();
+        return;
+      }
       const file = resolveStatic(rendererDir, url);
       if (!file) return refuse(res, { status: 404, code: 'not_found', message: 'No such file' });
       return sendStatic(res, file, { ...SECURITY_HEADERS, 'Content-Security-Policy': WEB_CSP });

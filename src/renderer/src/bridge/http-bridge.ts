@@ -1,7 +1,9 @@
 /**
  * The renderer's bridge when no preload is present (the web host): the same CarbonApi type, one
- * function per contract method, over POST /rpc/<method> with the per-launch token; events over
- * server-sent events. The token comes from the page URL once and is kept in sessionStorage.
+ * function per contract method, over POST /rpc/<method>; events over server-sent events. The web
+ * host turns its launch token into an HttpOnly session cookie when the printed address is opened, so
+ * new tabs and pasted links carry the session by themselves; a token in the page URL (or kept in
+ * sessionStorage) is sent too, as a Bearer header.
  */
 import { type CarbonApi, type ContractEvents, EVENT_NAMES, type EventName, METHOD_NAMES, type MethodName, splitMethod } from '../../../shared/contract';
 import type { ContractErrorBody } from '../../../shared/contract';
@@ -27,7 +29,8 @@ export function createHttpBridge(token: string): CarbonApi {
     try {
       res = await fetch(`/rpc/${name}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        credentials: 'same-origin',
         body: JSON.stringify(input ?? {}),
       });
     } catch {
@@ -44,7 +47,7 @@ export function createHttpBridge(token: string): CarbonApi {
   let source: EventSource | null = null;
   function ensureSource(): void {
     if (source) return;
-    source = new EventSource(`/events?token=${encodeURIComponent(token)}`);
+    source = new EventSource(token ? `/events?token=${encodeURIComponent(token)}` : '/events');
     for (const event of EVENT_NAMES) {
       source.addEventListener(event, (e) => {
         const payload = JSON.parse((e as MessageEvent<string>).data) as unknown;

@@ -17,11 +17,12 @@ export type ExportView =
 
 const POLL_MS = 700;
 
-/** Asks the browser to download a finished web-host export (the session token authorises it). */
+/** Asks the browser to download a finished web-host export (the session cookie, or a token when the page has one, authorises it). */
 export function downloadExport(job: ExportJob): void {
   if (!job.downloadUrl) return;
   const url = new URL(job.downloadUrl, window.location.origin);
-  url.searchParams.set('token', readSessionToken());
+  const token = readSessionToken();
+  if (token) url.searchParams.set('token', token);
   const a = document.createElement('a');
   a.href = url.toString();
   a.download = job.fileName;
