@@ -114,3 +114,14 @@ test('buyer page: exactly the buyer\'s retirements (not those of a longer name);
   await expect(page.getByTestId('transactions-count')).toHaveText(`${fmt(retirements.pagination.total_entries)} of ${fmt(all.pagination.total_entries)} credit transactions`);
   expect(app.consoleErrors).toEqual([]);
 });
+
+test('the filter panel starts closed when no filter is set, and open when the link carries filters', async ({ app }) => {
+  const { page } = app;
+  await page.evaluate(() => localStorage.removeItem('carbon-desk.buyers.filters-open'));
+  await app.goto('/buyers');
+  await expect(page.getByRole('button', { name: /^Filters/ })).toHaveAttribute('aria-expanded', 'false');
+  await page.reload();
+  await page.evaluate(() => (window.location.hash = '#/buyers?category=forest'));
+  await page.reload();
+  await expect(page.getByRole('button', { name: /^Filters/ })).toHaveAttribute('aria-expanded', 'true');
+});

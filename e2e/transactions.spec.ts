@@ -75,7 +75,8 @@ test('group P and C filters from a link; rows expand; buyer names link to buyer 
   const { page } = app;
   const query = { registry: ['verra', 'gold-standard'], transaction_type: ['retirement'], vintage: [2019, 2020, 2021, 2022, 2023, 2024], quantity_min: 10 };
   await app.goto('/transactions?registry=verra&registry=gold-standard&transaction_type=retirement&vintage=2019&vintage=2020&vintage=2021&vintage=2022&vintage=2023&vintage=2024&quantity_min=10');
-  const filtered = await expectCount(app, query);
+  // The view opens newest first: compare with the same order.
+  const filtered = await expectCount(app, { ...query, sort: ['-transaction_date', '-id'] });
   await expect(page.getByTestId('transactions-chips').getByRole('listitem')).toHaveCount(10);
   test.skip(filtered.pagination.total_entries === 0, 'no matching transactions at this scale');
   const first = filtered.data[0]!;
@@ -113,8 +114,19 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByTestId('transactions-count')).not.toContainText('…');
     await row(app, 1).getByRole('button', { name: 'Expand row' }).click();
     await app.screenshot(`transactions-${scheme}`);
-    await page.getByRole('button', { name: /^Filters/ }).click();
+    // A link with filters opens with the panel open.
+    const filters = page.getByRole('button', { name: /^Filters/ });
+    if ((await filters.getAttribute('aria-expanded')) !== 'true') await filters.click();
     await page.getByRole('button', { name: /Project filters/ }).click();
     await app.screenshot(`transactions-filters-${scheme}`);
   });
 }
+
+test('opens on the newest transactions, with the order shown on the Date column', async ({ app }) => {
+  const { page } = app;
+  await app.goto('/transactions');
+  const newest = await app.call<PageOf<CreditRow & { transaction_date: string | null }>>('credits.list', { per_page: 1, sort: ['-transaction_date', '-id'] });
+  await expect(table(app).getByRole('columnheader', { name: /^Date/ })).toHaveAttribute('aria-sort', 'descending');
+  await expect(row(app, 0)).toContainText(fmt(newest.data[0]!.quantity));
+  await expect(page).not.toHaveURL(/sort=/);
+});

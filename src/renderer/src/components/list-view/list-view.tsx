@@ -24,13 +24,15 @@ export interface ListViewProps<Row, F extends object> {
   /** Chips the Filters toggle does not count (the search box has its own field). */
   uncounted?(chip: FilterChip): boolean;
   panel: {
-    /** localStorage key of the panel's open state; `defaultOpen` when the user never chose. */
+    /** localStorage key of the panel's open state; until the user chooses, `defaultOpen`, else open only when filters are set. */
     storageKey: string;
     defaultOpen?: boolean;
     id?: string;
     content: ReactNode;
   };
   chipsTestId?: string;
+  /** The order shown (with its arrow) when the URL names none; the view fetches with the same. */
+  defaultSort?: readonly string[];
   /** The table (its sort, height and empty state are the shell's). */
   table: Omit<DataTableProps<Row>, 'height' | 'empty' | 'sort' | 'onSortChange'>;
   /** What the empty state says: a title, and where the rows come from. */
@@ -42,26 +44,27 @@ export interface ListViewProps<Row, F extends object> {
 /** Parameters that are not filters: they never become chips. */
 const NOT_FILTERS = new Set(['sort', 'current_page', 'per_page']);
 
-export function ListView<Row, F extends object>({ title, subtitle, search, exportButton, url: typedUrl, chipSpecs, uncounted, panel, chipsTestId, table, empty, children }: ListViewProps<Row, F>) {
+export function ListView<Row, F extends object>({ title, subtitle, search, exportButton, url: typedUrl, chipSpecs, uncounted, panel, chipsTestId, defaultSort, table, empty, children }: ListViewProps<Row, F>) {
   // The shell handles any view's filters by name.
   const url = typedUrl as unknown as UrlFilters<Record<string, unknown>>;
-  const [panelOpen, setPanelOpen] = useState(() => {
-    const stored = localStorage.getItem(panel.storageKey);
-    return stored === null ? (panel.defaultOpen ?? false) : stored === 'open';
-  });
-  const togglePanel = () =>
-    setPanelOpen((open) => {
-      localStorage.setItem(panel.storageKey, open ? 'closed' : 'open');
-      return !open;
-    });
   const { filters, set, clear } = url;
-  const sort = useMemo(() => (filters.sort as string[] | undefined) ?? [], [filters.sort]);
   const chips = buildChips(
     Object.fromEntries(Object.entries(filters).filter(([k]) => !NOT_FILTERS.has(k))),
     chipSpecs,
     (k, v) => set(k, v),
   );
   const count = chips.filter((c) => !uncounted?.(c)).length;
+  // Until the user chooses, the panel is open only when filters are set (an empty one would cover the table).
+  const [panelOpen, setPanelOpen] = useState(() => {
+    const stored = localStorage.getItem(panel.storageKey);
+    return stored === null ? (panel.defaultOpen ?? count > 0) : stored === 'open';
+  });
+  const togglePanel = () =>
+    setPanelOpen((open) => {
+      localStorage.setItem(panel.storageKey, open ? 'closed' : 'open');
+      return !open;
+    });
+  const sort = useMemo(() => (filters.sort as string[] | undefined) ?? [...(defaultSort ?? [])], [filters.sort, defaultSort]);
 
   return (
     <Page

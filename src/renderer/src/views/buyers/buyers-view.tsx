@@ -58,7 +58,6 @@ export function BuyersView() {
       chipsTestId="buyers-chips"
       panel={{
         storageKey: PANEL_KEY,
-        defaultOpen: true,
         content: (
           <>
             <BuyerFilterPanel filters={filters} set={(k, v, o) => set(k, v, o)} />

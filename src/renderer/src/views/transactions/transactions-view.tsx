@@ -2,7 +2,7 @@
  * Transactions: credit transactions in a virtualized table with groups P, C and B, expandable rows
  * (account, beneficiary, reason, note), buyer names linking to buyer pages. State lives in the URL.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { contractQueries } from '../../../../shared/api/params';
 import type { CreditTransaction } from '../../../../shared/api';
 import { carbon } from '../../data';
@@ -41,6 +41,7 @@ const CHIP_SPECS: Record<string, ChipSpec> = {
 };
 
 const COLUMNS = creditColumns({ showProject: true });
+const NEWEST_FIRST = ['-transaction_date', '-id'] as const;
 
 export function TransactionsView() {
   const url = useUrlFilters(creditListAppQuery, URL_KEYS);
@@ -48,7 +49,9 @@ export function TransactionsView() {
   const [projectPanelOpen, setProjectPanelOpen] = useState(false);
   const allCount = useUnfilteredTotal(() => carbon.credits.list({ per_page: 1 }));
 
-  const fetchPage = useCallback((page: number, perPage: number) => carbon.credits.list({ ...filters, current_page: page, per_page: perPage }), [filters]);
+  // Newest first unless the URL names an order.
+  const shown = useMemo(() => ({ ...filters, sort: filters.sort ?? [...NEWEST_FIRST] }), [filters]);
+  const fetchPage = useCallback((page: number, perPage: number) => carbon.credits.list({ ...shown, current_page: page, per_page: perPage }), [shown]);
   const rows = usePagedRows<CreditTransaction>(fetchPage, url.key, 100);
 
   const projectFilterCount = PROJECT_FILTER_KEYS.filter((k) => filters[k] !== undefined).length;
@@ -78,7 +81,8 @@ export function TransactionsView() {
           }}
         />
       }
-      exportButton={<ExportSlot kind="credits" query={filters} total={rows.total} />}
+      exportButton={<ExportSlot kind="credits" query={shown} total={rows.total} />}
+      defaultSort={NEWEST_FIRST}
       url={url}
       chipSpecs={CHIP_SPECS}
       chipsTestId="transactions-chips"
