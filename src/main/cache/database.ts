@@ -12,10 +12,11 @@ export function openCacheDatabase(file: string, layered: Migration[] = []): Data
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   try {
+    // The busy timeout first: switching a new file to WAL takes a lock another process may hold.
+    db.pragma('busy_timeout = 5000');
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
     db.pragma('temp_store = MEMORY');
     // A sync commits every few pages: a larger page cache and fewer WAL checkpoints keep those
     // commits near the speed of one bulk transaction (bench/sync measures the ratio).
