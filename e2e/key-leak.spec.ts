@@ -1,5 +1,5 @@
 /**
- * Issue 9, "Must show" #2: after a full sync of a real service connection, the API key appears in
+ * After a full sync of a real service connection, the API key appears in
  * none of: the cache database (and its WAL), any file in the data folder (logs included), the
  * host's own output, any contract response (every read method, and every response the renderer
  * received while walking every view), the renderer's DOM, localStorage, sessionStorage, IndexedDB

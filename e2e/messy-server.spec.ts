@@ -17,7 +17,7 @@ test.afterAll(async () => {
 
 test('a messy market syncs completely; skipped items are counted, listed and explained', async ({ app }) => {
   const { page } = app;
-  const restore = await useConnection(app, 'Messy market', service.baseUrl, service.keys.pro);
+  const restore = await useConnection(app, 'Messy market', service.baseUrl, service.apiKey);
   try {
     const status = await syncToEnd<SyncStatus>(app);
     expect(status.state).toBe('done');

@@ -17,7 +17,7 @@ test.afterAll(async () => {
 
 test('a partial server: done, with what it does not offer stated in the Sync view and the affected views', async ({ app }) => {
   const { page } = app;
-  const restore = await useConnection(app, 'Projects and credits only', service.baseUrl, service.keys.pro);
+  const restore = await useConnection(app, 'Projects and credits only', service.baseUrl, service.apiKey);
   try {
     const status = await syncToEnd<SyncStatus>(app);
     expect(status.state).toBe('done');

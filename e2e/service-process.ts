@@ -3,48 +3,20 @@
  * flags: a messy market, a partial server, another API root), and a connection of the spec's web
  * host to it, selected while the spec runs and removed afterwards (the demo connection selected again).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import { spawnReferenceService, stopReferenceService } from '../src/main/connections/demo-service';
 import type { AppPage } from './fixtures';
-
-const ROOT = path.resolve(__dirname, '..');
 
 export interface ServiceProcess {
   baseUrl: string;
-  keys: Record<'pro' | 'enterprise' | 'free' | 'expired' | 'revoked', string>;
+  /** The service's pro key. */
+  apiKey: string;
   stop(): Promise<void>;
 }
 
-export function startServiceProcess(flags: string[]): Promise<ServiceProcess> {
-  const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-  const child: ChildProcess = spawn(tsx, ['src/service/index.ts', '--port', '0', '--scale', '0.01', '--seed', '7', '--rate-limit-pro', '100000', ...flags], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  };
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`the service did not start: ${err}`)), 120_000);
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const line = out.split('\n').find((l) => l.includes('"ready"'));
-      if (!line) return;
-      clearTimeout(timer);
-      const ready = JSON.parse(line) as { baseUrl: string; apiRoot: string; keys: ServiceProcess['keys'] };
-      resolve({ baseUrl: `${ready.baseUrl}`, keys: ready.keys, stop });
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the service exited (${code}): ${err}`));
-    });
-  });
+/** The reference service with `flags`, started the way the app starts its demo (a Node child, its ready line). */
+export async function startServiceProcess(flags: string[]): Promise<ServiceProcess> {
+  const service = await spawnReferenceService({ scale: 0.01, extraArgs: ['--seed', '7', '--rate-limit-pro', '100000', ...flags], timeoutMs: 120_000 });
+  return { baseUrl: service.baseUrl, apiKey: service.apiKey, stop: () => stopReferenceService(service) };
 }
 
 /** Adds and selects a connection to `baseUrl`; the returned function removes it and selects the previous one. */

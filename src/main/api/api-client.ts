@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import {
-  apiKeySchema, apiKeyUsageSchema, boundarySchema, forensicDiffSchema, paginationSchema, projectTypesSchema, toQueryString,
+  apiKeySchema, apiKeyUsageSchema, boundarySchema, forensicDiffSchema, latestForensicFeedSchema, paginationSchema, projectTypesSchema, toQueryString,
   type ApiKey, type ApiKeyUsage, type Boundary, type CountryProfile, type CountryUpdate, type ForensicDiff,
   type LatestForensicFeed, type Pagination, type Project, type ProjectForensics, type ProjectTypes, type SatelliteMetrics,
 } from '../../shared/api';
@@ -63,13 +63,7 @@ export interface RequestStats {
 
 const envelopeSchema = z.object({ pagination: paginationSchema, data: z.array(z.unknown()) });
 /** The latest feed's frame: its counters strict, its entries read one by one afterwards. */
-const feedShell = z.object({
-  entries: z.array(z.unknown()),
-  total_count: z.number().int(),
-  new_this_week_count: z.number().int(),
-  week: z.number().int(),
-  year: z.number().int(),
-});
+const feedShell = latestForensicFeedSchema.extend({ entries: z.array(z.unknown()) });
 /** A dossier's frame: its parts are read one by one afterwards. */
 const dossierShell = z.object({ project_id: z.string(), entries: z.array(z.unknown()), memo: z.unknown().nullish().transform((v) => v ?? null), stats: z.unknown() });
 
