@@ -25,7 +25,7 @@ import { openQueryableCache } from '../../src/main/analytics/schema';
 import { spawnReferenceService, stopReferenceService } from '../../src/main/connections/demo-service';
 import { createAppContext } from '../../src/main/app-context';
 import { SyncEngine } from '../../src/main/sync/sync-engine';
-import { MAX_ROWS_PER_STEP, PER_PAGE } from '../../src/main/sync/sync-jobs';
+import { MAX_ROWS_PER_STEP, PER_PAGE } from '../../src/main/sync/job-run';
 import { webHostPorts } from '../../src/main/hosts/web/web-ports';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);

@@ -8,7 +8,8 @@ import countries from 'i18n-iso-countries';
 import { COUNTRY_UPDATES_DEFAULT_LIMIT, type CountryUpdatesQuery } from '../../shared/api/params';
 import type { CountryProfile, CountryUpdate } from '../../shared/api/resources';
 import type { CountryIndexEntry } from '../../shared/contract';
-import { notFound } from '../../shared/errors';
+import { ContractError } from '../../shared/errors';
+import { mirrorRecord, noneAtService, notDownloaded } from './availability';
 
 /** Alpha-2 code of an English country name, or null. */
 export function countryCodeOf(name: string): string | null {
@@ -38,10 +39,20 @@ const JSON_FIELDS = [
   'active_registries',
 ] as const;
 
+/** Why a country's profile is not in the cache: the service answered 404 for it, or it was not fetched. */
+function profileUnavailable(db: Database.Database, code: string) {
+  const check = statement(db, 'SELECT found, synced_at FROM country_profile_checks WHERE country_code = ?').get(code) as { found: number; synced_at: string } | undefined;
+  if (check?.found === 0) return noneAtService(`policy profile for country ${code}`, { resource: 'countryProfile', id: code, checkedAt: check.synced_at });
+  if (!statement(db, 'SELECT 1 FROM project_countries WHERE country_code = ?').get(code)) {
+    return new ContractError('not_found', `Country ${code} is not in the cache: no cached project is in it, so the sync does not ask the service for its profile.`);
+  }
+  return notDownloaded(`the policy profile of country ${code}`, { resource: 'countryProfile', id: code, scheduled: true });
+}
+
 export function countryProfile(db: Database.Database, args: { country_code: string }): CountryProfile {
   const code = args.country_code.toUpperCase();
   const row = statement(db, 'SELECT * FROM country_profiles WHERE country_code = ?').get(code) as Record<string, unknown> | undefined;
-  if (!row) throw notFound(`Country profile ${code}`);
+  if (!row) throw profileUnavailable(db, code);
   // The fields kept aside from the server's answer (`extra`) are for exports, not part of the profile.
   const { extra: _extra, ...fields } = row;
   const out: Record<string, unknown> = { ...fields };
@@ -53,8 +64,15 @@ export function countryProfile(db: Database.Database, args: { country_code: stri
 
 export function countryUpdates(db: Database.Database, q: CountryUpdatesQuery & { country_code: string }): CountryUpdate[] {
   const code = q.country_code.toUpperCase();
-  const known = statement(db, 'SELECT 1 FROM country_profiles WHERE country_code = ?').get(code);
-  if (!known) throw notFound(`Country profile ${code}`);
+  if (!statement(db, 'SELECT 1 FROM country_profiles WHERE country_code = ?').get(code)) throw profileUnavailable(db, code);
+  const record = mirrorRecord(db, 'countryUpdates', code);
+  if (record?.outcome === 'none') throw noneAtService(`policy updates for country ${code}`, { resource: 'countryUpdates', id: code, checkedAt: record.fetched_at });
+  if (!record) {
+    const scope = (statement(db, "SELECT value FROM cache_facts WHERE key = 'mirror_scope'").get() as { value: string } | undefined)?.value ?? 'everything';
+    const watched = statement(db, `SELECT 1 FROM watched_items w WHERE (w.kind = 'country' AND w.item_id = ?) OR (w.kind = 'project' AND w.item_id IN (
+        SELECT p.project_id FROM projects p JOIN project_countries pc ON pc.country = p.country WHERE pc.country_code = ?))`).get(code, code);
+    throw notDownloaded(`the policy updates of country ${code}`, { resource: 'countryUpdates', id: code, scheduled: scope !== 'watchlist' || Boolean(watched) });
+  }
   return statement(db, `SELECT id, country_code, date, headline, description, market_impact, source_url, week, year FROM country_updates
       WHERE country_code = ? ORDER BY position LIMIT ?`)
     .all(code, q.limit ?? COUNTRY_UPDATES_DEFAULT_LIMIT) as CountryUpdate[];

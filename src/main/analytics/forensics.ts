@@ -6,7 +6,8 @@ import type Database from 'better-sqlite3';
 import { memoCount, statement } from './query-memo';
 import { DEFAULT_SORT, LATEST_FEED_DEFAULT_LIMIT, LEGACY_FORENSIC_SORT_FIELDS, type ForensicDiffQuery, type LatestFeedQuery, type LegacyForensicsQuery } from '../../shared/api/params';
 import type { ForensicDiff, ForensicEntry, ForensicMemo, LatestForensicFeed, LegacyForensic, Page, ProjectForensics } from '../../shared/api/resources';
-import { ContractError, notFound } from '../../shared/errors';
+import { type ContractError, notFound } from '../../shared/errors';
+import { mirrorRecord, noneAtService, notDownloaded, projectScheduled, unknownProject } from './availability';
 import { isoWeekOf, marketToday } from './market-calendar';
 import { pageEnvelope, pageRequest } from './page-envelope';
 import { orderBy, type SortColumn } from './sort-order';
@@ -37,54 +38,10 @@ export function latestFeed(db: Database.Database, q: LatestFeedQuery): LatestFor
   return { entries, ...totals, week: feed.week, year: feed.year };
 }
 
-interface LegacyNews {
-  date?: string;
-  category?: string;
-  source?: string;
-  key_event?: string;
-  market_impact?: string;
-  url?: string;
-}
-
-/** The v2 shape of a project's newest legacy analysis (entry ids: legacy id * 1000 + position). */
-function fromLegacy(db: Database.Database, legacy: LegacyForensic): ProjectForensics {
-  const project = statement(db, 'SELECT name, country, proponent, registry FROM projects WHERE project_id = ? COLLATE NOCASE').get(legacy.project_id) as
-    | { name: string | null; country: string | null; proponent: string | null; registry: string | null }
-    | undefined;
-  const runDate = legacy.run_date?.slice(0, 10) ?? null;
-  const week = runDate ? isoWeekOf(runDate) : null;
-  let news: LegacyNews[] = [];
-  try {
-    news = legacy.news_entries_json ? (JSON.parse(legacy.news_entries_json) as LegacyNews[]) : [];
-  } catch {
-    news = [];
-  }
-  const entries: ForensicEntry[] = news.map((n, i) => ({
-    id: legacy.id * 1000 + i, project_id: legacy.project_id, entry_hash: null, date: n.date ?? null, category: n.category ?? null,
-    source: n.source ?? null, key_event: n.key_event ?? null, market_impact: n.market_impact ?? null, url: n.url ?? null,
-    first_seen_date: runDate, first_seen_week: week?.week ?? null, first_seen_year: week?.year ?? null, is_new_this_week: false,
-    project_name: project?.name ?? legacy.project_name, project_country: project?.country ?? legacy.country,
-    project_proponent: project?.proponent ?? legacy.proponent, project_registry: project?.registry ?? null,
-  }));
-  const memo: ForensicMemo = {
-    project_id: legacy.project_id, price_narrative: legacy.price_narrative, primary_risk: legacy.primary_risk,
-    value_proposition: legacy.value_proposition, last_updated: runDate, total_entries: entries.length,
-    future_issuance_assessment: null, project_operational_status: null, development_status: null, estimated_issuance_timeline: null,
-    methodology_risk: null, quality_tier_estimate: null, proponent_assessment: null, deal_flow_signals: null, investment_thesis: null,
-    scan_type: 'legacy',
-  };
-  return {
-    project_id: legacy.project_id,
-    entries,
-    memo,
-    stats: { total_entries: entries.length, new_this_week: 0, last_scan_date: runDate, week_number: week?.week ?? null, year: week?.year ?? null },
-  };
-}
-
 export function projectForensics(db: Database.Database, args: { project_id: string }): ProjectForensics {
-  const stats = statement(db, 'SELECT project_id, found, total_entries, new_this_week, last_scan_date, week_number, year FROM project_forensics WHERE project_id = ? COLLATE NOCASE')
+  const stats = statement(db, 'SELECT project_id, found, total_entries, new_this_week, last_scan_date, week_number, year, synced_at FROM project_forensics WHERE project_id = ? COLLATE NOCASE')
     .get(args.project_id) as
-    | { project_id: string; found: number; total_entries: number | null; new_this_week: number | null; last_scan_date: string | null; week_number: number | null; year: number | null }
+    | { project_id: string; found: number; synced_at: string; total_entries: number | null; new_this_week: number | null; last_scan_date: string | null; week_number: number | null; year: number | null }
     | undefined;
   if (stats?.found === 1) {
     const entries = (statement(db, `SELECT ${ENTRY_COLUMNS} FROM project_forensic_entries WHERE project_id = ? ORDER BY position`)
@@ -100,11 +57,22 @@ export function projectForensics(db: Database.Database, args: { project_id: stri
       },
     };
   }
-  if (stats?.found === 0) throw notFound(`Forensic data for project ${args.project_id}`);
-  const legacy = statement(db, `SELECT ${LEGACY_COLUMNS} FROM legacy_forensics WHERE project_id = ? COLLATE NOCASE ORDER BY run_date DESC, id DESC LIMIT 1`)
-    .get(args.project_id) as LegacyForensic | undefined;
-  if (!legacy) throw notFound(`Forensic data for project ${args.project_id}`);
-  return fromLegacy(db, legacy);
+  if (stats?.found === 0) throw noneAtService(`forensic data for project ${args.project_id}`, { resource: 'dossier', id: args.project_id, checkedAt: stats.synced_at });
+  throw dossierUnavailable(db, args.project_id);
+}
+
+/** Why a project's forensic dossier is not in the cache: the service answered 404, or it was not fetched (and whether the feeds name the project). */
+function dossierUnavailable(db: Database.Database, projectId: string): ContractError {
+  const what = `forensic data for project ${projectId}`;
+  const record = mirrorRecord(db, 'dossier', projectId);
+  if (record?.outcome === 'none') return noneAtService(what, { resource: 'dossier', id: projectId, checkedAt: record.fetched_at });
+  const unknown = record ? null : unknownProject(db, projectId);
+  if (unknown) return unknown;
+  const named = statement(db, `SELECT EXISTS (SELECT 1 FROM forensic_latest_entries WHERE project_id = ? COLLATE NOCASE)
+      OR EXISTS (SELECT 1 FROM legacy_forensics WHERE project_id = ? COLLATE NOCASE) AS named`).get(projectId, projectId) as { named: number };
+  if (named.named) return notDownloaded(`the forensic dossier of project ${projectId}`, { resource: 'dossier', id: projectId, scheduled: projectScheduled(db, projectId) });
+  return notDownloaded(`the forensic dossier of project ${projectId}`, { resource: 'dossier', id: projectId, scheduled: false },
+    'The service\'s forensic feeds name no entries for this project, so the mirror does not ask for it: fetch it now to ask the service.');
 }
 
 export function forensicDiff(db: Database.Database, q: ForensicDiffQuery & { project_id: string }): ForensicDiff | null {
@@ -115,7 +83,13 @@ export function forensicDiff(db: Database.Database, q: ForensicDiffQuery & { pro
     .get(q.project_id, year, week) as
     | { project_id: string; year: number; week_number: number; is_null: number; week_date: string; new_entries_count: number; memo_changed: number; headline: string | null; week_summary: string | null; new_entries: string }
     | undefined;
-  if (!row) throw new ContractError('not_found', `The forensic diff of project ${q.project_id} for week ${week} of ${year} is not in the cache yet`);
+  if (!row) {
+    const dossier = mirrorRecord(db, 'dossier', q.project_id);
+    if (dossier?.outcome === 'none') throw noneAtService(`forensic data for project ${q.project_id}`, { resource: 'dossier', id: q.project_id, checkedAt: dossier.fetched_at });
+    const current = week === isoWeekOf(marketToday()).week && year === isoWeekOf(marketToday()).year;
+    throw notDownloaded(`the forensic diff of project ${q.project_id} for week ${week} of ${year}`, { resource: 'dossier', id: q.project_id, scheduled: current && projectScheduled(db, q.project_id) },
+      current ? undefined : 'The mirror keeps the current week\'s diff only.');
+  }
   if (row.is_null === 1) return null;
   return {
     project_id: row.project_id, week_date: row.week_date, week_number: row.week_number, year: row.year,

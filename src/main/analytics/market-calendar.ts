@@ -3,21 +3,11 @@
  * Dates are `YYYY-MM-DD` strings in UTC.
  */
 import type { ChartFrequency } from '../../shared/api/values';
+import { marketToday } from '../market-today';
+
+export { marketToday };
 
 const DAY_MS = 86_400_000;
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Today (UTC): `CARBON_TODAY` when set (YYYY-MM-DD), else the real date. */
-export function marketToday(env: NodeJS.ProcessEnv = process.env): string {
-  const fixed = env.CARBON_TODAY?.trim();
-  if (fixed) {
-    if (!DATE_RE.test(fixed) || Number.isNaN(Date.parse(`${fixed}T00:00:00Z`))) {
-      throw new Error(`CARBON_TODAY must be a date YYYY-MM-DD, got '${fixed}'`);
-    }
-    return fixed;
-  }
-  return new Date().toISOString().slice(0, 10);
-}
 
 export const dayNumber = (date: string): number => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
 export const fromDayNumber = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);

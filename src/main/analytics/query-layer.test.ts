@@ -24,26 +24,52 @@ afterEach(() => db.close());
 const square = (x: number, y: number): [number, number][][] => [[[x, y], [x + 1, y], [x + 1, y + 1], [x, y + 1], [x, y]]];
 
 describe('answers and errors', () => {
+  const errorOf = (call: () => unknown): ContractError => {
+    try {
+      call();
+    } catch (err) {
+      if (err instanceof ContractError) return err;
+      throw err;
+    }
+    throw new Error('expected an error');
+  };
+
   it('an unknown buyer, project or country is a clear not_found error', () => {
     for (const call of [
       () => analyticsQueries['buyers.get'](db, { buyer_name: 'Nobody %' }),
       () => analyticsQueries['buyers.analytics'](db, { buyer_name: 'Nobody' }),
       () => analyticsQueries['projects.get'](db, { project_id: 'VCS-404' }),
       () => analyticsQueries['charts.retirementsByVintage'](db, { project_id: 'VCS-404' }),
+      () => analyticsQueries['countries.get'](db, { country_code: 'ZZ' }),
+      () => analyticsQueries['satellite.boundary'](db, { project_id: 'VCS-404' }),
+      () => analyticsQueries['forensics.project'](db, { project_id: 'VCS-404' }),
+    ]) {
+      const error = errorOf(call);
+      expect(error.code).toBe('not_found');
+      expect(error.message.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('an item of a cached project that was not fetched is "not downloaded yet", a remembered 404 is "the service has none"', () => {
+    db.prepare("INSERT OR REPLACE INTO project_countries (country, country_code) VALUES ('Brazil', 'BR')").run();
+    for (const call of [
       () => analyticsQueries['countries.get'](db, { country_code: 'BR' }),
       () => analyticsQueries['satellite.boundary'](db, { project_id: 'VCS-1' }),
       () => analyticsQueries['forensics.project'](db, { project_id: 'VCS-1' }),
     ]) {
-      let error: unknown;
-      try {
-        call();
-      } catch (err) {
-        error = err;
-      }
-      expect(error).toBeInstanceOf(ContractError);
-      expect((error as ContractError).code).toBe('not_found');
-      expect((error as ContractError).message.length).toBeGreaterThan(10);
+      const error = errorOf(call);
+      expect(error.code).toBe('not_downloaded');
+      expect(error.message).toMatch(/is not downloaded yet/);
+      expect(error.message).not.toMatch(/not found/);
     }
+    expect(errorOf(() => analyticsQueries['satellite.boundary'](db, { project_id: 'VCS-1' })).details).toMatchObject({ scheduled: true });
+    // Set to the watchlist only, an unwatched project's items are not scheduled.
+    db.prepare("INSERT INTO cache_facts (key, value) VALUES ('mirror_scope', 'watchlist')").run();
+    expect(errorOf(() => analyticsQueries['satellite.boundary'](db, { project_id: 'VCS-1' })).details).toMatchObject({ scheduled: false });
+    new SatelliteRepository(db).putProjectBoundary('VCS-1', null);
+    const none = errorOf(() => analyticsQueries['satellite.boundary'](db, { project_id: 'VCS-1' }));
+    expect(none.code).toBe('none_at_service');
+    expect(none.message).toMatch(/The service has no boundary of project VCS-1 \(it answered "not found" on \d{4}-\d{2}-\d{2}\)/);
   });
 
   it('buyers match the harmonized name ignoring case; analytics per vintage, month and category', () => {

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import { statement } from './query-memo';
 import { SATELLITE_DEFAULTS, type SatelliteListQuery } from '../../shared/api/params';
 import type { Boundary, SatelliteMetrics } from '../../shared/api/resources';
-import { notFound } from '../../shared/errors';
+import { jobSucceededAt, mirrorRecord, noneAtService, notDownloaded, projectScheduled, unknownProject } from './availability';
 import { addClause, newWhere, whereSql } from './sql-where';
 
 type MetricsRow = Omit<SatelliteMetrics, 'has_boundary' | 'loss_by_year'> & { has_boundary: number; loss_by_year: string };
@@ -28,11 +28,32 @@ export function listSatellite(db: Database.Database, q: SatelliteListQuery): Sat
 }
 
 export function projectBoundary(db: Database.Database, args: { project_id: string }): Boundary {
-  const row = statement(db, 'SELECT found, geojson FROM project_boundaries WHERE project_id = ? COLLATE NOCASE').get(args.project_id) as
-    | { found: number; geojson: string | null }
+  const row = statement(db, 'SELECT found, geojson, synced_at FROM project_boundaries WHERE project_id = ? COLLATE NOCASE').get(args.project_id) as
+    | { found: number; geojson: string | null; synced_at: string }
     | undefined;
-  if (!row || row.found !== 1 || !row.geojson) throw notFound(`Boundary of project ${args.project_id}`);
-  return JSON.parse(row.geojson) as Boundary;
+  if (row?.found === 1 && row.geojson) return JSON.parse(row.geojson) as Boundary;
+  if (row) throw noneAtService(`boundary of project ${args.project_id}`, { resource: 'boundary', id: args.project_id, checkedAt: row.synced_at });
+  throw boundaryUnavailable(db, args.project_id);
+}
+
+/** Why a project's boundary is not in the cache: the service has none (a 404, or its metrics say so), or not fetched yet. */
+function boundaryUnavailable(db: Database.Database, projectId: string) {
+  const what = `boundary of project ${projectId}`;
+  const record = mirrorRecord(db, 'boundary', projectId);
+  const unknown = record ? null : unknownProject(db, projectId);
+  if (unknown) return unknown;
+  if (record?.outcome === 'none') return noneAtService(what, { resource: 'boundary', id: projectId, checkedAt: record.fetched_at });
+  const metrics = statement(db, 'SELECT has_boundary FROM satellite_metrics WHERE project_id = ? COLLATE NOCASE').get(projectId) as { has_boundary: number } | undefined;
+  const listedAt = jobSucceededAt(db, 'satellite');
+  if (metrics?.has_boundary === 0) {
+    return noneAtService(what, { resource: 'boundary', id: projectId, checkedAt: listedAt },
+      `The service has no boundary for project ${projectId}: its satellite metrics say so (synced ${listedAt?.slice(0, 10) ?? 'earlier'}).`);
+  }
+  if (!metrics && listedAt) {
+    return noneAtService(what, { resource: 'boundary', id: projectId, checkedAt: listedAt },
+      `The service has no satellite data for project ${projectId} (its satellite list of ${listedAt.slice(0, 10)} does not include it).`);
+  }
+  return notDownloaded(`the ${what}`, { resource: 'boundary', id: projectId, scheduled: projectScheduled(db, projectId) });
 }
 
 /** Project fields every feature of the all-boundaries collection carries. */

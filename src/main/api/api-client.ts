@@ -19,7 +19,7 @@ import { hasTrouble, troubleSignature, type Intake, type ItemReader, type Skippe
 import { createItemReaders, type ItemReaders } from './item-readers';
 import { offers, pathTemplate, profileFromOpenApi, rootCandidates, serverQuery, type ServiceProfile } from './service-profile';
 import { redactKey } from './redact';
-import { RequestPacer, sleep } from './request-pacer';
+import { RequestPacer, type RequestPriority, sleep } from './request-pacer';
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -39,6 +39,10 @@ export interface ApiClientOptions {
   profile?: ServiceProfile | null;
   /** The largest answer read (default 64 MB); a larger one is one clear error, never retried. */
   maxResponseBytes?: number;
+  /** A pacer shared with the connection's other clients (they share the key's allowance); else one of its own. */
+  pacer?: RequestPacer;
+  /** How this client's requests queue in the pacer (default 'background'; the user's on-demand requests: 'foreground'). */
+  priority?: RequestPriority;
 }
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
@@ -79,6 +83,7 @@ export class ApiClient {
   readonly baseUrl: string;
   readonly origin: string;
   readonly pacer: RequestPacer;
+  private readonly priority: RequestPriority;
   readonly stats: RequestStats = { requests: 0, retries: 0, rateLimited: 0 };
   private readonly apiKey: string | null;
   private readonly timeoutMs: number;
@@ -102,7 +107,8 @@ export class ApiClient {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.maxRetries = options.maxRetries ?? 5;
     this.backoffBaseMs = options.backoffBaseMs ?? 250;
-    this.pacer = new RequestPacer({ rateLimitPerMinute: options.rateLimitPerMinute ?? null, concurrency: options.concurrency ?? 4 });
+    this.pacer = options.pacer ?? new RequestPacer({ rateLimitPerMinute: options.rateLimitPerMinute ?? null, concurrency: options.concurrency ?? 4 });
+    this.priority = options.priority ?? 'background';
     const log = options.log ?? (() => undefined);
     this.log = (line) => log(this.redact(line));
     this.fetchImpl = options.fetch ?? fetch;
@@ -237,7 +243,7 @@ export class ApiClient {
     for (;;) {
       options.signal?.throwIfAborted();
       try {
-        return await this.pacer.run(() => this.once(method, url, options), options.signal);
+        return await this.pacer.run(() => this.once(method, url, options), options.signal, this.priority);
       } catch (err) {
         if (options.signal?.aborted) throw options.signal.reason;
         const e = err instanceof ContractError ? err : new ContractError('internal_error', this.redact(String(err)));

@@ -37,3 +37,39 @@ describe('RequestPacer', () => {
     for (const s of starts) expect(s - t0).toBeGreaterThanOrEqual(195);
   });
 });
+
+describe('RequestPacer priorities', () => {
+  it('starts a foreground request at the next slot, ahead of every waiting background request, and still keeps the pace', async () => {
+    // 300/min: one start per 200 ms. Twenty background requests queue first.
+    const pacer = new RequestPacer({ rateLimitPerMinute: 300, concurrency: 4, headroom: 1 });
+    const starts: Array<{ kind: string; at: number }> = [];
+    const t0 = performance.now();
+    const background = Array.from({ length: 20 }, () => pacer.run(async () => void starts.push({ kind: 'b', at: performance.now() - t0 })));
+    await new Promise((r) => setTimeout(r, 250));
+    const asked = performance.now() - t0;
+    await pacer.run(async () => void starts.push({ kind: 'f', at: performance.now() - t0 }), undefined, 'foreground');
+    const fg = starts.find((s) => s.kind === 'f')!;
+    // Within one slot of being asked, although 18 background requests were waiting.
+    expect(fg.at - asked).toBeLessThan(260);
+    expect(starts.filter((s) => s.kind === 'b').length).toBeLessThanOrEqual(4);
+    pacer.setRateLimit(60_000);
+    await Promise.all(background);
+    const sorted = starts.map((s) => s.at).sort((a, b) => a - b);
+    // Foreground or not, consecutive starts at 300/min were never closer than one slot while paced.
+    for (let k = 1; k < 3; k++) expect(sorted[k]! - sorted[k - 1]!).toBeGreaterThanOrEqual(198);
+  });
+
+  it('gives up a waiting request when its signal aborts, without taking a slot', async () => {
+    const pacer = new RequestPacer({ rateLimitPerMinute: null, concurrency: 1 });
+    let release!: () => void;
+    const first = pacer.run(() => new Promise<void>((r) => (release = r)));
+    const abort = new AbortController();
+    const second = pacer.run(async () => 'ran', abort.signal);
+    abort.abort(new Error('cancelled'));
+    await expect(second).rejects.toThrow('cancelled');
+    const third = pacer.run(async () => 'third');
+    release();
+    await first;
+    await expect(third).resolves.toBe('third');
+  });
+});

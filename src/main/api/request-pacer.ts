@@ -2,12 +2,26 @@
  * Keeps requests under the key's rate_limit_per_minute: request starts are spaced evenly at a
  * fraction of the allowance (so no sliding or fixed one-minute window ever exceeds it), at most
  * `concurrency` are in flight, and a 429 pauses every request until its Retry-After has passed.
+ *
+ * One pacer serves every client of a connection (the sync and the user's on-demand requests share
+ * the key's allowance). Requests wait in two queues: a 'foreground' request (the user asked for it
+ * now) takes the next start slot before any waiting 'background' one (the sync), and may use one
+ * slot beyond `concurrency`, so the sync's long mirror never keeps the user waiting more than a slot.
  */
+export type RequestPriority = 'foreground' | 'background';
+
 export interface PacerOptions {
   rateLimitPerMinute: number | null;
   concurrency: number;
   /** Share of the allowance used (default 0.97). */
   headroom?: number;
+}
+
+interface Waiter {
+  resolve(): void;
+  reject(reason: unknown): void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
 }
 
 export class RequestPacer {
@@ -17,7 +31,8 @@ export class RequestPacer {
   private inFlight = 0;
   private nextStartAt = 0;
   private pausedUntil = 0;
-  private readonly waiting: Array<() => void> = [];
+  private timer: NodeJS.Timeout | null = null;
+  private readonly queues: Record<RequestPriority, Waiter[]> = { foreground: [], background: [] };
   private readonly starts: number[] = [];
 
   constructor(options: PacerOptions) {
@@ -38,6 +53,7 @@ export class RequestPacer {
   pauseFor(seconds: number): void {
     this.pausedUntil = Math.max(this.pausedUntil, Date.now() + seconds * 1000);
     this.nextStartAt = Math.max(this.nextStartAt, this.pausedUntil);
+    this.reschedule();
   }
 
   /** Requests started in the last minute. */
@@ -46,39 +62,66 @@ export class RequestPacer {
     return this.starts.length;
   }
 
-  /** Runs `fn` when a slot and the pace allow. */
-  async run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    await this.acquire(signal);
+  /** Runs `fn` when a slot and the pace allow; foreground requests go first. */
+  async run<T>(fn: () => Promise<T>, signal?: AbortSignal, priority: RequestPriority = 'background'): Promise<T> {
+    await this.acquire(priority, signal);
     try {
       return await fn();
     } finally {
       this.inFlight--;
-      this.waiting.shift()?.();
+      this.pump();
     }
   }
 
-  private async acquire(signal?: AbortSignal): Promise<void> {
-    while (this.inFlight >= this.concurrency) {
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    }
-    this.inFlight++;
-    const now = Date.now();
-    const interval = this.rate ? 60_000 / (this.rate * this.headroom) : 0;
-    const startAt = Math.max(now, this.nextStartAt, this.pausedUntil);
-    this.nextStartAt = startAt + interval;
-    try {
-      // Re-check after each sleep: a 429 seen meanwhile pushes every start past its Retry-After.
-      for (;;) {
-        const wait = Math.max(startAt, this.pausedUntil) - Date.now();
-        if (wait <= 0) break;
-        await sleep(wait, signal);
+  private acquire(priority: RequestPriority, signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = { resolve, reject, signal };
+      if (signal) {
+        waiter.onAbort = () => {
+          const queue = this.queues[priority];
+          const i = queue.indexOf(waiter);
+          if (i >= 0) queue.splice(i, 1);
+          reject(signal.reason);
+        };
+        signal.addEventListener('abort', waiter.onAbort, { once: true });
       }
-    } catch (e) {
-      this.inFlight--;
-      this.waiting.shift()?.();
-      throw e;
+      this.queues[priority].push(waiter);
+      this.pump();
+    });
+  }
+
+  private reschedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.pump();
+  }
+
+  /** Starts waiting requests while slots and the pace allow; else wakes up at the next start slot. */
+  private pump(): void {
+    if (this.timer) return;
+    for (;;) {
+      const priority: RequestPriority | null =
+        this.queues.foreground.length && this.inFlight < this.concurrency + 1 ? 'foreground'
+        : this.queues.background.length && this.inFlight < this.concurrency ? 'background'
+        : null;
+      if (!priority) return;
+      const now = Date.now();
+      const at = Math.max(now, this.nextStartAt, this.pausedUntil);
+      if (at > now) {
+        this.timer = setTimeout(() => {
+          this.timer = null;
+          this.pump();
+        }, at - now);
+        return;
+      }
+      const waiter = this.queues[priority].shift()!;
+      if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
+      this.inFlight++;
+      this.nextStartAt = now + (this.rate ? 60_000 / (this.rate * this.headroom) : 0);
+      this.starts.push(now);
+      waiter.resolve();
     }
-    this.starts.push(Date.now());
   }
 }
 

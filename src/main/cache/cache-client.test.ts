@@ -91,10 +91,12 @@ describe('cache worker client', () => {
 
   it('clears every cached row but keeps the watchlist', async () => {
     const cache = open();
-    await cache.call('write:watchlist', { project_id: 'VCS-1', watched: true });
+    await cache.call('write:watch', { kind: 'project', id: 'VCS-1', watched: true });
+    await cache.call('write:mirrorScope', { scope: 'watchlist' });
     await cache.call('write:many', { writes: [{ op: 'write:projects', args: { items: [project('VCS-1', 1)], pass: 1, withClips: true } }] });
     const info = await cache.call('write:clear');
     expect(info.tables.projects).toBe(0);
-    expect(info.tables.watchlist).toBe(1);
+    expect(info.tables.watched_items).toBe(1);
+    expect(info.mirror.scope).toBe('watchlist');
   });
 });

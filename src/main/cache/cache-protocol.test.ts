@@ -4,7 +4,7 @@
  * whose input drifts from its contract method breaks the typecheck here and at every caller.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { QUERY_METHODS, type MethodOutput, type ParsedInput } from '../../shared/contract';
+import { QUERY_METHODS, type MethodOutput, type ParsedInput, type WatchItem, type WatchKind } from '../../shared/contract';
 import type { CacheClient } from './cache-client';
 import type { CacheOpInput, CacheOpName, CacheOpOutput, CacheWrite } from './cache-protocol';
 
@@ -12,8 +12,8 @@ declare const cache: CacheClient;
 
 describe('cache protocol types', () => {
   it('types every op by its input and output', () => {
-    expectTypeOf<CacheOpInput<'write:watchlist'>>().toEqualTypeOf<{ project_id: string; watched: boolean }>();
-    expectTypeOf<CacheOpOutput<'write:watchlist'>>().toEqualTypeOf<string[]>();
+    expectTypeOf<CacheOpInput<'write:watch'>>().toEqualTypeOf<{ kind: WatchKind; id: string; watched: boolean }>();
+    expectTypeOf<CacheOpOutput<'write:watch'>>().toEqualTypeOf<WatchItem[]>();
     expectTypeOf<CacheOpOutput<'read:latestCreditDate'>>().toEqualTypeOf<string | null>();
     // Query ops are typed from the contract: the method's parsed input in, its output out.
     expectTypeOf<CacheOpInput<'query:projects.get'>>().toEqualTypeOf<ParsedInput<'projects.get'>>();

@@ -14,8 +14,11 @@ import type {
   ApiKey, Boundary, CountryProfile, CountryUpdate, CreditTransaction, ForensicDiff, LatestForensicFeed, LegacyForensic,
   Project, ProjectForensics, ProjectTypes, SatelliteMetrics, WithExtra,
 } from '../../shared/api';
-import type { CacheInfo, MethodOutput, ParsedInput, QueryMethod, SkippedItem, SkippedItemRecord } from '../../shared/contract';
+import type {
+  CacheInfo, MethodOutput, MirrorResource, MirrorScope, ParsedInput, QueryMethod, SkippedItem, SkippedItemRecord, WatchItem, WatchKind,
+} from '../../shared/contract';
 import type { ContractErrorBody } from '../../shared/contract';
+import type { MirrorTarget } from './repositories/mirror-repository';
 import type { SyncCheckpoint, SyncCursor } from './repositories/sync-state-repository';
 
 /** The writes a sync step can hold, by op name: adding a write is one entry here and one handler. */
@@ -36,6 +39,8 @@ export interface CacheWrites {
   'write:apiKeys': { keys: ApiKey[]; currentKeyId: string | null };
   /** Items the job met that could not be stored (no usable identity). */
   'write:skippedItems': { job: string; items: SkippedItem[] };
+  /** A mirror item fetched for `signal`: found, or none (the service answered 404). */
+  'write:mirrorItem': { resource: MirrorResource; id: string; signal: string | null; outcome: 'found' | 'none' };
 }
 export type CacheWriteOp = keyof CacheWrites;
 /** One write of a sync step: a discriminated union on `op`. */
@@ -66,7 +71,8 @@ interface Op<I, O> {
 /** The ops the cache itself implements (cache-store.ts). */
 export type CacheStoreOps = { [K in CacheWriteOp]: Op<CacheWrites[K], unknown> } & {
   'write:many': Op<{ writes: CacheWrite[] }, void>;
-  'write:watchlist': Op<{ project_id: string; watched: boolean }, string[]>;
+  'write:watch': Op<{ kind: WatchKind; id: string; watched: boolean }, WatchItem[]>;
+  'write:mirrorScope': Op<{ scope: MirrorScope }, void>;
   'write:clear': Op<void, CacheInfo>;
   'sync:checkpoints': Op<void, SyncCheckpoint[]>;
   'sync:checkpoint': Op<{ job: string }, SyncCheckpoint>;
@@ -78,7 +84,10 @@ export type CacheStoreOps = { [K in CacheWriteOp]: Op<CacheWrites[K], unknown> }
   'sync:afterWrites': Op<{ job: string }, void>;
   'read:countryNames': Op<void, string[]>;
   'read:countryCodes': Op<void, string[]>;
-  'read:watchlist': Op<void, string[]>;
+  'read:watchItems': Op<void, WatchItem[]>;
+  /** The mirror's due items of a resource (in the stored scope unless one is given), watched first. */
+  'read:mirrorTargets': Op<{ resource: MirrorResource; scope?: MirrorScope; week: { year: number; week: number } }, MirrorTarget[]>;
+  'read:mirrorScope': Op<void, MirrorScope>;
   'read:latestCreditDate': Op<void, string | null>;
   'read:rateLimit': Op<void, number | null>;
   'read:projectCountry': Op<{ projectId: string }, string | null>;

@@ -8,12 +8,15 @@
 import fs from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { CacheInfo } from '../../shared/contract';
+import { watchItems } from './watch-items';
 import { ContractError } from '../../shared/errors';
 import type { CacheOpHandlers, CacheStoreOps, CacheWrite, CacheWriteOp, CacheWrites, SyncStepArgs } from './cache-protocol';
+import { offlineCoverage } from './coverage';
 import { AccountRepository } from './repositories/account-repository';
 import { CountryRepository } from './repositories/country-repository';
 import { CreditTransactionRepository } from './repositories/credit-transaction-repository';
 import { ForensicRepository } from './repositories/forensic-repository';
+import { MirrorRepository } from './repositories/mirror-repository';
 import { ProjectRepository } from './repositories/project-repository';
 import { SatelliteRepository } from './repositories/satellite-repository';
 import { SyncStateRepository } from './repositories/sync-state-repository';
@@ -34,7 +37,7 @@ const RECONCILERS: Record<string, (r: Repositories) => (pass: number) => number>
 };
 
 /** Tables kept by cache.clear: the user's own choices, and the schema record. */
-const KEPT_ON_CLEAR = new Set(['schema_migrations', 'watchlist']);
+const KEPT_ON_CLEAR = new Set(['schema_migrations', 'watched_items', 'cache_facts']);
 
 interface Repositories {
   skipped: SkippedItemRepository;
@@ -44,6 +47,7 @@ interface Repositories {
   satellite: SatelliteRepository;
   countries: CountryRepository;
   account: AccountRepository;
+  mirror: MirrorRepository;
   syncState: SyncStateRepository;
 }
 
@@ -65,12 +69,17 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     satellite: new SatelliteRepository(db),
     countries: new CountryRepository(db),
     account: new AccountRepository(db),
+    mirror: new MirrorRepository(db),
     syncState: new SyncStateRepository(db),
     skipped: new SkippedItemRepository(db),
   };
 
   const writes: { [K in CacheWriteOp]: (a: CacheWrites[K]) => unknown } = {
-    'write:projects': (a) => r.projects.upsertProjects(a.items, a.pass, a.withClips),
+    'write:projects': (a) => {
+      r.projects.upsertProjects(a.items, a.pass, a.withClips);
+      // Without clips in the list, each project's detail is mirrored one by one.
+      if (a.items.length) r.mirror.setFact('projects_list_has_clips', a.withClips ? '1' : '0');
+    },
     'write:projectDetail': (a) => r.projects.upsertProjectDetail(a.project, r.syncState.get('projects').pass),
     'write:projectTypes': (a) => r.projects.replaceProjectTypes(a.types),
     'write:creditTransactions': (a) => r.credits.upsertCreditTransactions(a.items, a.pass),
@@ -85,6 +94,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     'write:countryUpdates': (a) => r.countries.replaceCountryUpdates(a.code, a.updates),
     'write:apiKeys': (a) => r.account.replaceApiKeys(a.keys, a.currentKeyId),
     'write:skippedItems': (a) => r.skipped.record(a.job, a.items),
+    'write:mirrorItem': (a) => r.mirror.record(a.resource, a.id, a.signal, a.outcome),
   };
 
   const runWrites = (list: CacheWrite[]) => {
@@ -124,7 +134,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     }
     const size = (f: string) => (fs.existsSync(f) ? fs.statSync(f).size : 0);
     const last = db.prepare('SELECT max(last_success_at) AS at FROM sync_state').get() as { at: string | null };
-    return { path: file, sizeBytes: size(file) + size(`${file}-wal`), tables, lastSyncAt: last.at };
+    return { path: file, sizeBytes: size(file) + size(`${file}-wal`), tables, lastSyncAt: last.at, ...offlineCoverage(db, r.mirror) };
   };
 
   const clear = db.transaction(() => {
@@ -136,7 +146,11 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
   return {
     ...writes,
     'write:many': (a) => writeAll(a.writes),
-    'write:watchlist': (a) => r.account.setWatched(a.project_id, a.watched),
+    'write:watch': (a) => {
+      r.mirror.setWatched(a.kind, a.id, a.watched);
+      return watchItems(db, r.mirror);
+    },
+    'write:mirrorScope': (a) => r.mirror.setScope(a.scope),
     'write:clear': () => {
       clear();
       db.pragma('wal_checkpoint(TRUNCATE)');
@@ -160,7 +174,9 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     'read:countryNames': () => r.projects.countryNames(),
     'read:countryCodes': () =>
       (db.prepare('SELECT DISTINCT country_code FROM project_countries WHERE country_code IS NOT NULL ORDER BY country_code').all() as Array<{ country_code: string }>).map((x) => x.country_code),
-    'read:watchlist': () => r.account.watchlist(),
+    'read:watchItems': () => watchItems(db, r.mirror),
+    'read:mirrorTargets': (a) => r.mirror.targets(a.resource, a.scope ?? r.mirror.scope(), a.week),
+    'read:mirrorScope': () => r.mirror.scope(),
     'read:latestCreditDate': () =>
       (db.prepare('SELECT max(transaction_date) AS d FROM credit_transactions').get() as { d: string | null }).d,
     'read:rateLimit': () =>

@@ -17,8 +17,12 @@ const SOURCE_JOBS: Partial<Record<QueryMethod, { jobs: SyncJobName[]; what: stri
   'forensics.diff': { jobs: ['projectForensics', 'forensicsLatest'], what: 'weekly forensic diffs' },
   'satellite.boundary': { jobs: ['boundaries', 'satellite'], what: 'satellite data (project boundaries)' },
   'countries.get': { jobs: ['countries'], what: 'country policy profiles' },
+  'satellite.list': { jobs: ['satellite'], what: 'satellite metrics' },
   'countries.updates': { jobs: ['countries', 'countryUpdates'], what: 'country policy updates' },
 };
+
+/** Codes that say an item is not in the cache; when the job that fills it is unsupported, the truth is "not offered". */
+const MISSING_CODES = new Set(['not_found', 'not_downloaded', 'none_at_service']);
 
 const fromCache = <K extends QueryMethod>(method: K): Handler<K> =>
   async (input, ctx) => {
@@ -27,7 +31,7 @@ const fromCache = <K extends QueryMethod>(method: K): Handler<K> =>
       return (await cache.call(`query:${method}`, ...([input] as unknown as CacheOpArgs<`query:${K}`>))) as Awaited<ReturnType<Handler<K>>>;
     } catch (err) {
       const source = SOURCE_JOBS[method];
-      if (!source || !(err instanceof ContractError) || err.code !== 'not_found') throw err;
+      if (!source || !(err instanceof ContractError) || !MISSING_CODES.has(err.code)) throw err;
       const checkpoints = await cache.call('sync:checkpoints').catch(() => []);
       const cp = checkpoints.find((c) => source.jobs.includes(c.job as SyncJobName) && c.state === 'unsupported');
       if (!cp) throw err;

@@ -60,11 +60,18 @@ describe('sync handlers', () => {
     expect(e?.code).toBe('invalid_input');
   });
 
-  it('keeps a watchlist and refreshes one project on demand', async () => {
+  it('keeps a watchlist of projects, buyers and countries, and refreshes one project on demand', async () => {
     const projectId = (await fetch(`${service.baseUrl}/v1/projects/?per_page=1`, { headers: { 'X-API-KEY': service.apiKey } })
       .then((r) => r.json() as Promise<{ data: Array<{ project_id: string }> }>)).data[0]!.project_id;
     expect(await dispatch('watchlist.list', {}, ctx)).toEqual([]);
-    expect(await dispatch('watchlist.set', { project_id: projectId, watched: false }, ctx)).toEqual([]);
+    expect(await dispatch('watchlist.set', { id: projectId, watched: false }, ctx)).toEqual([]);
+    await dispatch('watchlist.set', { kind: 'buyer', id: 'Acme "100%" Ltd', watched: true }, ctx);
+    const watched = await dispatch('watchlist.set', { kind: 'country', id: 'br', watched: true }, ctx);
+    expect(watched.map((w) => [w.kind, w.id, w.cached])).toEqual([['buyer', 'Acme "100%" Ltd', false], ['country', 'BR', false]]);
+    expect(await dispatch('watchlist.set', { kind: 'buyer', id: 'Acme "100%" Ltd', watched: false }, ctx)).toHaveLength(1);
+    const e = await errorOf(dispatch('watchlist.set', { kind: 'country', id: '', watched: true } as never, ctx));
+    expect(e?.code).toBe('invalid_input');
+    await dispatch('watchlist.set', { kind: 'country', id: 'BR', watched: false }, ctx);
     const refreshed = await dispatch('projects.refresh', { project_id: projectId }, ctx);
     expect(refreshed.errors).toEqual([]);
     expect(refreshed.fetched).toEqual(['project', 'boundary', 'forensics', 'country']);
@@ -76,11 +83,11 @@ describe('sync handlers', () => {
   it('checks the connection and clears the cache (the watchlist stays)', async () => {
     expect((await dispatch('connections.status', {}, ctx)).state).toBe('reachable');
     const projectId = 'VCS-1';
-    await dispatch('watchlist.set', { project_id: projectId, watched: true }, ctx);
+    await dispatch('watchlist.set', { id: projectId, watched: true }, ctx);
     const cleared = await dispatch('cache.clear', {}, ctx);
     expect(cleared.tables.projects).toBe(0);
     expect(cleared.tables.credit_transactions).toBe(0);
-    expect(cleared.tables.watchlist).toBe(1);
+    expect(cleared.tables.watched_items).toBe(1);
     expect((await dispatch('sync.status', {}, ctx)).jobs.every((j) => j.rows === 0 || j.state !== 'running')).toBe(true);
   }, 30_000);
 

@@ -7,7 +7,7 @@ import type { HandlerSlice } from './types';
 type SyncMethods =
   | 'connections.status' | 'sync.start' | 'sync.pause' | 'sync.resume' | 'sync.cancel' | 'sync.status'
   | 'watchlist.list' | 'watchlist.set' | 'projects.refresh' | 'keys.list' | 'keys.create' | 'keys.revoke'
-  | 'keys.usage' | 'cache.info' | 'cache.clear' | 'sync.skippedItems';
+  | 'keys.usage' | 'cache.info' | 'cache.clear' | 'sync.skippedItems' | 'sync.mirror';
 
 const AUTH_CODES = new Set(['missing_api_key', 'invalid_api_key', 'revoked_api_key', 'expired_api_key', 'upgrade_required']);
 
@@ -39,12 +39,18 @@ export const syncHandlers: HandlerSlice<SyncMethods> = {
   'sync.cancel': async (_i, ctx) => (await currentEngine(ctx)).cancel(),
   'sync.status': async (_i, ctx) => ctx.syncs.statusOf(ctx.selectedConnectionId()),
   'sync.skippedItems': async (input, ctx) => ctx.currentCache().call('read:skippedItems', { job: input.job ?? null, limit: input.limit ?? 1000 }),
-  'watchlist.list': async (_i, ctx) => ctx.currentCache().call('read:watchlist'),
+  'watchlist.list': async (_i, ctx) => ctx.currentCache().call('read:watchItems'),
   'watchlist.set': async (input, ctx) => {
-    const list = await ctx.currentCache().call('write:watchlist', { project_id: input.project_id, watched: input.watched });
+    const id = input.kind === 'country' ? input.id.toUpperCase() : input.id;
+    const list = await ctx.currentCache().call('write:watch', { kind: input.kind, id, watched: input.watched });
     // A newly watched project is fetched at once, in the background (errors show on the project page).
-    if (input.watched) void ctx.syncs.refreshProject(ctx.selectedConnectionId(), input.project_id).catch(() => undefined);
+    if (input.watched && input.kind === 'project') void ctx.syncs.refreshProject(ctx.selectedConnectionId(), id).catch(() => undefined);
     return list;
+  },
+  'sync.mirror': async (input, ctx) => {
+    const cache = ctx.currentCache();
+    if (input.scope) await cache.call('write:mirrorScope', { scope: input.scope });
+    return (await cache.call('read:cacheInfo')).mirror;
   },
   'projects.refresh': async (input, ctx) => ctx.syncs.refreshProject(ctx.selectedConnectionId(), input.project_id),
   'keys.list': async (_i, ctx) => {

@@ -8,9 +8,9 @@ import Database from 'better-sqlite3';
 export const MARKET_TABLES = [
   'projects', 'project_clips', 'project_types', 'credit_transactions', 'forensic_latest_entries', 'project_forensics',
   'forensic_memos', 'project_forensic_entries', 'forensic_weekly_diffs', 'legacy_forensics', 'satellite_metrics',
-  'project_boundaries', 'project_countries', 'country_profiles', 'country_updates', 'watchlist',
+  'project_boundaries', 'project_countries', 'country_profiles', 'country_updates', 'watched_items', 'mirror_items',
 ] as const;
-const BOOKKEEPING = new Set(['synced_at', 'sync_pass', 'detail_synced_at', 'added_at']);
+const BOOKKEEPING = new Set(['synced_at', 'sync_pass', 'detail_synced_at', 'added_at', 'fetched_at']);
 
 export interface TableChecksum {
   rows: number;

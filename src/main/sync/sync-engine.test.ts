@@ -147,21 +147,32 @@ describe('sync engine (reference service)', () => {
     expect(sums.tables.projects).toEqual(cacheChecksums(clean.file).tables.projects);
   }, 60_000);
 
-  it('keeps the watchlist fresh: detail, boundary, forensics with this week\'s diff, country updates', async () => {
+  it('with the mirror set to the watchlist, keeps the watched project fresh: boundary, forensics with this week\'s diff, its country\'s updates', async () => {
     const db = new Database(clean.file, { readonly: true });
     const withBoundary = db.prepare('SELECT project_id FROM satellite_metrics WHERE has_boundary = 1 LIMIT 1').get() as { project_id: string };
     db.close();
-    await clean.cache.call('write:watchlist', { project_id: withBoundary.project_id, watched: true });
-    clean.engine.start({ jobs: ['projectDetails', 'boundaries', 'projectForensics', 'countryUpdates'] });
-    expect((await clean.engine.whenDone()).state).toBe('done');
-    expect(count(clean.file, 'project_boundaries')).toBe(1);
-    expect(count(clean.file, 'project_forensics')).toBe(1);
-    expect(count(clean.file, 'forensic_weekly_diffs')).toBe(1);
-    const check = new Database(clean.file, { readonly: true });
+    const t = engineFor(service);
+    t.engine.start({ jobs: ['keyInfo', 'projects', 'forensicsLatest', 'countries', 'satellite', 'forensicsLegacy'] });
+    await t.engine.whenDone();
+    await t.cache.call('write:watch', { kind: 'project', id: withBoundary.project_id, watched: true });
+    await t.cache.call('write:mirrorScope', { scope: 'watchlist' });
+    t.engine.start({ jobs: ['projectDetails', 'boundaries', 'projectForensics', 'countryUpdates'] });
+    expect((await t.engine.whenDone()).state).toBe('done');
+    expect(count(t.file, 'project_boundaries')).toBe(1);
+    expect(count(t.file, 'project_forensics')).toBe(1);
+    // This week's diff is asked for when the service has a dossier (a 404 says it has no forensic data at all).
+    expect(count(t.file, 'forensic_weekly_diffs')).toBe(count(t.file, 'project_forensics WHERE found = 1'));
+    expect(count(t.file, "mirror_items WHERE resource = 'countryUpdates'")).toBe(1);
+    const check = new Database(t.file, { readonly: true });
     const b = check.prepare('SELECT found, geojson FROM project_boundaries').get() as { found: number; geojson: string };
     check.close();
     expect(b.found).toBe(1);
     expect(JSON.parse(b.geojson).type).toBe('FeatureCollection');
+    // Nothing moved: a second pass fetches nothing.
+    const before = t.client.stats.requests;
+    t.engine.start({ jobs: ['projectDetails', 'boundaries', 'projectForensics', 'countryUpdates'] });
+    expect((await t.engine.whenDone()).state).toBe('done');
+    expect(t.client.stats.requests).toBe(before);
   }, 60_000);
 });
 

@@ -9,7 +9,8 @@ import { ContractError } from '../../shared/errors';
 import { FATAL_CODES } from '../api/api-errors';
 import type { ApiClient } from '../api/api-client';
 import type { CacheClient } from '../cache/cache-client';
-import { JOBS, type JobRun } from './sync-jobs';
+import type { JobRun } from './job-run';
+import { JOBS } from './sync-jobs';
 import { SyncProgress } from './sync-progress';
 
 export interface SyncEngineOptions {

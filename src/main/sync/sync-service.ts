@@ -7,6 +7,7 @@ import type { ContractEvents, SyncStatus } from '../../shared/contract';
 import { SYNC_JOBS } from '../../shared/contract';
 import { ContractError } from '../../shared/errors';
 import { ApiClient } from '../api/api-client';
+import { RequestPacer, type RequestPriority } from '../api/request-pacer';
 import type { ServiceProfile } from '../api/service-profile';
 import type { CacheRegistry } from '../cache/cache-client';
 import type { CacheWrite } from '../cache/cache-protocol';
@@ -14,7 +15,7 @@ import type { DemoServiceHost } from '../connections/demo-service';
 import { type ConnectionRegistry, DEMO_CONNECTION_ID } from '../connections/registry';
 import type { SecretStore } from '../secrets/secret-store';
 import { SyncEngine } from './sync-engine';
-import { boundaryStep, countryOfProjectStep, projectDetailStep, projectForensicsStep } from './sync-jobs';
+import { boundaryStep, countryOfProjectStep, projectDetailStep, projectForensicsStep } from './mirror-jobs';
 import { SyncProgress } from './sync-progress';
 
 /** What the sync engines need from the app. */
@@ -34,6 +35,8 @@ export class SyncEngines {
   private readonly engines = new Map<string, Promise<SyncEngine>>();
   /** What each connection's server turned out to be (API root, offered paths, names), learnt once. */
   private readonly profiles = new Map<string, ServiceProfile>();
+  /** One pacer per connection and service: the sync and the user's on-demand requests share the key's allowance. */
+  private readonly pacers = new Map<string, RequestPacer>();
 
   constructor(private readonly deps: SyncEnginesDeps) {}
 
@@ -41,7 +44,7 @@ export class SyncEngines {
    * An API client for a connection (the demo's service is started when needed), with what is known
    * of its server; the first client of a connection learns it (`ApiClient.discover`), later ones reuse it.
    */
-  async clientFor(connectionId: string, log?: (line: string) => void): Promise<ApiClient> {
+  async clientFor(connectionId: string, log?: (line: string) => void, priority: RequestPriority = 'foreground'): Promise<ApiClient> {
     const connection = this.deps.connections.get(connectionId);
     let baseUrl: string;
     let apiKey: string;
@@ -56,7 +59,16 @@ export class SyncEngines {
       apiKey = key;
     }
     const known = this.profiles.get(`${connectionId} ${baseUrl}`);
-    const client = new ApiClient({ baseUrl, apiKey, log, profile: known ?? null });
+    let pacer = this.pacers.get(`${connectionId} ${baseUrl}`);
+    if (!pacer) {
+      const created = new RequestPacer({ rateLimitPerMinute: null, concurrency: 4 });
+      this.pacers.set(`${connectionId} ${baseUrl}`, created);
+      // The allowance the last sync learnt, until this one learns it again.
+      const learnt = await this.deps.caches.of(connectionId).call('read:rateLimit').catch(() => null);
+      if (learnt && created.rateLimitPerMinute === null) created.setRateLimit(learnt);
+      pacer = created;
+    }
+    const client = new ApiClient({ baseUrl, apiKey, log, profile: known ?? null, pacer, priority });
     if (!known) {
       // Offline or refused: the request that follows reports it; the next client tries again.
       const profile = await client.discover().catch(() => null);
@@ -70,7 +82,7 @@ export class SyncEngines {
     let pending = this.engines.get(connectionId);
     if (pending) return pending;
     pending = (async () => {
-      const client = await this.clientFor(connectionId, log);
+      const client = await this.clientFor(connectionId, log, 'background');
       return new SyncEngine({
         cache: this.deps.caches.of(connectionId),
         client,

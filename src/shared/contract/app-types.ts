@@ -118,6 +118,58 @@ export interface CacheInfo {
   sizeBytes: number;
   tables: Record<string, number>;
   lastSyncAt: string | null;
+  /** How much of each resource is held offline, per resource in sync order. */
+  coverage: ResourceCoverage[];
+  mirror: MirrorPlan;
+}
+
+/** What the offline mirror fetches item by item (after the list jobs). */
+export const MIRROR_RESOURCES = ['boundary', 'dossier', 'detail', 'countryUpdates'] as const;
+export type MirrorResource = (typeof MIRROR_RESOURCES)[number];
+/** 'everything': every item the cache knows of; 'watchlist': watched items (and their countries) only. */
+export type MirrorScope = 'everything' | 'watchlist';
+
+/** One resource's offline coverage. */
+export interface ResourceCoverage {
+  /** A list job ('projects', 'credits', …) or a mirror resource ('boundary', 'dossier', …). */
+  resource: string;
+  /** The sync job that fills it. */
+  job: SyncJobName;
+  label: string;
+  /** Items held (rows for a list; fetched items, found or none, for the mirror). */
+  cached: number;
+  /** Items the service has (its total for a list; what the cache's signals point at for the mirror); null when unknown. */
+  known: number | null;
+  /** Mirror: items the service answered 404 for ("the service has none"). */
+  none: number;
+  /** The service does not offer this resource. */
+  notOffered: boolean;
+  lastSuccessAt: string | null;
+  /** Bytes its tables take in the cache file (null when the SQLite build cannot tell). */
+  bytes: number | null;
+  /** Mirror: seconds the items still due take at the key's allowance (null without a rate limit or when none is due). */
+  etaSeconds: number | null;
+}
+
+/** The mirror's scope and what each scope would cost at the current key's allowance. */
+export interface MirrorPlan {
+  scope: MirrorScope;
+  rateLimitPerMinute: number | null;
+  estimates: Record<MirrorScope, { items: number; due: number; requests: number; seconds: number | null; bytes: number }>;
+}
+
+export type WatchKind = 'project' | 'buyer' | 'country';
+
+/** One watched item with its name and how fresh its cached data is. */
+export interface WatchItem {
+  kind: WatchKind;
+  id: string;
+  name: string | null;
+  added_at: string;
+  /** When its data was last fetched (the newest of its mirror items, or its list's last sync). */
+  fetched_at: string | null;
+  /** Whether the cache holds it at all (a watched project the service no longer lists: false). */
+  cached: boolean;
 }
 
 /** Error as it crosses the contract: a stable code the UI explains, and a sentence. */

@@ -28,7 +28,7 @@ import type {
   TimeBinPoint,
 } from '../api';
 import { method, query } from './define';
-import type { AppInfo, CacheInfo, Connection, ConnectionStatus, SkippedItemRecord, SyncStatus, UpdateCheck } from './app-types';
+import type { AppInfo, CacheInfo, Connection, ConnectionStatus, MirrorPlan, SkippedItemRecord, SyncStatus, UpdateCheck, WatchItem } from './app-types';
 import { SYNC_JOBS } from './app-types';
 import { type ExportJob, exportStartInput } from './export-types';
 
@@ -95,11 +95,19 @@ export const contract = {
     z.object({ job: z.enum(SYNC_JOBS).optional(), limit: z.number().int().min(1).max(10_000).optional() }).strict(),
     'Items the latest passes could not store (no usable identity): job, page, position, field, reason, an excerpt',
   ).returns<SkippedItemRecord[]>(),
-  'watchlist.list': method(none, 'Project ids on the watchlist').returns<string[]>(),
+  'watchlist.list': method(none, 'Watched projects, buyers and countries with their names and freshness').returns<WatchItem[]>(),
   'watchlist.set': method(
-    z.object({ project_id, watched: z.boolean() }).strict(),
-    'Add or remove a project on the watchlist (its detail, boundary and forensics are kept fresh)',
-  ).returns<string[]>(),
+    z.object({
+      kind: z.enum(['project', 'buyer', 'country']).default('project'),
+      id: z.string().trim().min(1).max(300),
+      watched: z.boolean(),
+    }).strict(),
+    'Watch or unwatch a project, buyer (harmonized name) or country (ISO code): watched items are synced first, and kept when the mirror is set to the watchlist only',
+  ).returns<WatchItem[]>(),
+  'sync.mirror': method(
+    z.object({ scope: z.enum(['everything', 'watchlist']).optional() }).strict(),
+    'The offline mirror\'s scope (set it with `scope`) and the items, requests, time and disk each scope takes at the key\'s allowance',
+  ).returns<MirrorPlan>(),
   'projects.refresh': method(
     z.object({ project_id }).strict(),
     'Fetch one project\'s detail, boundary, forensics and country updates now (on demand)',

@@ -1,0 +1,197 @@
+/**
+ * What every sync job runs on: its run context (client, cache, gate, progress callbacks) and the
+ * shapes of its work. A step writes a page's rows and advances the job's cursor in ONE transaction,
+ * so a crash resumes at the next page.
+ */
+import { ContractError } from '../../shared/errors';
+import type { SkippedItem, SyncJobName } from '../../shared/contract';
+import type { ApiClient, PageResult } from '../api/api-client';
+import type { CacheClient } from '../cache/cache-client';
+import type { CacheWrite, PageTotals } from '../cache/cache-protocol';
+import type { SyncCheckpoint, SyncCursor } from '../cache/repositories/sync-state-repository';
+
+export const PER_PAGE = 200;
+
+export interface JobRun {
+  job: SyncJobName;
+  client: ApiClient;
+  cache: CacheClient;
+  signal: AbortSignal;
+  /** Waits while the sync is paused; throws when it is cancelled. */
+  gate(): Promise<void>;
+  /** A request is about to be sent for this job. */
+  request(): void;
+  /** A step of `pages` pages (default 1) was written. */
+  page(rows: number, totals: PageTotals, pages?: number): void;
+  /** A step recorded items it could not store. */
+  skipped(count: number): void;
+  /** The pass resumed or started (progress counters from the checkpoint). */
+  checkpoint(cp: SyncCheckpoint): void;
+  /** A full pass was asked for (credits). */
+  full: boolean;
+  concurrency: number;
+  /** Learned from the key listing. */
+  setRateLimit(perMinute: number | null): void;
+  log(line: string): void;
+}
+
+export interface Step {
+  writes: CacheWrite[];
+  rows: number;
+  /** Pages this step holds (default 1). */
+  pages?: number;
+  /** Items met that could not be stored (recorded in the same transaction). */
+  skipped?: SkippedItem[];
+}
+
+/** Pages already fetched are written together, up to this many rows per transaction (fewer commits, less index write amplification). */
+export const MAX_ROWS_PER_STEP = 20_000;
+
+export async function begin(run: JobRun, mode: SyncCheckpoint['mode'], cursor: SyncCursor, windowFrom: string | null = null): Promise<SyncCheckpoint> {
+  const cp = await run.cache.call('sync:begin', { job: run.job, mode, cursor, windowFrom });
+  run.checkpoint(cp);
+  return cp;
+}
+
+export async function step(run: JobRun, s: Step, cursor: SyncCursor | null, totals: PageTotals): Promise<void> {
+  const skipped = s.skipped ?? [];
+  const writes: CacheWrite[] = skipped.length ? [...s.writes, { op: 'write:skippedItems', args: { job: run.job, items: skipped } }] : s.writes;
+  await run.cache.call('sync:step', { job: run.job, writes, cursor, rows: s.rows, totals, pages: s.pages ?? 1 });
+  run.page(s.rows, totals, s.pages ?? 1);
+  if (skipped.length) run.skipped(skipped.length);
+}
+
+/** Keeps a rejected prefetch from being reported as unhandled before it is awaited. */
+export function quiet<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => undefined);
+  return p;
+}
+
+/** A one-request job: fetch, write, done. */
+export async function singleStep(run: JobRun, fetchStep: () => Promise<Step>): Promise<void> {
+  const cp = await begin(run, 'full', { index: 0 });
+  if (cp.cursor?.done) return;
+  await run.gate();
+  run.request();
+  const s = await fetchStep();
+  await step(run, s, null, { rows: s.rows, pages: 1 });
+}
+
+/**
+ * A paginated list: pages fetched up to `concurrency` ahead, written strictly in order. Every
+ * next_page link is resolved and checked against the configured origin before anything follows it.
+ */
+export async function pagedJob<T>(
+  run: JobRun,
+  options: {
+    path: string;
+    query: Record<string, unknown>;
+    mode: SyncCheckpoint['mode'];
+    windowFrom?: string | null;
+    fetchPage: (url: string) => Promise<PageResult<T>>;
+    writes: (page: PageResult<T>, pass: number) => Step['writes'];
+  },
+): Promise<void> {
+  const cp = await begin(run, options.mode, { next_page: 1 }, options.windowFrom ?? null);
+  if (cp.cursor?.done) return;
+  let pageNo = cp.cursor?.next_page ?? 1;
+  let template = new URL(run.client.url(options.path, { ...options.query, per_page: PER_PAGE, current_page: pageNo }));
+  let totalPages = cp.total_pages;
+  const inflight = new Map<number, Promise<PageResult<T>>>();
+  const settled = new Set<number>();
+  const urlOf = (p: number) => {
+    const u = new URL(template);
+    u.searchParams.set('current_page', String(p));
+    return u.toString();
+  };
+  const fetchPage = (p: number) => {
+    let pending = inflight.get(p);
+    if (!pending) {
+      const url = urlOf(p);
+      // A prefetch not yet sent waits while the sync is paused (and fails fast when it is cancelled).
+      pending = quiet(run.gate().then(() => {
+        run.request();
+        return options.fetchPage(url);
+      }));
+      pending.then(() => settled.add(p), () => undefined);
+      inflight.set(p, pending);
+    }
+    return pending;
+  };
+  const take = (p: number) => {
+    inflight.delete(p);
+    settled.delete(p);
+  };
+  for (;;) {
+    await run.gate();
+    const ahead = Math.max(run.concurrency * 2, Math.ceil(MAX_ROWS_PER_STEP / PER_PAGE));
+    const last = totalPages ? Math.min(totalPages, pageNo + ahead - 1) : pageNo;
+    for (let p = pageNo; p <= last; p++) void fetchPage(p);
+    // Pages already here are written together (fewer, larger transactions); the cursor moves past all of them.
+    const batch: Step = { writes: [], rows: 0, pages: 0, skipped: [] };
+    let nextNo: number | null = null;
+    let totals: { rows: number; pages: number } = { rows: 0, pages: 0 };
+    for (;;) {
+      const page = await fetchPage(pageNo);
+      take(pageNo);
+      totalPages = page.pagination.total_pages;
+      totals = { rows: page.pagination.total_entries, pages: totalPages };
+      batch.writes.push(...options.writes(page, cp.pass));
+      batch.rows += page.data.length;
+      batch.pages! += 1;
+      batch.skipped!.push(...page.skipped);
+      let next: string | null;
+      try {
+        next = page.pagination.next_page ? run.client.resolveNextPage(page.pagination.next_page) : null;
+      } catch (err) {
+        // A link off the configured origin: the pages here are valid and kept; the link is not followed.
+        await step(run, batch, { next_page: pageNo + 1 }, totals);
+        throw err;
+      }
+      nextNo = null;
+      if (next && page.data.length > 0) {
+        const nextUrl = new URL(next);
+        nextNo = Number(nextUrl.searchParams.get('current_page') ?? pageNo + 1);
+        if (!Number.isInteger(nextNo) || nextNo <= pageNo) {
+          throw new ContractError('invalid_response', `The service's next_page after page ${pageNo} points at page ${nextUrl.searchParams.get('current_page')}`);
+        }
+        template = nextUrl;
+      }
+      if (!nextNo) break;
+      if (nextNo !== pageNo + 1) for (const k of [...inflight.keys()]) take(k);
+      pageNo = nextNo;
+      if (batch.rows >= MAX_ROWS_PER_STEP || !settled.has(pageNo)) break;
+    }
+    await step(run, batch, nextNo ? { next_page: nextNo } : null, totals);
+    if (!nextNo) break;
+  }
+}
+
+/** A list of items fetched one by one (countries, watchlist projects), prefetched, written in order. */
+export async function itemJob<I>(run: JobRun, items: I[], fetchItem: (item: I) => Promise<Step>): Promise<void> {
+  const cp = await begin(run, 'full', { index: 0 });
+  if (cp.cursor?.done) return;
+  let index = cp.cursor?.index ?? 0;
+  const inflight = new Map<number, Promise<Step>>();
+  const get = (i: number) => {
+    let p = inflight.get(i);
+    if (!p) {
+      run.request();
+      p = quiet(fetchItem(items[i]!));
+      inflight.set(i, p);
+    }
+    return p;
+  };
+  if (items.length === 0) {
+    await step(run, { writes: [], rows: 0 }, null, { rows: 0, pages: 0 });
+    return;
+  }
+  for (; index < items.length; index++) {
+    await run.gate();
+    for (let i = index; i < Math.min(items.length, index + run.concurrency); i++) void get(i);
+    const s = await get(index);
+    inflight.delete(index);
+    await step(run, s, index + 1 < items.length ? { index: index + 1 } : null, { pages: items.length });
+  }
+}
+

@@ -1,0 +1,206 @@
+/**
+ * The offline mirror, end to end against the reference service: after one sync with the service
+ * stopped, every boundary the metrics promise and every dossier the feeds name answers from the cache,
+ * coverage is complete, a remembered 404 reads "the service has none"; a mirror SIGKILLed at random
+ * points resumes to the same cache; under a rate limit the mirror keeps the allowance and still lets
+ * the user's own request through within a few seconds.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_JOBS } from '../../shared/contract';
+import { ContractError } from '../../shared/errors';
+import { ApiClient } from '../api/api-client';
+import { RequestPacer } from '../api/request-pacer';
+import { cacheChecksums } from './cache-checksum';
+import { projectForensicsStep } from './mirror-jobs';
+import { startTestService, tempDir, testEngine, type TestEngine, type TestService } from './test-support';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+const CLI = path.join(ROOT, 'src', 'main', 'hosts', 'cli', 'index.ts');
+const LIST_JOBS = SYNC_JOBS.filter((j) => !['projectDetails', 'boundaries', 'projectForensics', 'countryUpdates'].includes(j));
+
+const services: TestService[] = [];
+const engines: TestEngine[] = [];
+const dirs: string[] = [];
+const dir = (name: string) => {
+  const d = tempDir(name);
+  dirs.push(d);
+  return d;
+};
+
+afterAll(async () => {
+  for (const e of engines) await e.close();
+  for (const s of services) await s.stop().catch(() => undefined);
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+const errorOf = async (p: Promise<unknown>): Promise<ContractError | null> => p.then(() => null, (e: unknown) => e as ContractError);
+
+describe('offline mirror (reference service stopped after one sync)', () => {
+  let t: TestEngine;
+  let service: TestService;
+  let projectIds: string[];
+  let withBoundary: string[];
+  let named: string[];
+
+  beforeAll(async () => {
+    service = await startTestService();
+    services.push(service);
+    t = testEngine(service.baseUrl, service.apiKey, dir('mirror'));
+    engines.push(t);
+    t.engine.start();
+    expect((await t.engine.whenDone()).state).toBe('done');
+    const db = new Database(t.file, { readonly: true });
+    projectIds = (db.prepare('SELECT project_id FROM projects ORDER BY project_id').all() as Array<{ project_id: string }>).map((r) => r.project_id);
+    withBoundary = (db.prepare('SELECT project_id FROM satellite_metrics WHERE has_boundary = 1').all() as Array<{ project_id: string }>).map((r) => r.project_id);
+    named = (db.prepare('SELECT project_id FROM forensic_latest_entries UNION SELECT project_id FROM legacy_forensics').all() as Array<{ project_id: string }>).map((r) => r.project_id);
+    db.close();
+    await service.stop();
+  }, 120_000);
+
+  it('answers every promised boundary and every named dossier with the service stopped, and reports complete coverage', async () => {
+    expect(withBoundary.length).toBeGreaterThan(10);
+    expect(named.length).toBeGreaterThan(5);
+    for (const id of withBoundary) {
+      const boundary = await t.cache.call('query:satellite.boundary', { project_id: id });
+      expect(boundary.type, id).toBe('FeatureCollection');
+      expect(boundary.features.length, id).toBeGreaterThan(0);
+    }
+    for (const id of named) {
+      const dossier = await t.cache.call('query:forensics.project', { project_id: id });
+      expect(dossier.project_id.toLowerCase(), id).toBe(id.toLowerCase());
+      // This week's diff answers too (a diff or null), never "not downloaded".
+      await t.cache.call('query:forensics.diff', { project_id: id });
+    }
+    const info = await t.cache.call('read:cacheInfo');
+    for (const c of info.coverage.filter((x) => ['boundary', 'dossier', 'countryUpdates'].includes(x.resource))) {
+      expect(c.known, c.resource).toBeGreaterThan(0);
+      expect(c.cached, c.resource).toBe(c.known);
+      expect(c.etaSeconds, c.resource).toBeNull();
+    }
+    expect(info.coverage.find((c) => c.resource === 'boundary')!.known).toBe(withBoundary.length);
+    expect(info.coverage.find((c) => c.resource === 'dossier')!.known).toBe(named.length);
+    expect(info.coverage.find((c) => c.resource === 'projects')).toMatchObject({ cached: projectIds.length, known: projectIds.length, notOffered: false });
+    expect(info.mirror.estimates.everything.due).toBe(0);
+  });
+
+  it('tells "not downloaded" from "the service has none"', async () => {
+    const db = new Database(t.file, { readonly: true });
+    const noPolygon = (db.prepare('SELECT project_id FROM satellite_metrics WHERE has_boundary = 0 LIMIT 1').get() as { project_id: string } | undefined)?.project_id;
+    const noMetrics = (db.prepare('SELECT project_id FROM projects WHERE project_id NOT IN (SELECT project_id FROM satellite_metrics) LIMIT 1').get() as { project_id: string } | undefined)?.project_id;
+    db.close();
+    expect(noPolygon ?? noMetrics).toBeDefined();
+    if (noPolygon) {
+      const none = await errorOf(t.cache.call('query:satellite.boundary', { project_id: noPolygon }));
+      expect(none?.code).toBe('none_at_service');
+      expect(none?.message).toMatch(/^The service has no boundary for project .*: its satellite metrics say so/);
+    }
+    if (noMetrics) {
+      const none = await errorOf(t.cache.call('query:satellite.boundary', { project_id: noMetrics }));
+      expect(none?.code).toBe('none_at_service');
+      expect(none?.message).toMatch(/^The service has no satellite data for project .* \(its satellite list of \d{4}-\d{2}-\d{2} does not include it\)/);
+    }
+    const unnamed = projectIds.find((id) => !named.includes(id))!;
+    const notFetched = await errorOf(t.cache.call('query:forensics.project', { project_id: unnamed }));
+    expect(notFetched?.code).toBe('not_downloaded');
+    expect(notFetched?.message).toMatch(/is not downloaded yet.*fetch it now/);
+  });
+
+  it('shows a 404 for one project as "the service has none", with its date', async () => {
+    const again = await startTestService();
+    services.push(again);
+    const unnamed = projectIds.find((id) => !named.includes(id))!;
+    const client = new ApiClient({ baseUrl: again.baseUrl, apiKey: again.apiKey });
+    const s = await projectForensicsStep({ client, signal: new AbortController().signal }, unnamed);
+    await t.cache.call('write:many', { writes: s.writes });
+    await again.stop();
+    const e = await errorOf(t.cache.call('query:forensics.project', { project_id: unnamed }));
+    expect(e?.code).toBe('none_at_service');
+    expect(e?.message).toMatch(/^The service has no forensic data for project .* \(it answered "not found" on \d{4}-\d{2}-\d{2}\)\.$/);
+    expect(e?.details).toMatchObject({ availability: 'none_at_service', resource: 'dossier', id: unnamed });
+  }, 60_000);
+});
+
+/** Runs the CLI sync of `jobs`; kills it with SIGKILL after `killAfterMs` when given. */
+function cliSync(service: TestService, dataDir: string, jobs: readonly string[], killAfterMs?: number): Promise<{ code: number | null; signal: string | null }> {
+  return new Promise((resolve) => {
+    const child = spawn(TSX, [CLI, 'sync', '--base-url', service.baseUrl, '--data-dir', dataDir, '--quiet', '--only', jobs.join(',')], {
+      env: { ...process.env, CARBON_API_KEY: service.apiKey },
+      stdio: ['ignore', 'ignore', 'ignore'],
+    });
+    const timer = killAfterMs !== undefined ? setTimeout(() => child.kill('SIGKILL'), killAfterMs) : null;
+    child.on('exit', (code, signal) => {
+      if (timer) clearTimeout(timer);
+      resolve({ code, signal });
+    });
+  });
+}
+
+const cacheFile = (dataDir: string) => {
+  const d = path.join(dataDir, 'cache');
+  return path.join(d, fs.readdirSync(d).find((f) => f.endsWith('.sqlite'))!);
+};
+
+describe('offline mirror under crashes and rate limits', () => {
+  it('SIGKILLed at random points during the mirror jobs, the resumed mirror equals an uninterrupted one', async () => {
+    const service = await startTestService(['--rate-limit-pro', '100000', '--latency-ms', '10']);
+    services.push(service);
+    const cleanDir = dir('mirror-clean');
+    const crashDir = dir('mirror-crash');
+    for (const d of [cleanDir, crashDir]) expect((await cliSync(service, d, LIST_JOBS)).code).toBe(0);
+    const mirrorJobs = ['projectDetails', 'boundaries', 'projectForensics', 'countryUpdates'];
+    const t0 = Date.now();
+    expect((await cliSync(service, cleanDir, mirrorJobs)).code).toBe(0);
+    const mirrorMs = Date.now() - t0;
+    let s = 777;
+    const random = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+    let killed = 0;
+    for (let i = 0; i < 6; i++) {
+      const r = await cliSync(service, crashDir, mirrorJobs, Math.round(400 + random() * 0.8 * Math.max(0, mirrorMs - 400)));
+      if (r.signal === 'SIGKILL') killed++;
+    }
+    expect(killed).toBeGreaterThan(2);
+    expect((await cliSync(service, crashDir, mirrorJobs)).code).toBe(0);
+    const a = cacheChecksums(cacheFile(cleanDir));
+    const b = cacheChecksums(cacheFile(crashDir));
+    expect(b.integrity).toBe('ok');
+    expect(b.tables).toEqual(a.tables);
+    expect(a.tables.mirror_items.rows).toBeGreaterThan(20);
+  }, 180_000);
+
+  it('keeps a 60/min allowance during the mirror and lets an on-demand request through within a few seconds', async () => {
+    // The service enforces 60/min on Pro keys: the mirror must never be refused (no 429).
+    const service = await startTestService(['--rate-limit-pro', '60']);
+    services.push(service);
+    const pacer = new RequestPacer({ rateLimitPerMinute: null, concurrency: 4 });
+    const t = testEngine(service.baseUrl, service.apiKey, dir('mirror-rate'), { pacer });
+    engines.push(t);
+    t.engine.start({ jobs: ['keyInfo', 'projects', 'satellite'] });
+    expect((await t.engine.whenDone()).state).toBe('done');
+    expect(pacer.rateLimitPerMinute).toBe(60);
+    const due = await t.cache.call('read:mirrorTargets', { resource: 'boundary', week: { year: 2026, week: 1 } });
+    expect(due.length).toBeGreaterThan(8);
+    t.engine.start({ jobs: ['boundaries'] });
+    await new Promise((r) => setTimeout(r, 2500));
+    const sentBefore = t.client.stats.requests;
+    // The user's own request, from another client on the same pacer, while the mirror waits in line.
+    const user = new ApiClient({ baseUrl: service.baseUrl, apiKey: service.apiKey, pacer, priority: 'foreground' });
+    const asked = Date.now();
+    await user.projectTypes();
+    const waited = Date.now() - asked;
+    t.engine.pause();
+    const status = await Promise.race([t.engine.whenDone(), new Promise<null>((r) => setTimeout(() => r(null), 500))]);
+    expect(status).toBeNull(); // still mirroring (paused), so the request above competed with it
+    t.engine.cancel();
+    await t.engine.whenDone();
+    expect(t.client.stats.requests).toBeGreaterThan(sentBefore - 1);
+    expect(waited).toBeLessThan(3000);
+    expect(t.client.stats.rateLimited + user.stats.rateLimited).toBe(0);
+    // Never more than the allowance in any minute: the pacer's own count of starts.
+    expect(pacer.requestsPerMinute()).toBeLessThanOrEqual(60);
+  }, 120_000);
+});
