@@ -13,6 +13,7 @@ export const NAV: NavEntry[] = [
   { path: '/forensics', label: 'Forensics', icon: '⌕' },
   { path: '/satellite', label: 'Satellite', icon: '◎' },
   { path: '/countries', label: 'Countries', icon: '⚑' },
+  { path: '/watchlist', label: 'Watchlist', icon: '★' },
   { path: '/sync', label: 'Sync', icon: '⟳' },
   { path: '/settings', label: 'Settings', icon: '⚙' },
 ];

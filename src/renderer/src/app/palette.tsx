@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import type { PaletteHit } from '../../../shared/contract';
 import { carbon } from '../bridge';
 import { explainError } from '../components/states';
+import { useWatchlist, watchKey } from '../stores/watchlist';
 import { NAV } from './nav';
 import './palette.css';
 
@@ -17,6 +18,8 @@ interface Entry {
   label: string;
   detail: string | null;
   to: string;
+  /** The hit's id (projects, buyers, countries): Shift+Enter watches or unwatches it. */
+  id?: string;
 }
 
 /** Where a hit opens. */
@@ -39,6 +42,8 @@ export function CommandPalette() {
   const [error, setError] = useState<string | null>(null);
   const [searching, setSearching] = useState(false);
   const [active, setActive] = useState(0);
+  const watchItems = useWatchlist((st) => st.items);
+  const toggleWatch = useWatchlist((st) => st.toggle);
   const navigate = useNavigate();
   const inputRef = useRef<HTMLInputElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -115,11 +120,14 @@ export function CommandPalette() {
   }, [query, open]);
 
   if (!open) return null;
+  if (watchItems === null) void useWatchlist.getState().load();
+  const watchedKeys = new Set((watchItems ?? []).map((w) => watchKey(w.kind, w.id)));
+  const isWatched = (e: Entry) => e.kind !== 'view' && e.id !== undefined && watchedKeys.has(watchKey(e.kind, e.id));
 
   const q = query.trim().toLowerCase();
   const views: Entry[] = NAV.filter((n) => !q || n.label.toLowerCase().includes(q)).map((n) => ({ key: `view:${n.path}`, kind: 'view', label: n.label, detail: null, to: n.path }));
   const entries: Entry[] = [
-    ...hits.map((h) => ({ key: `${h.kind}:${h.id}`, kind: h.kind, label: h.label, detail: h.detail ?? (h.kind === 'project' ? h.id : null), to: paletteTarget(h) })),
+    ...hits.map((h) => ({ key: `${h.kind}:${h.id}`, kind: h.kind, label: h.label, detail: h.detail ?? (h.kind === 'project' ? h.id : null), to: paletteTarget(h), id: h.id })),
     ...(q ? views : []),
   ];
   const go = (e: Entry | undefined) => {
@@ -152,6 +160,10 @@ export function CommandPalette() {
             } else if (e.key === 'ArrowUp') {
               e.preventDefault();
               setActive((a) => Math.max(a - 1, 0));
+            } else if (e.key === 'Enter' && e.shiftKey) {
+              e.preventDefault();
+              const entry = entries[active];
+              if (entry && entry.kind !== 'view' && entry.id !== undefined) void toggleWatch(entry.kind, entry.id, !isWatched(entry));
             } else if (e.key === 'Enter') {
               e.preventDefault();
               go(entries[active]);
@@ -175,11 +187,12 @@ export function CommandPalette() {
               <span className={`palette-kind kind-${e.kind}`}>{KIND_LABEL[e.kind]}</span>
               <span className="palette-label">{e.label}</span>
               {e.detail ? <span className="palette-detail">{e.detail}</span> : null}
+              {isWatched(e) ? <span className="palette-watched" title="Watched (Shift+Enter to unwatch)" aria-label="watched">★</span> : null}
             </li>
           ))}
         </ul>
         <div className="palette-status" aria-live="polite">
-          {error ? <span className="palette-error">{error}</span> : searching ? 'Searching…' : q && hits.length === 0 ? 'No project, buyer or country matches. Try part of a name or an id like VCS123.' : !q ? 'Type a name or id. ↑↓ to choose, Enter to open, Esc to close.' : `${hits.length} found`}
+          {error ? <span className="palette-error">{error}</span> : searching ? 'Searching…' : q && hits.length === 0 ? 'No project, buyer or country matches. Try part of a name or an id like VCS123.' : !q ? 'Type a name or id. ↑↓ to choose, Enter to open, Shift+Enter to watch or unwatch, Esc to close.' : `${hits.length} found`}
         </div>
       </div>
     </div>

@@ -9,6 +9,7 @@ import { satelliteRoutes } from '../views/satellite/routes';
 import { settingsRoutes } from '../views/settings/routes';
 import { syncRoutes } from '../views/sync/routes';
 import { transactionsRoutes } from '../views/transactions/routes';
+import { watchlistRoutes } from '../views/watchlist/routes';
 import { Layout } from './layout';
 import { NotFound } from './not-found';
 
@@ -24,6 +25,7 @@ export const routes: RouteObject[] = [
       ...forensicsRoutes,
       ...satelliteRoutes,
       ...countriesRoutes,
+      ...watchlistRoutes,
       ...syncRoutes,
       ...settingsRoutes,
       { path: '*', element: <NotFound /> },

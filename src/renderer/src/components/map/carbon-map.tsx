@@ -202,7 +202,7 @@ export function CarbonMap(props: CarbonMapProps) {
         if (f && projectIdOf(f, projectId ?? null) === selectedProjectId) target = (l as L.Polygon).getBounds();
       });
     }
-    if (target.isValid()) map.fitBounds(target, { padding: [24, 24], maxZoom: 12, animate: false });
+    if (target.isValid()) map.fitBounds(target, { padding: [24, 24], maxZoom: 7, animate: false });
   }, [checked, theme, riskLevel, projectId, selectedProjectId]);
 
   // optional online tiles

@@ -6,6 +6,7 @@ import { Chart, categoryColor, FLOW_COLORS } from '../../components/chart';
 import { DataTable, usePagedRows } from '../../components/data-table';
 import { formatCategory, formatDate, formatNumber, formatRegistry } from '../../components/format';
 import { Page } from '../../components/page';
+import { WatchButton } from '../../components/watch-button';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { CreditDetails, creditColumns } from '../../components/columns/credit-columns';
 import { carbon, useContractData } from '../../data';
@@ -101,6 +102,7 @@ export function BuyerPage() {
           {b?.is_active_60d ? <span className="badge badge-new buyer-active">active, 60 days</span> : b?.is_active_12m ? <span className="badge buyer-active">active, 12 months</span> : null}
         </>
       }
+      actions={b ? <WatchButton kind="buyer" id={b.buyer_name} /> : null}
     >
       {buyer.loading && !b ? <Loading label="Loading buyer…" /> : null}
       {buyer.error ? <ErrorState error={buyer.error} onRetry={buyer.reload} /> : null}

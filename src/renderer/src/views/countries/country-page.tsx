@@ -5,7 +5,9 @@ import type { CountryProfile } from '../../../../shared/api/resources';
 import { safeHref } from '../../../../shared/safe-url';
 import { formatDate, formatNumber } from '../../components/format';
 import { Page } from '../../components/page';
+import { WatchButton } from '../../components/watch-button';
 import { Empty, ErrorState, Loading } from '../../components/states';
+import { isMissing, MissingData } from '../../components/missing-data';
 import { carbon, useContractData } from '../../data';
 import { PROFILE_SECTIONS, formatProfileValue, recordPairs, type SectionSpec } from './profile-sections';
 import './countries.css';
@@ -73,8 +75,9 @@ function Updates({ countryCode }: { countryCode: string }) {
         <span className="muted">most recent first</span>
       </div>
       {updates.loading && !updates.data ? <Loading /> : null}
-      {updates.error ? <ErrorState error={updates.error} onRetry={updates.reload} /> : null}
-      {updates.data && updates.data.length === 0 ? <Empty title="No policy updates cached for this country" /> : null}
+      {updates.error && !isMissing(updates.error) ? <ErrorState error={updates.error} onRetry={updates.reload} /> : null}
+      <MissingData error={updates.error} what="Policy updates" />
+      {updates.data && updates.data.length === 0 ? <Empty title="The service lists no policy updates for this country" /> : null}
       <ol className="updates">
         {(updates.data ?? []).map((u) => {
           const href = safeHref(u.source_url);
@@ -129,11 +132,19 @@ export function CountryPage() {
           <Link to={`/projects?country=${encodeURIComponent(p?.country_name ?? code)}`}>its projects</Link>
         </>
       }
-      actions={/^[A-Z]{2}$/.test(code) ? <ExportButton table="country-updates" query={{ country_code: code }} label="Export updates" testId="export-country-updates" /> : null}
+      actions={
+        /^[A-Z]{2}$/.test(code) ? (
+          <>
+            <WatchButton kind="country" id={code} />
+            <ExportButton table="country-updates" query={{ country_code: code }} label="Export updates" testId="export-country-updates" />
+          </>
+        ) : null
+      }
     >
       <NotOfferedNotice jobs={['countries']} what="country policy profiles" />
       {profile.loading && !p ? <Loading label="Loading the country profile…" /> : null}
-      {profile.error ? <ErrorState error={profile.error} onRetry={profile.reload} /> : null}
+      {profile.error && !isMissing(profile.error) ? <ErrorState error={profile.error} onRetry={profile.reload} /> : null}
+      <MissingData error={profile.error} what="Policy profile" />
       {p ? (
         <div className="country-layout">
           <div className="country-main">

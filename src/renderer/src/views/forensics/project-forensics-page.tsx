@@ -10,6 +10,7 @@ import { useUrlFilters } from '../../components/filters';
 import { formatDate, formatNumber } from '../../components/format';
 import { Page } from '../../components/page';
 import { Empty, ErrorState, Loading } from '../../components/states';
+import { isMissing, MissingData } from '../../components/missing-data';
 import { carbon, useContractData } from '../../data';
 import { ForensicEntryCard } from './forensic-entry-card';
 import { isoWeekOf, memoSections, shiftWeek, sortByFirstSeen } from './forensic-entries';
@@ -75,7 +76,8 @@ function WeeklyDiff({ projectId, defaultWeek }: { projectId: string; defaultWeek
         </div>
       </div>
       {diff.loading && diff.data === null ? <Loading /> : null}
-      {diff.error ? <ErrorState error={diff.error} onRetry={diff.reload} /> : null}
+      {diff.error && !isMissing(diff.error) ? <ErrorState error={diff.error} onRetry={diff.reload} /> : null}
+      <MissingData error={diff.error} what="This week's diff" />
       {!diff.loading && !diff.error && diff.data === null ? <Empty title={`Nothing changed in week ${week} of ${year}`}>Pick another week.</Empty> : null}
       {diff.data ? (
         <>
@@ -116,7 +118,8 @@ export function ProjectForensicsPage() {
       actions={<ExportButton table="forensic-entries" query={{ project_id: projectId }} testId="export-project-forensics" />}
     >
       {forensics.loading && !forensics.data ? <Loading label="Loading forensics…" /> : null}
-      {forensics.error ? <ErrorState error={forensics.error} onRetry={forensics.reload} /> : null}
+      {forensics.error && !isMissing(forensics.error) ? <ErrorState error={forensics.error} onRetry={forensics.reload} /> : null}
+      <MissingData error={forensics.error} what="Forensic dossier" onFetchNow={() => carbon.projects.refresh({ project_id: projectId }).then(forensics.reload)} />
       {stats ? (
         <div className="grid grid-4">
           <div className="card kpi">

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Project } from '../../../../shared/api';
 import type { Column } from '../../components/data-table';
 import { formatCategory, formatDate, formatNumber, formatRegistry, formatStatus } from '../../components/format';
+import { WatchButton } from '../../components/watch-button';
 
 function Labels({ p }: { p: Project }) {
   const labels: string[] = [];
@@ -26,6 +27,7 @@ function Labels({ p }: { p: Project }) {
 }
 
 export const PROJECT_COLUMNS: Column<Project>[] = [
+  { id: 'watch', header: '★', width: '34px', cell: (p) => <WatchButton kind="project" id={p.project_id} compact label={p.name ?? p.project_id} /> },
   {
     id: 'project_id',
     header: 'Project',

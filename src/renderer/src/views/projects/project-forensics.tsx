@@ -3,7 +3,8 @@ import type { ProjectForensics } from '../../../../shared/api';
 import { safeHref } from '../../../../shared/safe-url';
 import { formatDate, formatSlug } from '../../components/format';
 import { Empty, ErrorState, Loading } from '../../components/states';
-import { carbon, isNotFound, useContractData } from '../../data';
+import { carbon, useContractData } from '../../data';
+import { isMissing, MissingData } from '../../components/missing-data';
 
 const MEMO_FIELDS: Array<[keyof NonNullable<ProjectForensics['memo']>, string]> = [
   ['primary_risk', 'Primary risk'],
@@ -20,7 +21,7 @@ const MEMO_FIELDS: Array<[keyof NonNullable<ProjectForensics['memo']>, string]> 
   ['deal_flow_signals', 'Deal-flow signals'],
 ];
 
-export function ProjectForensicsSection({ projectId }: { projectId: string }) {
+export function ProjectForensicsSection({ projectId, onFetchNow }: { projectId: string; onFetchNow?: () => Promise<unknown> }) {
   const result = useContractData(() => carbon.forensics.project({ project_id: projectId }), projectId);
   const f = result.data;
   return (
@@ -34,7 +35,8 @@ export function ProjectForensicsSection({ projectId }: { projectId: string }) {
         ) : null}
       </div>
       {result.loading && !f ? <Loading label="Loading forensics…" /> : null}
-      {result.error && !isNotFound(result.error) ? <ErrorState error={result.error} onRetry={result.reload} /> : null}
+      {result.error && !isMissing(result.error) ? <ErrorState error={result.error} onRetry={result.reload} /> : null}
+      <MissingData error={result.error} what="Forensic dossier" onFetchNow={onFetchNow} />
       {f && f.memo ? (
         <dl className="memo-grid">
           {MEMO_FIELDS.filter(([k]) => f.memo![k]).map(([k, label]) => (
@@ -45,7 +47,7 @@ export function ProjectForensicsSection({ projectId }: { projectId: string }) {
           ))}
         </dl>
       ) : null}
-      {(f && !f.memo && f.entries.length === 0) || isNotFound(result.error) ? <Empty title="No forensic analysis for this project">Forensics are fetched for watched projects and on demand (“Fetch latest”).</Empty> : null}
+      {f && !f.memo && f.entries.length === 0 ? <Empty title="No forensic entries for this project">The service's dossier for it is empty.</Empty> : null}
       {f && f.entries.length ? (
         <ul className="forensic-entries">
           {f.entries.map((e) => {

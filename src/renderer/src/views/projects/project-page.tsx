@@ -3,12 +3,13 @@
  * credits by transaction date, the clips timeline with the listing, forensics, satellite metrics
  * with the boundary map, and the project's transactions.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { safeHref } from '../../../../shared/safe-url';
 import { formatDate, formatNumber, formatPercent, formatSlug } from '../../components/format';
 import { Page } from '../../components/page';
 import { ErrorState, Loading } from '../../components/states';
+import { WatchButton } from '../../components/watch-button';
 import { TransactionDateChart, VintageChart, YearlyFlowsChart } from './project-charts';
 import { ProjectForensicsSection } from './project-forensics';
 import { ProjectOverview } from './project-overview';
@@ -18,8 +19,6 @@ import { ProjectTransactions } from './project-transactions';
 import { carbon, useContractData } from '../../data';
 import { useFilterVocabulary } from './use-filter-vocabulary';
 import './project-page.css';
-
-const fetchedThisSession = new Set<string>();
 
 function Timeline({ events }: { events: ReturnType<typeof projectTimeline> }) {
   if (events.length === 0) return <p className="muted">No dated events or news clips.</p>;
@@ -66,23 +65,16 @@ export function ProjectPage() {
   const countryCode = useMemo(() => vocabulary.countries?.find((c) => c.country === p?.country)?.country_code ?? null, [vocabulary.countries, p?.country]);
   const events = useMemo(() => (p ? projectTimeline(p) : []), [p]);
 
-  // boundary, forensics and country updates are fetched on demand: once per project per session
-  useEffect(() => {
-    if (!p || fetchedThisSession.has(p.project_id)) return;
-    fetchedThisSession.add(p.project_id);
-    void refresh(true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [p?.project_id]);
-
-  async function refresh(quiet = false) {
-    setRefreshing(quiet ? 'Fetching boundary and forensics…' : 'Fetching…');
+  // The offline mirror keeps boundaries, dossiers and country updates; "Fetch latest" asks the service now.
+  async function refresh() {
+    setRefreshing('Fetching…');
     try {
       const r = await carbon.projects.refresh({ project_id: projectId });
-      setRefreshing(r.errors.length ? `Could not fetch: ${r.errors.join('; ')}` : quiet ? null : `Fetched ${r.fetched.join(', ') || 'nothing new'}`);
-      if (!quiet) project.reload();
+      setRefreshing(r.errors.length ? `Could not fetch: ${r.errors.join('; ')}` : `Fetched ${r.fetched.join(', ') || 'nothing new'}`);
+      project.reload();
       setVersion((v) => v + 1);
     } catch (err) {
-      setRefreshing(quiet ? null : err instanceof Error ? err.message : String(err));
+      setRefreshing(err instanceof Error ? err.message : String(err));
     }
   }
 
@@ -114,6 +106,7 @@ export function ProjectPage() {
       actions={
         <>
           {refreshing ? <span className="muted" role="status">{refreshing}</span> : null}
+          <WatchButton kind="project" id={p.project_id} label={p.name ?? p.project_id} />
           <button type="button" className="btn" onClick={() => void refresh()} title="Fetch this project's detail, boundary, forensics and country updates now">
             Fetch latest
           </button>
@@ -162,8 +155,8 @@ export function ProjectPage() {
         <VintageChart projectId={p.project_id} />
       </div>
       <TransactionDateChart projectId={p.project_id} />
-      <ProjectForensicsSection key={`f${version}`} projectId={p.project_id} />
-      <ProjectSatellite key={`s${version}`} projectId={p.project_id} />
+      <ProjectForensicsSection key={`f${version}`} projectId={p.project_id} onFetchNow={refresh} />
+      <ProjectSatellite key={`s${version}`} projectId={p.project_id} onFetchNow={refresh} />
       <ProjectTransactions projectId={p.project_id} />
     </Page>
   );

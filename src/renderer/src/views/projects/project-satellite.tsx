@@ -2,7 +2,8 @@
 import type { SatelliteMetrics } from '../../../../shared/api';
 import { CarbonMap } from '../../components/map';
 import { formatDateTime, formatNumber } from '../../components/format';
-import { Empty } from '../../components/states';
+import { Empty, ErrorState } from '../../components/states';
+import { isMissing, MissingData } from '../../components/missing-data';
 import { carbon, useContractData } from '../../data';
 
 const PAGE = 1000;
@@ -26,7 +27,7 @@ async function findMetrics(projectId: string): Promise<SatelliteMetrics | null> 
   return null;
 }
 
-export function ProjectSatellite({ projectId }: { projectId: string }) {
+export function ProjectSatellite({ projectId, onFetchNow }: { projectId: string; onFetchNow?: () => Promise<unknown> }) {
   const metrics = useContractData(() => findMetrics(projectId), projectId);
   const boundary = useContractData(() => carbon.satellite.boundary({ project_id: projectId }), projectId);
   const m = metrics.data;
@@ -69,9 +70,11 @@ export function ProjectSatellite({ projectId }: { projectId: string }) {
             <CarbonMap boundaries={boundary.data} riskLevel={m?.risk_level ?? null} projectId={projectId} height={300} label={`Boundary of ${projectId}`} />
           ) : boundary.loading ? (
             <span className="muted">Loading boundary…</span>
-          ) : (
-            <Empty title="No boundary in the cache">Boundaries are fetched for watched projects and on demand (“Fetch latest”).</Empty>
-          )}
+          ) : isMissing(boundary.error) ? (
+            <MissingData error={boundary.error} what="Boundary" onFetchNow={onFetchNow} />
+          ) : boundary.error ? (
+            <ErrorState error={boundary.error} onRetry={boundary.reload} />
+          ) : null}
         </div>
       </div>
     </div>

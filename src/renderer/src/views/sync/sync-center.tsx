@@ -9,6 +9,7 @@ import { Page } from '../../components/page';
 import { ErrorState, Loading, explainError } from '../../components/states';
 import { useAction } from '../../components/use-action';
 import { useAppStore } from '../../stores/app-store';
+import { OfflineCoverage } from './offline-coverage';
 import { SkippedItems } from './skipped-items';
 import { SYNC_JOB_LABELS, allowedActions, formatEta, jobFraction, notOfferedLabels, overallFraction, type SyncAction } from './sync-jobs';
 import './sync.css';
@@ -213,6 +214,7 @@ export function SyncCenter() {
               </tbody>
             </table>
           </div>
+          <OfflineCoverage />
         </>
       ) : null}
     </Page>

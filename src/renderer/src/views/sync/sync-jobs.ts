@@ -6,14 +6,14 @@ export const SYNC_JOB_LABELS: Record<SyncJobName, { label: string; detail: strin
   projectTypes: { label: 'Project types', detail: 'The project-type taxonomy' },
   projects: { label: 'Projects', detail: 'Every project with its news clips' },
   forensicsLatest: { label: 'Forensic feed', detail: 'The latest AI forensic news entries' },
-  countries: { label: 'Country profiles', detail: 'Policy profiles of the countries of cached projects' },
+  countries: { label: 'Country profiles', detail: 'Policy profiles of the countries of cached projects (watched first)' },
   satellite: { label: 'Satellite metrics', detail: 'Integrity score, risk level and forest loss per project' },
   forensicsLegacy: { label: 'Legacy forensics', detail: 'v1 forensic analyses (deprecated endpoint)' },
   credits: { label: 'Credit transactions', detail: 'Issuances, retirements and cancellations' },
-  projectDetails: { label: 'Project details', detail: 'Full detail of watched projects' },
-  boundaries: { label: 'Boundaries', detail: 'Project boundary polygons (GeoJSON)' },
-  projectForensics: { label: 'Project forensics', detail: 'Forensic entries, memo and stats of watched projects' },
-  countryUpdates: { label: 'Country updates', detail: 'Policy updates per country' },
+  projectDetails: { label: 'Project details', detail: 'Offline mirror: each project\'s detail, when the project list carries no clips' },
+  boundaries: { label: 'Boundaries', detail: 'Offline mirror: every boundary polygon the satellite metrics promise (GeoJSON)' },
+  projectForensics: { label: 'Forensic dossiers', detail: 'Offline mirror: entries, memo, stats and this week\'s diff of every project the feeds name' },
+  countryUpdates: { label: 'Country updates', detail: 'Offline mirror: policy updates of every country' },
 };
 
 /** Share done, 0..1, from rows (preferred) or pages; null when the total is not known yet. */
