@@ -47,5 +47,5 @@ test('index and choropleth match countries.index; a country profile by theme wit
 test('an unknown country code says so in words', async ({ app }) => {
   await waitForDemoSync(app);
   await app.goto('/countries/ZZ');
-  await expect(app.page.getByRole('alert').first()).toBeVisible();
+  await expect(app.page.getByTestId('missing-data').first()).toContainText('Country ZZ is not in the cache: no cached project is in it');
 });

@@ -14,7 +14,8 @@ test.beforeEach(async ({ app, webHost }) => {
 
 const table = (app: AppPage) => app.page.getByTestId('projects-table');
 /** The project id shown in data row n (0-based). */
-const idAt = (app: AppPage, n: number) => table(app).locator(`[role=row][aria-rowindex="${n + 2}"] [role=cell]`).first();
+// (the first cell of a row is its watch toggle, the second its project id)
+const idAt = (app: AppPage, n: number) => table(app).locator(`[role=row][aria-rowindex="${n + 2}"] [role=cell]`).nth(1);
 const count = (app: AppPage) => app.page.getByTestId('projects-count');
 
 async function expectCount(app: AppPage, query: Record<string, unknown>) {
@@ -36,7 +37,7 @@ test('the table shows projects.list: count, rows, sort, filters, paging', async 
   await expect(page).toHaveURL(/sort=-issued/);
   const byIssued = await app.call<PageOf<ProjectRow>>('projects.list', { per_page: 5, sort: ['-issued'] });
   await expect(idAt(app, 0)).toHaveText(byIssued.data[0]!.project_id);
-  await expect(table(app).locator('[role=row][aria-rowindex="2"] [role=cell]').nth(2)).toHaveText(fmt(byIssued.data[0]!.issued));
+  await expect(table(app).locator('[role=row][aria-rowindex="2"] [role=cell]').nth(3)).toHaveText(fmt(byIssued.data[0]!.issued));
   await table(app).getByRole('button', { name: /^Issued/ }).click();
   await expect(page).toHaveURL(/sort=issued/);
   const byIssuedAsc = await app.call<PageOf<ProjectRow>>('projects.list', { per_page: 1, sort: ['issued'] });

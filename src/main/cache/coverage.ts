@@ -54,8 +54,20 @@ export const MIRROR_INFO: Record<MirrorResource, MirrorResourceInfo> = {
   countryUpdates: { job: 'countryUpdates', label: 'Country policy updates', tables: ['country_updates'], requests: 1, bytesPerItem: 20_000 },
 };
 
+/** Bytes per table are read at most this often (dbstat walks every page of the file). */
+const BYTES_TTL_MS = 60_000;
+const bytesRead = new WeakMap<Database.Database, { at: number; bytes: Map<string, number> | null }>();
+
 /** Bytes per table name (its indexes and FTS shadow tables included); null when dbstat is not compiled in. */
 function tableBytes(db: Database.Database): Map<string, number> | null {
+  const last = bytesRead.get(db);
+  if (last && Date.now() - last.at < BYTES_TTL_MS) return last.bytes;
+  const bytes = readTableBytes(db);
+  bytesRead.set(db, { at: Date.now(), bytes });
+  return bytes;
+}
+
+function readTableBytes(db: Database.Database): Map<string, number> | null {
   try {
     const rows = db.prepare(`SELECT m.tbl_name AS name, sum(d.pgsize) AS bytes FROM dbstat('main', 1) d
       JOIN sqlite_master m ON m.name = d.name GROUP BY m.tbl_name`).all() as Array<{ name: string; bytes: number }>;
