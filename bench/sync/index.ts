@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { CreditTransaction } from '../../src/shared/api';
+import type { SyncJobName } from '../../src/shared/contract';
 import { ApiClient } from '../../src/main/api/api-client';
 import type { CacheWrite } from '../../src/main/cache/cache-protocol';
 import { openCache } from '../../src/main/workers/open-cache';
@@ -49,8 +50,10 @@ async function fullSync() {
     const cpu0 = process.cpuUsage();
     engine.start();
     let lastLog = 0;
+    let mirrorStartedAt: number | null = null;
     const ticker = setInterval(() => {
       const s = engine.status();
+      if (mirrorStartedAt === null && s.jobs.some((j) => MIRROR_JOBS.includes(j.job) && j.state !== 'queued' && j.state !== 'idle')) mirrorStartedAt = performance.now();
       const running = s.jobs.find((j) => j.state === 'running');
       if (running && Date.now() - lastLog > 5000) {
         lastLog = Date.now();
@@ -60,6 +63,8 @@ async function fullSync() {
     const status = await engine.whenDone();
     clearInterval(ticker);
     const seconds = (performance.now() - t0) / 1000;
+    const mirrorSeconds = mirrorStartedAt === null ? 0 : (performance.now() - mirrorStartedAt) / 1000;
+    const mirrorRequests = status.jobs.filter((j) => MIRROR_JOBS.includes(j.job)).reduce((n, j) => n + j.pages, 0);
     const cpu = process.cpuUsage(cpu0);
     // CPU of this app process (main thread + cache worker) over wall time: well under 1 core means
     // the sync waits on the service, not on the client.
@@ -67,7 +72,7 @@ async function fullSync() {
     const rows = status.jobs.reduce((n, j) => n + j.rows, 0);
     const info = await cache.call('read:cacheInfo');
     await cache.close();
-    return { state: status.state, lastError: status.lastError, seconds, clientCpuShare, rows, rowsPerSecond: rows / seconds, peakRssMb: peakRss / 2 ** 20, requests: client.stats, tables: info.tables };
+    return { state: status.state, lastError: status.lastError, seconds, mirrorSeconds, mirrorItems: mirrorRequests, clientCpuShare, rows, rowsPerSecond: rows / seconds, peakRssMb: peakRss / 2 ** 20, requests: client.stats, tables: info.tables };
   } finally {
     await stopReferenceService(service);
   }
@@ -216,6 +221,50 @@ async function rateLimitedRun() {
   }
 }
 
+const MIRROR_JOBS: SyncJobName[] = ['projectDetails', 'boundaries', 'projectForensics', 'countryUpdates'];
+const mirrorSeconds = Number(process.env.BENCH_MIRROR_SECONDS ?? 120);
+
+/**
+ * The mirror at the Pro allowance: the synced cache with its mirror emptied, the service enforcing
+ * `rateLimit`/min, the mirror jobs run for `mirrorSeconds`; the whole mirror's time is its due
+ * requests at the measured pace (and the estimate the app shows the user, for comparison).
+ */
+async function mirrorAtAllowance() {
+  say(`mirror at ${rateLimit}/min for ${mirrorSeconds} s...`);
+  const file = path.join(work, 'cache-mirror.sqlite');
+  fs.copyFileSync(path.join(work, 'cache.sqlite'), file);
+  const db = new Database(file);
+  for (const t of ['mirror_items', 'project_boundaries', 'project_forensics', 'forensic_memos', 'project_forensic_entries', 'forensic_weekly_diffs', 'country_updates']) db.prepare(`DELETE FROM ${t}`).run();
+  db.prepare(`UPDATE sync_state SET cursor = NULL, state = 'idle' WHERE job IN (${MIRROR_JOBS.map(() => '?').join(', ')})`).run(...MIRROR_JOBS);
+  db.close();
+  const service = await spawnReferenceService({ scale, dbPath: path.join(work, 'service.sqlite'), extraArgs: ['--rate-limit-pro', String(rateLimit)], timeoutMs: 600_000 });
+  try {
+    const cache = openCache(file);
+    const client = new ApiClient({ baseUrl: service.baseUrl, apiKey: service.apiKey });
+    const engine = new SyncEngine({ cache, client });
+    engine.start({ jobs: ['keyInfo'] });
+    await engine.whenDone();
+    const plan = (await cache.call('read:cacheInfo')).mirror;
+    const before = client.stats.requests;
+    const t0 = performance.now();
+    engine.start({ jobs: MIRROR_JOBS });
+    const stop = setTimeout(() => engine.cancel(), mirrorSeconds * 1000);
+    const status = await engine.whenDone();
+    clearTimeout(stop);
+    const seconds = (performance.now() - t0) / 1000;
+    const requests = client.stats.requests - before;
+    const perMinute = (requests / seconds) * 60;
+    await cache.close();
+    return {
+      allowance: rateLimit, state: status.state, requests, seconds, requestsPerMinute: perMinute, status429: client.stats.rateLimited,
+      dueRequests: plan.estimates.everything.requests, estimatedSeconds: plan.estimates.everything.seconds,
+      projectedSeconds: status.state === 'done' ? seconds : (plan.estimates.everything.requests / perMinute) * 60,
+    };
+  } finally {
+    await stopReferenceService(service);
+  }
+}
+
 async function demoFirstLaunch() {
   say(`demo first launch (scale ${process.env.CARBON_DEMO_SCALE ?? 1}, fresh data folder)...`);
   const ctx = createAppContext({ dataDir: path.join(work, 'demo-app'), ports: webHostPorts(path.join(work, 'demo-app')) });
@@ -238,7 +287,7 @@ async function demoFirstLaunch() {
 }
 
 async function main() {
-  const phases = (process.env.BENCH_PHASES ?? 'demo,sync,rate').split(',');
+  const phases = (process.env.BENCH_PHASES ?? 'demo,sync,mirror,rate').split(',');
   const demo = phases.includes('demo') ? await demoFirstLaunch() : null;
   if (demo) say(`demo: first projects after ${demo.secondsToFirstProjects?.toFixed(1)} s, all projects after ${demo.secondsToAllProjects.toFixed(1)} s (target: first within 10 s)`);
   if (!phases.includes('sync')) {
@@ -250,14 +299,20 @@ async function main() {
     return;
   }
   const sync = await fullSync();
+  say(`mirror (no rate limit): ${sync.mirrorItems} items in ${sync.mirrorSeconds.toFixed(1)} s of the full sync`);
   say(`full sync: ${sync.state} in ${sync.seconds.toFixed(1)} s, ${sync.rows} rows, ${Math.round(sync.rowsPerSecond)} rows/s, peak RSS ${sync.peakRssMb.toFixed(0)} MB, ${sync.requests.requests} requests, client CPU ${(sync.clientCpuShare * 100).toFixed(0)}% of one core`);
   clearInterval(rssTimer);
+  const mirror = phases.includes('mirror') ? await mirrorAtAllowance() : null;
+  if (mirror) {
+    say(`mirror at ${mirror.allowance}/min: ${mirror.requests} requests in ${mirror.seconds.toFixed(0)} s = ${mirror.requestsPerMinute.toFixed(1)}/min (${(mirror.requestsPerMinute / mirror.allowance).toFixed(3)} of the allowance), 429s: ${mirror.status429}; ` +
+      `the whole mirror (${mirror.dueRequests} requests): ${(mirror.projectedSeconds / 60).toFixed(1)} min at the measured pace, the app estimated ${((mirror.estimatedSeconds ?? 0) / 60).toFixed(1)} min`);
+  }
   const credits = readCredits(path.join(work, 'cache.sqlite'));
   const ingest = await ingestRatio(credits);
   say(`ingest: ours ${Math.round(ingest.oursRowsPerSecond)} rows/s, bare ${Math.round(ingest.bareRowsPerSecond)} rows/s, ratio ${ingest.ratio.toFixed(2)} (medians ${ingest.ratioOfMedians.toFixed(2)}; target >= 0.7; ${Math.round(ingest.workerShare * 100)}% of our time inside the worker's transactions)`);
   const rate = await rateLimitedRun();
   say(`rate limited: ${rate.requestsPerMinute.toFixed(1)} req/min of ${rate.allowance} = ${rate.ratio.toFixed(3)} (target >= 0.9), 429s: ${rate.status429}`);
-  process.stdout.write(`${JSON.stringify({ scale, demo, sync, ingest, rate })}\n`);
+  process.stdout.write(`${JSON.stringify({ scale, demo, sync, mirror, ingest, rate })}\n`);
   fs.rmSync(work, { recursive: true, force: true });
 }
 

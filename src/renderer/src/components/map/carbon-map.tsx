@@ -58,6 +58,8 @@ function readPalette(el: HTMLElement): Palette {
 }
 
 const fmt = new Intl.NumberFormat('en-US');
+/** Below this zoom every boundary also shows as a dot at its centre. */
+const DOT_ZOOM = 5;
 
 export function CarbonMap(props: CarbonMapProps) {
   const { boundaries, riskLevel, projectId, onSelectProject, selectedProjectId, choropleth, onlineTiles, height = 420, label = 'Map' } = props;
@@ -66,6 +68,7 @@ export function CarbonMap(props: CarbonMapProps) {
   const mapRef = useRef<L.Map | null>(null);
   const basemapLayer = useRef<L.GeoJSON | null>(null);
   const boundaryLayer = useRef<L.GeoJSON | null>(null);
+  const dotLayer = useRef<L.LayerGroup | null>(null);
   const tileLayer = useRef<L.TileLayer | null>(null);
   const [outlines, setOutlines] = useState<CountryOutline[] | null>(null);
   const [basemapError, setBasemapError] = useState<string | null>(null);
@@ -115,6 +118,7 @@ export function CarbonMap(props: CarbonMapProps) {
       mapRef.current = null;
       basemapLayer.current = null;
       boundaryLayer.current = null;
+      dotLayer.current = null;
       tileLayer.current = null;
     };
   }, []);
@@ -174,7 +178,10 @@ export function CarbonMap(props: CarbonMapProps) {
     if (!map) return;
     boundaryLayer.current?.remove();
     boundaryLayer.current = null;
+    dotLayer.current?.remove();
+    dotLayer.current = null;
     if (checked.features.length === 0) return;
+    const dots = L.layerGroup();
     const layer = L.geoJSON({ type: 'FeatureCollection', features: checked.features } as GeoJSON.FeatureCollection, {
       style: (f) => {
         const feature = f as BoundaryFeature;
@@ -192,8 +199,30 @@ export function CarbonMap(props: CarbonMapProps) {
         });
       },
     });
+    // Far out a polygon is a few pixels: each boundary also gets a dot at its centre, shown below
+    // DOT_ZOOM, so every project stays visible (and clickable) at every zoom.
+    layer.eachLayer((l) => {
+      const feature = (l as L.Polygon & { feature?: BoundaryFeature }).feature;
+      if (!feature) return;
+      const id = projectIdOf(feature, projectId ?? null);
+      const colour = riskColour(riskOf(feature, riskLevel), theme);
+      const dot = L.circleMarker((l as L.Polygon).getBounds().getCenter(), {
+        radius: 4, color: theme === 'dark' ? '#0f1418' : '#ffffff', weight: 1, fillColor: colour, fillOpacity: 0.95,
+      });
+      dot.bindTooltip(`${escapeHtml(id ?? 'Boundary')} · risk ${escapeHtml(RISK_LABELS[riskOf(feature, riskLevel)])}`);
+      dot.on('click', () => {
+        if (id) callbacks.current.onSelectProject?.(id);
+      });
+      dots.addLayer(dot);
+    });
+    const showDots = () => {
+      if (map.getZoom() < DOT_ZOOM) dots.addTo(map);
+      else dots.remove();
+    };
+    map.on('zoomend', showDots);
     layer.addTo(map);
     boundaryLayer.current = layer;
+    dotLayer.current = dots;
     // zoom to the selected project's boundary when there is one, else to all of them
     let target: L.LatLngBounds = layer.getBounds();
     if (selectedProjectId != null) {
@@ -203,6 +232,10 @@ export function CarbonMap(props: CarbonMapProps) {
       });
     }
     if (target.isValid()) map.fitBounds(target, { padding: [24, 24], maxZoom: 7, animate: false });
+    showDots();
+    return () => {
+      map.off('zoomend', showDots);
+    };
   }, [checked, theme, riskLevel, projectId, selectedProjectId]);
 
   // optional online tiles

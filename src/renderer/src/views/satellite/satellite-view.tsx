@@ -66,6 +66,9 @@ function MetricsDetail({ metrics, onClose }: { metrics: SatelliteMetrics; onClos
           <Link to={`/projects/${encodeURIComponent(metrics.project_id)}`}>{metrics.project_id}</Link>
         </h2>
         <RiskBadge level={metrics.risk_level} />
+        <Link className="btn btn-small" to={`/projects/${encodeURIComponent(metrics.project_id)}`} data-testid="open-project">
+          Open project →
+        </Link>
         <button type="button" className="btn btn-small" onClick={onClose} aria-label="Close metrics">
           ×
         </button>
