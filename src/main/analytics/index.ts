@@ -7,6 +7,7 @@
 import type Database from 'better-sqlite3';
 import type { MethodOutput, ParsedInput, QueryMethod } from '../../shared/contract';
 import { buyerAnalytics, getBuyer, listBuyers } from './buyers';
+import { changesSummary, listChanges } from './changes';
 import { creditsByCategory, creditsByTransactionDate, creditsByTransactionDateAll, projectsByListingDate, retirementsByVintage } from './charts';
 import { countryIndex, countryProfile, countryUpdates } from './countries';
 import { listCredits } from './credits';
@@ -19,6 +20,8 @@ import { supplyDemand } from './supply-demand';
 export type QueryTable = { [K in QueryMethod]: (db: Database.Database, input: ParsedInput<K>) => MethodOutput<K> };
 
 export const analyticsQueries: QueryTable = {
+  'changes.list': listChanges,
+  'changes.summary': changesSummary,
   'projects.list': listProjects,
   'projects.get': getProject,
   'projects.types': projectTypes,

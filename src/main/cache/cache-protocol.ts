@@ -74,6 +74,9 @@ export type CacheStoreOps = { [K in CacheWriteOp]: Op<CacheWrites[K], unknown> }
   'write:watch': Op<{ kind: WatchKind; id: string; watched: boolean }, WatchItem[]>;
   'write:mirrorScope': Op<{ scope: MirrorScope }, void>;
   'write:clear': Op<void, CacheInfo>;
+  /** A sync run begins (its changes are logged under the run id returned) or ends. */
+  'sync:runStart': Op<void, number>;
+  'sync:runFinish': Op<{ run: number }, void>;
   'sync:checkpoints': Op<void, SyncCheckpoint[]>;
   'sync:checkpoint': Op<{ job: string }, SyncCheckpoint>;
   'sync:begin': Op<{ job: string; mode: SyncCheckpoint['mode']; cursor: SyncCursor; windowFrom?: string | null; restart?: boolean }, SyncCheckpoint>;

@@ -11,6 +11,7 @@ import type { CacheInfo } from '../../shared/contract';
 import { watchItems } from './watch-items';
 import { ContractError } from '../../shared/errors';
 import type { CacheOpHandlers, CacheStoreOps, CacheWrite, CacheWriteOp, CacheWrites, SyncStepArgs } from './cache-protocol';
+import { ChangeDetector } from './change-detector';
 import { offlineCoverage } from './coverage';
 import { AccountRepository } from './repositories/account-repository';
 import { CountryRepository } from './repositories/country-repository';
@@ -30,7 +31,10 @@ export interface CacheHooks {
 
 /** Tables whose rows of older passes a complete pass removes, per job. */
 const RECONCILERS: Record<string, (r: Repositories) => (pass: number) => number> = {
-  projects: (r) => (pass) => r.projects.removeProjectsBefore(pass),
+  projects: (r) => (pass) => {
+    r.changes.projectsGone(pass);
+    return r.projects.removeProjectsBefore(pass);
+  },
   credits: (r) => (pass) => r.credits.removeCreditTransactionsBefore(pass),
   forensicsLegacy: (r) => (pass) => r.forensics.removeLegacyForensicsBefore(pass),
   satellite: (r) => (pass) => r.satellite.removeSatelliteMetricsBefore(pass),
@@ -48,6 +52,7 @@ interface Repositories {
   countries: CountryRepository;
   account: AccountRepository;
   mirror: MirrorRepository;
+  changes: ChangeDetector;
   syncState: SyncStateRepository;
 }
 
@@ -70,28 +75,51 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     countries: new CountryRepository(db),
     account: new AccountRepository(db),
     mirror: new MirrorRepository(db),
+    changes: new ChangeDetector(db),
     syncState: new SyncStateRepository(db),
     skipped: new SkippedItemRepository(db),
   };
 
   const writes: { [K in CacheWriteOp]: (a: CacheWrites[K]) => unknown } = {
     'write:projects': (a) => {
+      r.changes.projects(a.items);
       r.projects.upsertProjects(a.items, a.pass, a.withClips);
       // Without clips in the list, each project's detail is mirrored one by one.
       if (a.items.length) r.mirror.setFact('projects_list_has_clips', a.withClips ? '1' : '0');
     },
-    'write:projectDetail': (a) => r.projects.upsertProjectDetail(a.project, r.syncState.get('projects').pass),
+    'write:projectDetail': (a) => {
+      r.changes.projects([a.project]);
+      r.projects.upsertProjectDetail(a.project, r.syncState.get('projects').pass);
+    },
     'write:projectTypes': (a) => r.projects.replaceProjectTypes(a.types),
-    'write:creditTransactions': (a) => r.credits.upsertCreditTransactions(a.items, a.pass),
-    'write:latestFeed': (a) => r.forensics.replaceLatestFeed(a.feed, a.limit),
-    'write:projectForensics': (a) => r.forensics.replaceProjectForensics(a.projectId, a.forensics),
+    'write:creditTransactions': (a) => {
+      r.changes.credits(a.items);
+      r.credits.upsertCreditTransactions(a.items, a.pass);
+    },
+    'write:latestFeed': (a) => {
+      r.changes.latestFeed(a.feed);
+      r.forensics.replaceLatestFeed(a.feed, a.limit);
+    },
+    'write:projectForensics': (a) => {
+      r.changes.dossier(a.projectId, a.forensics);
+      r.forensics.replaceProjectForensics(a.projectId, a.forensics);
+    },
     'write:forensicDiff': (a) => r.forensics.putForensicDiff(a.projectId, a.year, a.week, a.diff),
     'write:legacyForensics': (a) => r.forensics.upsertLegacyForensics(a.items, a.pass),
-    'write:satelliteMetrics': (a) => r.satellite.upsertSatelliteMetrics(a.items, a.pass),
+    'write:satelliteMetrics': (a) => {
+      r.changes.satellite(a.items);
+      r.satellite.upsertSatelliteMetrics(a.items, a.pass);
+    },
     'write:boundary': (a) => r.satellite.putProjectBoundary(a.projectId, a.boundary),
     'write:projectCountries': (a) => r.countries.replaceProjectCountries(a.entries),
-    'write:countryProfile': (a) => r.countries.putCountryProfile(a.code, a.profile),
-    'write:countryUpdates': (a) => r.countries.replaceCountryUpdates(a.code, a.updates),
+    'write:countryProfile': (a) => {
+      r.changes.countryProfile(a.code.toUpperCase(), a.profile);
+      r.countries.putCountryProfile(a.code, a.profile);
+    },
+    'write:countryUpdates': (a) => {
+      r.changes.countryUpdates(a.code.toUpperCase(), a.updates);
+      r.countries.replaceCountryUpdates(a.code, a.updates);
+    },
     'write:apiKeys': (a) => r.account.replaceApiKeys(a.keys, a.currentKeyId),
     'write:skippedItems': (a) => r.skipped.record(a.job, a.items),
     'write:mirrorItem': (a) => r.mirror.record(a.resource, a.id, a.signal, a.outcome),
@@ -156,6 +184,8 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
       db.pragma('wal_checkpoint(TRUNCATE)');
       return cacheInfo();
     },
+    'sync:runStart': () => r.changes.beginRun(),
+    'sync:runFinish': (a) => r.changes.finishRun(a.run),
     'sync:checkpoints': () => r.syncState.all(),
     'sync:checkpoint': (a) => r.syncState.get(a.job),
     'sync:begin': (a) => begin(a),

@@ -125,6 +125,7 @@ export class SyncEngine {
     const signal = this.abort!.signal;
     let fatal: ContractError | null = null;
     let failed = false;
+    let runId: number | null = null;
     /** Each job's pass before this run: a job that begins a new one starts its skipped items afresh. */
     const passes = new Map<string, number>();
     try {
@@ -138,6 +139,8 @@ export class SyncEngine {
         if (jobs.includes(cp.job as SyncJobName)) this.progress.fromCheckpoint({ ...cp, rows: cp.cursor ? cp.rows : 0, pages: cp.cursor ? cp.pages : 0 });
       }
       this.progress.fromSkippedCounts(await cache.call('read:skippedCounts'));
+      // The change log records this run's findings under its own id.
+      runId = await cache.call('sync:runStart');
       // Where the API root is and what the server offers (once per client; remembered by the host).
       await client.discover(signal);
     } catch (err) {
@@ -220,6 +223,7 @@ export class SyncEngine {
     }
     if (fatal && !this.progress.lastError) this.progress.lastError = { code: fatal.code, message: client.redact(fatal.message), at: new Date().toISOString() };
     for (const j of jobs) if (this.progress.job(j).state === 'queued') this.progress.job(j).state = 'idle';
+    if (runId !== null && !signal.aborted) await cache.call('sync:runFinish', { run: runId }).catch(() => undefined);
     this.progress.state = signal.aborted ? 'cancelled' : failed || fatal ? 'failed' : 'done';
     this.progress.finishedAt = new Date().toISOString();
     this.emit(true);

@@ -179,3 +179,46 @@ export interface ContractErrorBody {
   details?: unknown;
   retryAfterSeconds?: number;
 }
+
+/** What the change log records. */
+export const CHANGE_KINDS = [
+  'projects_new', 'projects_changed', 'projects_gone', 'credit_transactions_new', 'forensic_entries_new', 'memos_changed',
+  'satellite_changed', 'country_updates_new', 'countries_changed',
+] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+/** One line of the change log: a discrete change, or new credit transactions of one project, buyer and type. */
+export interface ChangeEntry {
+  /** Stable within the log: `c<id>` for a discrete change, `t<run>:<project>:<buyer>:<type>` for a credit group. */
+  key: string;
+  run_id: number;
+  detected_at: string;
+  kind: ChangeKind;
+  project_id: string | null;
+  project_name: string | null;
+  /** credit_transactions_new: the harmonized buyer ('' for none). */
+  buyer: string | null;
+  /** A country name (projects) or ISO code (country changes). */
+  country: string | null;
+  field: string | null;
+  old_value: string | null;
+  new_value: string | null;
+  ref: string | null;
+  summary: string;
+  /** credit_transactions_new: how many, their volume (tCO2e) and type. */
+  transactions: number | null;
+  quantity: number | null;
+  transaction_type: string | null;
+  /** Whether it concerns a watched project, buyer or country. */
+  watched: boolean;
+}
+
+export interface ChangeSummary {
+  /** The start of the period counted (ISO datetime); null when nothing was synced yet. */
+  since: string | null;
+  /** The runs counted (first and last run id). */
+  runs: { from: number; to: number } | null;
+  counts: Record<ChangeKind, number> & { credit_volume_new: number };
+  /** Changes of watched items in the period. */
+  watched: number;
+}

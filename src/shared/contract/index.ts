@@ -28,8 +28,15 @@ import type {
   TimeBinPoint,
 } from '../api';
 import { method, query } from './define';
-import type { AppInfo, CacheInfo, Connection, ConnectionStatus, MirrorPlan, SkippedItemRecord, SyncStatus, UpdateCheck, WatchItem } from './app-types';
-import { SYNC_JOBS } from './app-types';
+import type { AppInfo, CacheInfo, ChangeEntry, ChangeSummary, Connection, ConnectionStatus, MirrorPlan, SkippedItemRecord, SyncStatus, UpdateCheck, WatchItem } from './app-types';
+import { CHANGE_KINDS, SYNC_JOBS } from './app-types';
+
+/** Where a change period starts: the last sync, a date, or a sync run. */
+const changesSince = z.union([
+  z.literal('last_sync'),
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'a real date'),
+  z.number().int().min(1),
+]);
 import { type ExportJob, exportStartInput } from './export-types';
 
 export * from './app-types';
@@ -206,6 +213,25 @@ export const contract = {
     api.countryUpdatesQuery.extend({ country_code }).strict(),
     'A country\'s policy updates, most recent first',
   ).returns<CountryUpdate[]>(),
+
+  // change log -----------------------------------------------------------------------------------
+  'changes.list': query(
+    z.object({
+      since: changesSince.optional(),
+      kinds: z.array(z.enum(CHANGE_KINDS)).max(CHANGE_KINDS.length).optional(),
+      watched_only: z.boolean().optional(),
+      project_id: z.string().trim().min(1).max(100).optional(),
+      buyer: z.string().trim().min(1).max(300).optional(),
+      country: z.string().trim().min(1).max(100).optional(),
+      current_page: z.number().int().min(1).max(1_000_000).optional(),
+      per_page: z.number().int().min(1).max(1000).optional(),
+    }).strict(),
+    'What the syncs found that moved (since the last sync by default, a date YYYY-MM-DD or a run id): watched items first, then by kind',
+  ).returns<Page<ChangeEntry>>(),
+  'changes.summary': query(
+    z.object({ since: changesSince.optional() }).strict(),
+    'Changes per kind since the last sync (or a date or run id), with the new credit volume and the changes of watched items',
+  ).returns<ChangeSummary>(),
 
   // search ----------------------------------------------------------------------------------------
   'palette.search': query(
