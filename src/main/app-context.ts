@@ -6,7 +6,7 @@
  * narrow dependencies they are given here, never this class.
  */
 import fs from 'node:fs';
-import type { ConnectionStatus } from '../shared/contract';
+import type { ConnectionStatus, SyncStatus } from '../shared/contract';
 import { ContractError } from '../shared/errors';
 import { type CacheClient, CacheRegistry } from './cache/cache-client';
 import { DemoServiceHost } from './connections/demo-service';
@@ -63,7 +63,10 @@ export class AppContext {
       secrets: this.secrets,
       demo: this.demo,
       caches: this.caches,
-      emitProgress: (status) => this.events.emit('sync.progress', status),
+      emitProgress: (status) => {
+        this.events.emit('sync.progress', status);
+        this.afterSync(status);
+      },
       reportConnection: (connectionId, state, message) => {
         if (this.connections.selected()?.id === connectionId) this.setStatus({ connectionId, state, message });
       },
@@ -99,6 +102,27 @@ export class AppContext {
   /** The selected connection's cache. */
   currentCache(): CacheClient {
     return this.caches.of(this.selectedConnectionId());
+  }
+
+  /** Sync states seen per connection, to tell the end of a run. */
+  private readonly syncStates = new Map<string, string>();
+
+  /** After a sync run ends: a desktop notification when watched items changed (clicking it opens the Changes view). */
+  private afterSync(status: SyncStatus): void {
+    const id = status.connectionId;
+    if (!id) return;
+    const before = this.syncStates.get(id);
+    this.syncStates.set(id, status.state);
+    if (status.state !== 'done' || before === 'done' || before === undefined || !this.ports.notifier.available) return;
+    void this.caches.of(id).call('query:changes.summary', {}).then((summary) => {
+      if (summary.watched === 0) return;
+      const name = this.connections.get(id).name;
+      this.ports.notifier.notify({
+        title: `${summary.watched} change${summary.watched === 1 ? '' : 's'} to watched items`,
+        body: `The sync of ${name} found changes to projects, buyers or countries you watch.`,
+        onClick: () => this.events.emit('app.navigate', { path: '/changes?watched_only=true' }),
+      });
+    }, () => undefined);
   }
 
   onDispose(fn: () => unknown): void {

@@ -279,9 +279,11 @@ export interface ContractEvents {
   'sync.progress': SyncStatus;
   'connection.status': ConnectionStatus;
   'export.progress': { exportId: string; rows: number; totalRows: number | null; state: 'running' | 'done' | 'failed' | 'cancelled'; error: string | null };
+  /** The back end asks the window to open a view (a clicked desktop notification). */
+  'app.navigate': { path: string };
 }
 export type EventName = keyof ContractEvents;
-export const EVENT_NAMES: EventName[] = ['sync.progress', 'connection.status', 'export.progress'];
+export const EVENT_NAMES: EventName[] = ['sync.progress', 'connection.status', 'export.progress', 'app.navigate'];
 
 /** The shape the renderer calls: `carbon.projects.list(input)`; one function per method. */
 type Split<K extends string> = K extends `${infer NS}.${infer M}` ? [NS, M] : never;

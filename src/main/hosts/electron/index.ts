@@ -95,6 +95,13 @@ async function start(): Promise<void> {
   registerAppProtocol(protocol, net, rendererRoot);
   ctx.onDispose(registerContractHandlers(ipcMain, ctx, trusted));
   ctx.onDispose(forwardEvents(ctx.events, () => BrowserWindow.getAllWindows().map((w) => w.webContents), trusted));
+  // A clicked notification opens a view: bring the window forward (the renderer navigates).
+  ctx.onDispose(ctx.events.on('app.navigate', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
+    mainWindow.focus();
+  }));
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
       appMenuTemplate({

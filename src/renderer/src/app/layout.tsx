@@ -4,6 +4,7 @@ import { NavLink, Outlet } from 'react-router-dom';
 import { connectAppEvents, useAppStore } from '../stores/app-store';
 import { ChromeNotice, OfflinePill } from '../views/sync/chrome-status';
 import { useConnectionProbe } from '../views/sync/use-connection-probe';
+import { ChangesBadge } from './changes-badge';
 import { NAV } from './nav';
 import { CommandPalette } from './palette';
 import { useResolvedTheme } from '../stores/theme';
@@ -42,6 +43,7 @@ export function Layout() {
               <NavLink to={n.path} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>
                 <span className="nav-icon" aria-hidden="true">{n.icon}</span>
                 {n.label}
+                {n.path === '/changes' ? <ChangesBadge /> : null}
               </NavLink>
             </li>
           ))}

@@ -7,6 +7,7 @@ export interface NavEntry {
 
 export const NAV: NavEntry[] = [
   { path: '/dashboard', label: 'Dashboard', icon: '◧' },
+  { path: '/changes', label: 'Changes', icon: 'Δ' },
   { path: '/projects', label: 'Projects', icon: '▤' },
   { path: '/transactions', label: 'Transactions', icon: '⇄' },
   { path: '/buyers', label: 'Buyers', icon: '◍' },

@@ -1,6 +1,7 @@
 /** Every route of the app; each view module owns its own route list. */
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { buyersRoutes } from '../views/buyers/routes';
+import { changesRoutes } from '../views/changes/routes';
 import { countriesRoutes } from '../views/countries/routes';
 import { dashboardRoutes } from '../views/dashboard/routes';
 import { forensicsRoutes } from '../views/forensics/routes';
@@ -19,6 +20,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/dashboard" replace /> },
       ...dashboardRoutes,
+      ...changesRoutes,
       ...projectsRoutes,
       ...transactionsRoutes,
       ...buyersRoutes,
