@@ -265,6 +265,47 @@ async function mirrorAtAllowance() {
   }
 }
 
+/**
+ * The change log's cost: the synced cache copied twice (log on, log off), the service restarted on
+ * its database advanced 7 days, and the same second sync timed on each copy in turn (twice, so both
+ * meet a warm service); the log's share is the ratio of the medians.
+ */
+async function changeLogCost() {
+  say('change log: second sync after 7 days of changes, with and without the log...');
+  const service = await spawnReferenceService({ scale, dbPath: path.join(work, 'service.sqlite'), extraArgs: ['--rate-limit-pro', '1000000', '--advance-days', '7'], timeoutMs: 600_000 });
+  try {
+    const times: Record<'on' | 'off', number[]> = { on: [], off: [] };
+    let changes = 0;
+    for (let round = 0; round < 2; round++) {
+      for (const mode of round === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
+        const file = path.join(work, `cache-log-${mode}-${round}.sqlite`);
+        fs.copyFileSync(path.join(work, 'cache.sqlite'), file);
+        const db = new Database(file);
+        db.prepare("INSERT OR REPLACE INTO cache_facts (key, value) VALUES ('change_log', ?)").run(mode);
+        db.close();
+        const cache = openCache(file);
+        const client = new ApiClient({ baseUrl: service.baseUrl, apiKey: service.apiKey });
+        const engine = new SyncEngine({ cache, client });
+        const t0 = performance.now();
+        engine.start();
+        const status = await engine.whenDone();
+        times[mode].push((performance.now() - t0) / 1000);
+        if (status.state !== 'done') throw new Error(`second sync ${mode}: ${status.state} ${JSON.stringify(status.lastError)}`);
+        if (mode === 'on') {
+          const s = await cache.call('query:changes.summary', {});
+          changes = Object.entries(s.counts).filter(([k]) => k !== 'credit_volume_new').reduce((n, [, v]) => n + v, 0);
+        }
+        await cache.close();
+        fs.rmSync(file, { force: true });
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    return { secondsWithLog: times.on, secondsWithoutLog: times.off, changes, ratio: median(times.on) / median(times.off), target: 1.1 };
+  } finally {
+    await stopReferenceService(service);
+  }
+}
+
 async function demoFirstLaunch() {
   say(`demo first launch (scale ${process.env.CARBON_DEMO_SCALE ?? 1}, fresh data folder)...`);
   const ctx = createAppContext({ dataDir: path.join(work, 'demo-app'), ports: webHostPorts(path.join(work, 'demo-app')) });
@@ -287,7 +328,7 @@ async function demoFirstLaunch() {
 }
 
 async function main() {
-  const phases = (process.env.BENCH_PHASES ?? 'demo,sync,mirror,rate').split(',');
+  const phases = (process.env.BENCH_PHASES ?? 'demo,sync,mirror,changes,rate').split(',');
   const demo = phases.includes('demo') ? await demoFirstLaunch() : null;
   if (demo) say(`demo: first projects after ${demo.secondsToFirstProjects?.toFixed(1)} s, all projects after ${demo.secondsToAllProjects.toFixed(1)} s (target: first within 10 s)`);
   if (!phases.includes('sync')) {
@@ -307,12 +348,17 @@ async function main() {
     say(`mirror at ${mirror.allowance}/min: ${mirror.requests} requests in ${mirror.seconds.toFixed(0)} s = ${mirror.requestsPerMinute.toFixed(1)}/min (${(mirror.requestsPerMinute / mirror.allowance).toFixed(3)} of the allowance), 429s: ${mirror.status429}; ` +
       `the whole mirror (${mirror.dueRequests} requests): ${(mirror.projectedSeconds / 60).toFixed(1)} min at the measured pace, the app estimated ${((mirror.estimatedSeconds ?? 0) / 60).toFixed(1)} min`);
   }
+  const changeLog = phases.includes('changes') ? await changeLogCost() : null;
+  if (changeLog) {
+    say(`change log: second sync with a week of changes (${changeLog.changes} changes logged) ${changeLog.secondsWithLog.map((x) => x.toFixed(1)).join('/')} s with the log, ` +
+      `${changeLog.secondsWithoutLog.map((x) => x.toFixed(1)).join('/')} s without: ratio ${changeLog.ratio.toFixed(3)} (target <= ${changeLog.target})`);
+  }
   const credits = readCredits(path.join(work, 'cache.sqlite'));
   const ingest = await ingestRatio(credits);
   say(`ingest: ours ${Math.round(ingest.oursRowsPerSecond)} rows/s, bare ${Math.round(ingest.bareRowsPerSecond)} rows/s, ratio ${ingest.ratio.toFixed(2)} (medians ${ingest.ratioOfMedians.toFixed(2)}; target >= 0.7; ${Math.round(ingest.workerShare * 100)}% of our time inside the worker's transactions)`);
   const rate = await rateLimitedRun();
   say(`rate limited: ${rate.requestsPerMinute.toFixed(1)} req/min of ${rate.allowance} = ${rate.ratio.toFixed(3)} (target >= 0.9), 429s: ${rate.status429}`);
-  process.stdout.write(`${JSON.stringify({ scale, demo, sync, mirror, ingest, rate })}\n`);
+  process.stdout.write(`${JSON.stringify({ scale, demo, sync, mirror, changeLog, ingest, rate })}\n`);
   fs.rmSync(work, { recursive: true, force: true });
 }
 

@@ -49,7 +49,8 @@ export class ChangeDetector {
     this.projectRow = db.prepare(`SELECT ${PROJECT_FIELDS.join(', ')} FROM projects WHERE project_id = ?`);
     this.satelliteRow = db.prepare(`SELECT ${SATELLITE_FIELDS.join(', ')} FROM satellite_metrics WHERE project_id = ?`);
     this.countryRow = db.prepare(`SELECT country_name, ${COUNTRY_FIELDS.join(', ')} FROM country_profiles WHERE country_code = ?`);
-    this.jobDone = db.prepare('SELECT last_success_at IS NOT NULL FROM sync_state WHERE job = ?').pluck();
+    this.jobDone = db.prepare(`SELECT last_success_at IS NOT NULL AND coalesce((SELECT value FROM cache_facts WHERE key = 'change_log'), 'on') <> 'off'
+      FROM sync_state WHERE job = ?`).pluck();
   }
 
   /** A sync run begins: its changes are logged under a new run id. */
@@ -68,7 +69,7 @@ export class ChangeDetector {
     return this.run;
   }
 
-  /** Whether a job has completed a pass (its resource is past its baseline). */
+  /** Whether a job has completed a pass (its resource is past its baseline), and the log is on (`cache_facts.change_log`; off only for measuring its cost). */
   logs(job: string): boolean {
     return this.jobDone.get(job) === 1;
   }
@@ -170,6 +171,7 @@ export class ChangeDetector {
 
   countryUpdates(code: string, updates: CountryUpdate[]): void {
     // Logged once this country's updates were fetched before (else they are its baseline).
+    if (this.db.prepare("SELECT value FROM cache_facts WHERE key = 'change_log'").pluck().get() === 'off') return;
     if (!this.db.prepare("SELECT 1 FROM mirror_items WHERE resource = 'countryUpdates' AND item_id = ?").get(code)) return;
     const known = new Set(this.db.prepare('SELECT id FROM country_updates WHERE country_code = ?').pluck().all(code) as number[]);
     for (const u of updates) {

@@ -4,6 +4,7 @@
  * the service added or changed — new credit transactions per project (count and volume equal to the
  * service's), every status change, every new forensic entry — and nothing for unchanged items.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -129,4 +130,72 @@ describe('change log', () => {
     const onlyWatched = await t.cache.call('query:changes.list', { watched_only: true, per_page: 1000 });
     expect(onlyWatched.data.every((c) => c.project_id === watchedProject)).toBe(true);
   }, 180_000);
+});
+
+const ROOT = path.resolve(__dirname, '../../..');
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+const CLI = path.join(ROOT, 'src', 'main', 'hosts', 'cli', 'index.ts');
+
+function cliSync(s: DemoService, dataDir: string, killAfterMs?: number): Promise<{ code: number | null; signal: string | null }> {
+  return new Promise((resolve) => {
+    const child = spawn(TSX, [CLI, 'sync', '--base-url', s.baseUrl, '--data-dir', dataDir, '--quiet'], {
+      env: { ...process.env, CARBON_API_KEY: s.apiKey }, stdio: ['ignore', 'ignore', 'ignore'],
+    });
+    const timer = killAfterMs !== undefined ? setTimeout(() => child.kill('SIGKILL'), killAfterMs) : null;
+    child.on('exit', (code, signal) => {
+      if (timer) clearTimeout(timer);
+      resolve({ code, signal });
+    });
+  });
+}
+
+/** A cache's change log without run ids and times: discrete changes as sorted lines, credit groups summed. */
+function logOf(dataDir: string): { changes: string[]; credits: Record<string, [number, number]> } {
+  const d = path.join(dataDir, 'cache');
+  const db = new Database(path.join(d, fs.readdirSync(d).find((f) => f.endsWith('.sqlite'))!), { readonly: true });
+  try {
+    const changes = (db.prepare('SELECT kind, project_id, country, field, old_value, new_value, ref FROM change_log').all() as unknown[]).map((r) => JSON.stringify(r)).sort();
+    const credits: Record<string, [number, number]> = {};
+    for (const g of db.prepare('SELECT project_id, buyer, transaction_type, sum(transactions) AS n, total(quantity) AS q FROM change_credit_groups GROUP BY 1, 2, 3').all() as Array<{ project_id: string; buyer: string; transaction_type: string; n: number; q: number }>) {
+      credits[`${g.project_id}|${g.buyer}|${g.transaction_type}`] = [g.n, Math.round(g.q * 1e6) / 1e6];
+    }
+    return { changes, credits };
+  } finally {
+    db.close();
+  }
+}
+
+describe('change log under a crash', () => {
+  it('a second sync SIGKILLed at random points and resumed logs the same changes as an uninterrupted one', async () => {
+    const root = tempDir('changes-crash');
+    dirs.push(root);
+    const db = path.join(root, 'service.sqlite');
+    const launch = (extra: string[]) => spawnReferenceService({ scale: 0.01, dbPath: db, extraArgs: ['--seed', '13', '--rate-limit-pro', '100000', '--latency-ms', '10', ...extra], timeoutMs: 120_000 });
+    let s = await launch([]);
+    const port = new URL(s.baseUrl).port;
+    const clean = path.join(root, 'clean');
+    const crash = path.join(root, 'crash');
+    try {
+      expect((await cliSync(s, clean)).code).toBe(0);
+      fs.cpSync(clean, crash, { recursive: true });
+      await stopReferenceService(s);
+      s = await launch(['--advance-days', '7', '--port', port]);
+      const t0 = Date.now();
+      expect((await cliSync(s, clean)).code).toBe(0);
+      const ms = Date.now() - t0;
+      let seed = 99;
+      const random = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+      let killed = 0;
+      for (let i = 0; i < 5; i++) if ((await cliSync(s, crash, Math.round(300 + random() * 0.8 * Math.max(0, ms - 300)))).signal === 'SIGKILL') killed++;
+      expect(killed).toBeGreaterThan(1);
+      expect((await cliSync(s, crash)).code).toBe(0);
+      const a = logOf(clean);
+      const b = logOf(crash);
+      expect(Object.keys(a.credits).length).toBeGreaterThan(0);
+      expect(b.credits).toEqual(a.credits);
+      expect(b.changes).toEqual(a.changes);
+    } finally {
+      await stopReferenceService(s);
+    }
+  }, 240_000);
 });
