@@ -18,10 +18,10 @@ export interface PacerOptions {
 }
 
 interface Waiter {
+  priority: RequestPriority;
+  signal?: AbortSignal;
   resolve(): void;
   reject(reason: unknown): void;
-  signal?: AbortSignal;
-  onAbort?: () => void;
 }
 
 export class RequestPacer {
@@ -34,6 +34,8 @@ export class RequestPacer {
   private timer: NodeJS.Timeout | null = null;
   private readonly queues: Record<RequestPriority, Waiter[]> = { foreground: [], background: [] };
   private readonly starts: number[] = [];
+  /** Waiters per abort signal: one listener per signal (a sync's signal is shared by every request it queues). */
+  private readonly bySignal = new WeakMap<AbortSignal, Set<Waiter>>();
 
   constructor(options: PacerOptions) {
     this.rate = options.rateLimitPerMinute;
@@ -76,19 +78,31 @@ export class RequestPacer {
   private acquire(priority: RequestPriority, signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { resolve, reject, signal };
-      if (signal) {
-        waiter.onAbort = () => {
-          const queue = this.queues[priority];
-          const i = queue.indexOf(waiter);
-          if (i >= 0) queue.splice(i, 1);
-          reject(signal.reason);
-        };
-        signal.addEventListener('abort', waiter.onAbort, { once: true });
-      }
+      const waiter: Waiter = { priority, signal, resolve, reject };
+      if (signal) this.watch(signal).add(waiter);
       this.queues[priority].push(waiter);
       this.pump();
     });
+  }
+
+  /** The waiters of `signal`, with the one listener that drops them all from the queues when it aborts. */
+  private watch(signal: AbortSignal): Set<Waiter> {
+    let waiters = this.bySignal.get(signal);
+    if (!waiters) {
+      const set = new Set<Waiter>();
+      waiters = set;
+      this.bySignal.set(signal, set);
+      signal.addEventListener('abort', () => {
+        for (const w of set) {
+          const queue = this.queues[w.priority];
+          const i = queue.indexOf(w);
+          if (i >= 0) queue.splice(i, 1);
+          w.reject(signal.reason);
+        }
+        set.clear();
+      }, { once: true });
+    }
+    return waiters;
   }
 
   private reschedule(): void {
@@ -116,7 +130,7 @@ export class RequestPacer {
         return;
       }
       const waiter = this.queues[priority].shift()!;
-      if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
+      if (waiter.signal) this.bySignal.get(waiter.signal)?.delete(waiter);
       this.inFlight++;
       this.nextStartAt = now + (this.rate ? 60_000 / (this.rate * this.headroom) : 0);
       this.starts.push(now);
