@@ -116,13 +116,13 @@ export class AppContext {
     if (status.state !== 'done' || before === 'done' || before === undefined || !this.ports.notifier.available) return;
     void this.caches.of(id).call('query:changes.summary', {}).then((summary) => {
       if (summary.watched === 0) return;
-      const name = this.connections.get(id).name;
+      const name = this.connections.list().find((c) => c.id === id)?.name ?? 'the service';
       this.ports.notifier.notify({
         title: `${summary.watched} change${summary.watched === 1 ? '' : 's'} to watched items`,
         body: `The sync of ${name} found changes to projects, buyers or countries you watch.`,
         onClick: () => this.events.emit('app.navigate', { path: '/changes?watched_only=true' }),
       });
-    }, () => undefined);
+    }).catch(() => undefined);
   }
 
   onDispose(fn: () => unknown): void {

@@ -1,6 +1,7 @@
 /** The window chrome: left navigation, connection and sync badges, the routed view. */
 import { useEffect } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { carbon } from '../bridge';
 import { connectAppEvents, useAppStore } from '../stores/app-store';
 import { ChromeNotice, OfflinePill } from '../views/sync/chrome-status';
 import { useConnectionProbe } from '../views/sync/use-connection-probe';
@@ -27,10 +28,13 @@ export function Layout() {
   const refreshInfo = useAppStore((s) => s.refreshInfo);
   const theme = useResolvedTheme();
   useConnectionProbe();
+  const navigate = useNavigate();
   useEffect(() => {
     void refreshInfo();
     return connectAppEvents();
   }, [refreshInfo]);
+  // The back end opens a view (a clicked desktop notification).
+  useEffect(() => carbon.on('app.navigate', ({ path }) => navigate(path)), [navigate]);
   return (
     <div className="app-shell" data-theme={theme}>
       <nav className="sidebar" aria-label="Main">
