@@ -4,14 +4,13 @@
  * the service added or changed — new credit transactions per project (count and volume equal to the
  * service's), every status change, every new forensic entry — and nothing for unchanged items.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeEntry } from '../../shared/contract';
 import { spawnReferenceService, stopReferenceService, type DemoService } from '../connections/demo-service';
-import { tempDir, testEngine, type TestEngine } from './test-support';
+import { cliSync as runCli, tempDir, testEngine, type TestEngine } from './test-support';
 
 const dirs: string[] = [];
 let service: DemoService | null = null;
@@ -132,22 +131,7 @@ describe('change log', () => {
   }, 180_000);
 });
 
-const ROOT = path.resolve(__dirname, '../../..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-const CLI = path.join(ROOT, 'src', 'main', 'hosts', 'cli', 'index.ts');
-
-function cliSync(s: DemoService, dataDir: string, killAfterMs?: number): Promise<{ code: number | null; signal: string | null }> {
-  return new Promise((resolve) => {
-    const child = spawn(TSX, [CLI, 'sync', '--base-url', s.baseUrl, '--data-dir', dataDir, '--quiet'], {
-      env: { ...process.env, CARBON_API_KEY: s.apiKey }, stdio: ['ignore', 'ignore', 'ignore'],
-    });
-    const timer = killAfterMs !== undefined ? setTimeout(() => child.kill('SIGKILL'), killAfterMs) : null;
-    child.on('exit', (code, signal) => {
-      if (timer) clearTimeout(timer);
-      resolve({ code, signal });
-    });
-  });
-}
+const cliSync = (s: DemoService, dataDir: string, killAfterMs?: number) => runCli(s, dataDir, { killAfterMs });
 
 /** A cache's change log without run ids and times: discrete changes as sorted lines, credit groups summed. */
 function logOf(dataDir: string): { changes: string[]; credits: Record<string, [number, number]> } {

@@ -3,38 +3,18 @@
  * final cache equals a clean sync's (row counts and content checksums per table) and passes
  * PRAGMA integrity_check.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheChecksums } from './cache-checksum';
-import { startTestService, tempDir, type TestService } from './test-support';
-
-const ROOT = path.resolve(__dirname, '../../..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-const CLI = path.join(ROOT, 'src', 'main', 'hosts', 'cli', 'index.ts');
+import { cliSync, startTestService, tempDir, type TestService } from './test-support';
 
 let service: TestService;
 const dirs: string[] = [];
 
-/** Runs the CLI sync; kills it with SIGKILL after `killAfterMs` when given. */
-function cliSync(dataDir: string, killAfterMs?: number): Promise<{ code: number | null; signal: string | null; stdout: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(TSX, [CLI, 'sync', '--base-url', service.baseUrl, '--data-dir', dataDir, '--quiet'], {
-      env: { ...process.env, CARBON_API_KEY: service.apiKey },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.resume();
-    const timer = killAfterMs !== undefined ? setTimeout(() => child.kill('SIGKILL'), killAfterMs) : null;
-    child.on('exit', (code, signal) => {
-      if (timer) clearTimeout(timer);
-      resolve({ code, signal, stdout });
-    });
-  });
-}
+/** The CLI sync of every job; SIGKILLed after `killAfterMs` when given. */
+const sync = (dataDir: string, killAfterMs?: number) => cliSync(service, dataDir, { killAfterMs });
 
 const cacheFile = (dataDir: string) => {
   const dir = path.join(dataDir, 'cache');
@@ -65,12 +45,12 @@ describe('crash-resume', () => {
     const cleanDir = tempDir('clean');
     const crashDir = tempDir('crash');
     dirs.push(cleanDir, crashDir);
-    const clean = await cliSync(cleanDir);
+    const clean = await sync(cleanDir);
     expect(clean.code).toBe(0);
     expect(JSON.parse(clean.stdout).state).toBe('done');
     // A second (warm) run of the same sync times a whole run; kills are spread over that span.
     const t0 = Date.now();
-    expect((await cliSync(cleanDir)).code).toBe(0);
+    expect((await sync(cleanDir)).code).toBe(0);
     const cleanMs = Date.now() - t0;
 
     const random = rng(Number(process.env.CRASH_SEED ?? 4242));
@@ -78,7 +58,7 @@ describe('crash-resume', () => {
     let killed = 0;
     const midPass = new Set<string>();
     for (let i = 0; i < kills; i++) {
-      const r = await cliSync(crashDir, Math.round(300 + random() * 0.85 * Math.max(0, cleanMs - 300)));
+      const r = await sync(crashDir, Math.round(300 + random() * 0.85 * Math.max(0, cleanMs - 300)));
       if (r.signal === 'SIGKILL') killed++;
       else expect(r.code).toBe(0);
       if (fs.existsSync(path.join(crashDir, 'cache'))) {
@@ -91,8 +71,8 @@ describe('crash-resume', () => {
     expect(killed).toBeGreaterThan(kills / 2);
     // Kills landed inside passes (a cursor past the first page), not only between jobs.
     expect(midPass.size).toBeGreaterThan(0);
-    const last = await cliSync(crashDir);
-    expect(last.code).toBe(0);
+    const last = await sync(crashDir);
+    expect(last.code, last.stdout).toBe(0);
 
     const a = cacheChecksums(cacheFile(cleanDir));
     const b = cacheChecksums(cacheFile(crashDir));

@@ -5,7 +5,6 @@
  * points resumes to the same cache; under a rate limit the mirror keeps the allowance and still lets
  * the user's own request through within a few seconds.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -16,11 +15,10 @@ import { ApiClient } from '../api/api-client';
 import { RequestPacer } from '../api/request-pacer';
 import { cacheChecksums } from './cache-checksum';
 import { projectForensicsStep } from './mirror-jobs';
-import { startTestService, tempDir, testEngine, type TestEngine, type TestService } from './test-support';
+import { cliSync as runCli, startTestService, tempDir, testEngine, type TestEngine, type TestService } from './test-support';
 
-const ROOT = path.resolve(__dirname, '../../..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-const CLI = path.join(ROOT, 'src', 'main', 'hosts', 'cli', 'index.ts');
+const cliSync = (service: TestService, dataDir: string, jobs: readonly string[], killAfterMs?: number) => runCli(service, dataDir, { only: jobs, killAfterMs });
+
 const LIST_JOBS = SYNC_JOBS.filter((j) => !['projectDetails', 'boundaries', 'projectForensics', 'countryUpdates'].includes(j));
 
 const services: TestService[] = [];
@@ -124,21 +122,6 @@ describe('offline mirror (reference service stopped after one sync)', () => {
     expect(e?.details).toMatchObject({ availability: 'none_at_service', resource: 'dossier', id: unnamed });
   }, 60_000);
 });
-
-/** Runs the CLI sync of `jobs`; kills it with SIGKILL after `killAfterMs` when given. */
-function cliSync(service: TestService, dataDir: string, jobs: readonly string[], killAfterMs?: number): Promise<{ code: number | null; signal: string | null }> {
-  return new Promise((resolve) => {
-    const child = spawn(TSX, [CLI, 'sync', '--base-url', service.baseUrl, '--data-dir', dataDir, '--quiet', '--only', jobs.join(',')], {
-      env: { ...process.env, CARBON_API_KEY: service.apiKey },
-      stdio: ['ignore', 'ignore', 'ignore'],
-    });
-    const timer = killAfterMs !== undefined ? setTimeout(() => child.kill('SIGKILL'), killAfterMs) : null;
-    child.on('exit', (code, signal) => {
-      if (timer) clearTimeout(timer);
-      resolve({ code, signal });
-    });
-  });
-}
 
 const cacheFile = (dataDir: string) => {
   const d = path.join(dataDir, 'cache');

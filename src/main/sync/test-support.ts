@@ -1,4 +1,5 @@
 /** Test helpers: a reference service child on loopback, and an in-process engine on a temp cache. */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import os from 'node:os';
@@ -56,4 +57,29 @@ export function countRows(file: string, table: string): number {
   } finally {
     db.close();
   }
+}
+
+const CLI = path.resolve(__dirname, '../hosts/cli/index.ts');
+
+/**
+ * Runs `npm run cli -- sync` as ONE Node process (tsx as a loader, not the tsx wrapper, whose child
+ * would survive a SIGKILL of the wrapper and go on writing); kills it with SIGKILL after `killAfterMs`.
+ */
+export function cliSync(
+  service: { baseUrl: string; apiKey: string },
+  dataDir: string,
+  options: { only?: readonly string[]; killAfterMs?: number } = {},
+): Promise<{ code: number | null; signal: string | null; stdout: string }> {
+  return new Promise((resolve) => {
+    const args = ['--import', 'tsx', CLI, 'sync', '--base-url', service.baseUrl, '--data-dir', dataDir, '--quiet'];
+    if (options.only) args.push('--only', options.only.join(','));
+    const child = spawn(process.execPath, args, { env: { ...process.env, CARBON_API_KEY: service.apiKey }, stdio: ['ignore', 'pipe', 'ignore'] });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    const timer = options.killAfterMs !== undefined ? setTimeout(() => child.kill('SIGKILL'), options.killAfterMs) : null;
+    child.on('exit', (code, signal) => {
+      if (timer) clearTimeout(timer);
+      resolve({ code, signal, stdout });
+    });
+  });
 }
