@@ -130,3 +130,26 @@ test('opens on the newest transactions, with the order shown on the Date column'
   await expect(row(app, 0)).toContainText(fmt(newest.data[0]!.quantity));
   await expect(page).not.toHaveURL(/sort=/);
 });
+
+test('the totals strip of a filtered set equals the sums of the rows credits.list pages through', async ({ app }) => {
+  const { page } = app;
+  const filters = { transaction_type: ['retirement'] };
+  let transactions = 0;
+  let quantity = 0;
+  const projects = new Set<string>();
+  for (let p = 1; ; p++) {
+    const res = await app.call<PageOf<{ quantity: number | null; projects: Array<{ project_id: string }> }>>('credits.list', { ...filters, per_page: 200, current_page: p });
+    for (const t of res.data) {
+      transactions++;
+      quantity += t.quantity ?? 0;
+      projects.add(t.projects[0]!.project_id);
+    }
+    if (p >= res.pagination.total_pages) break;
+  }
+  await app.goto('/transactions?transaction_type=retirement');
+  const strip = page.getByTestId('totals-strip');
+  await expect(strip.getByTestId('total-transactions')).toContainText(fmt(transactions));
+  await expect(strip.getByTestId('total-projects')).toContainText(fmt(projects.size));
+  await expect(strip.getByTestId('total-quantity')).toContainText(fmt(Math.round(quantity)));
+  await app.screenshot('transactions-totals');
+});

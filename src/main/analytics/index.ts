@@ -16,6 +16,7 @@ import { paletteSearch } from './palette-search';
 import { getProject, listProjects, projectTypes } from './projects';
 import { allBoundaries, listSatellite, projectBoundary } from './satellite';
 import { supplyDemand } from './supply-demand';
+import { creditTotals, projectTotals } from './totals';
 
 export type QueryTable = { [K in QueryMethod]: (db: Database.Database, input: ParsedInput<K>) => MethodOutput<K> };
 
@@ -23,6 +24,8 @@ export const analyticsQueries: QueryTable = {
   'changes.list': listChanges,
   'changes.summary': changesSummary,
   'projects.list': listProjects,
+  'projects.totals': projectTotals,
+  'credits.totals': creditTotals,
   'projects.get': getProject,
   'projects.types': projectTypes,
   'credits.list': listCredits,

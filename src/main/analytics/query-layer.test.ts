@@ -96,6 +96,22 @@ describe('answers and errors', () => {
     expect(analyticsQueries['projects.list'](db, projectListQuery.parse({ search: 'none at all' })).pagination.total_pages).toBe(0);
   });
 
+  it('totals of a filtered list equal the sums over its rows', () => {
+    const all = analyticsQueries['credits.list'](db, { per_page: 1000 }).data;
+    const totals = analyticsQueries['credits.totals'](db, {});
+    expect(totals.transactions).toBe(all.length);
+    expect(totals.quantity).toBeCloseTo(all.reduce((s, t) => s + (t.quantity ?? 0), 0), 9);
+    expect(totals.projects).toBe(new Set(all.map((t) => t.projects[0]?.project_id)).size);
+    // 'Acme Air' and 'acme air' are one buyer.
+    expect(totals.buyers).toBe(new Set(all.map((t) => t.retirement_beneficiary_harmonized?.toLowerCase()).filter(Boolean)).size);
+    expect(totals.by_type.reduce((s, t) => s + t.transactions, 0)).toBe(all.length);
+    const filtered = analyticsQueries['credits.list'](db, { per_page: 1000, project_id: ['VCS-1'] }).data;
+    expect(analyticsQueries['credits.totals'](db, { project_id: ['VCS-1'] })).toMatchObject({ transactions: filtered.length, projects: 1, quantity: filtered.reduce((s, t) => s + (t.quantity ?? 0), 0) });
+    const projects = analyticsQueries['projects.list'](db, { per_page: 1000 }).data;
+    expect(analyticsQueries['projects.totals'](db, {})).toMatchObject({ projects: projects.length, issued: projects.reduce((s, p) => s + (p.issued ?? 0), 0) });
+    expect(analyticsQueries['projects.totals'](db, { search: 'no such project %' })).toMatchObject({ projects: 0, issued: 0 });
+  });
+
   it('sorts put nulls last in both directions', () => {
     const asc = analyticsQueries['projects.list'](db, projectListQuery.parse({ sort: ['listed_at'] })).data.map((p) => p.project_id);
     const desc = analyticsQueries['projects.list'](db, projectListQuery.parse({ sort: ['-listed_at'] })).data.map((p) => p.project_id);

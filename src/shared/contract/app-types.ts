@@ -222,3 +222,23 @@ export interface ChangeSummary {
   /** Changes of watched items in the period. */
   watched: number;
 }
+
+/** Totals of the projects a filter matches (the projects table's totals strip). */
+export interface ProjectTotals {
+  projects: number;
+  issued: number;
+  retired: number;
+  unretired: number;
+  countries: number;
+  registries: number;
+}
+
+/** Totals of the credit transactions a filter matches (the transactions table's totals strip). */
+export interface CreditTotals {
+  transactions: number;
+  /** Distinct parent projects and distinct buyers (harmonized names, ignoring case). */
+  projects: number;
+  buyers: number;
+  quantity: number;
+  by_type: Array<{ transaction_type: string | null; transactions: number; quantity: number }>;
+}

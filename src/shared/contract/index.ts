@@ -28,7 +28,7 @@ import type {
   TimeBinPoint,
 } from '../api';
 import { method, query } from './define';
-import type { AppInfo, CacheInfo, ChangeEntry, ChangeSummary, Connection, ConnectionStatus, MirrorPlan, SkippedItemRecord, SyncStatus, UpdateCheck, WatchItem } from './app-types';
+import type { AppInfo, CacheInfo, ChangeEntry, ChangeSummary, Connection, CreditTotals, ProjectTotals, ConnectionStatus, MirrorPlan, SkippedItemRecord, SyncStatus, UpdateCheck, WatchItem } from './app-types';
 import { CHANGE_KINDS, SYNC_JOBS } from './app-types';
 
 /** Where a change period starts: the last sync, a date, or a sync run. */
@@ -130,12 +130,21 @@ export const contract = {
     'One project with clips and unretired (as GET /v1/projects/{id})',
   ).returns<Project>(),
   'projects.types': query(none, 'Project type taxonomy').returns<ProjectTypes>(),
+  'projects.totals': query(
+    q.projectListQuery.omit({ current_page: true, per_page: true, sort: true }).strict(),
+    'App-only: totals of the projects projects.list would list with these filters (count, issued, retired, unretired, countries, registries)',
+  ).returns<ProjectTotals>(),
 
   // credits ---------------------------------------------------------------------------------------
   'credits.list': query(
     q.creditListAppQuery.strict(),
     'Credit transactions: project ids, groups P, C, B, sort, paging (as GET /v1/credits/); app-only: buyer (exact harmonized name)',
   ).returns<Page<CreditTransaction>>(),
+
+  'credits.totals': query(
+    q.creditListAppQuery.omit({ current_page: true, per_page: true, sort: true }).strict(),
+    'App-only: totals of the transactions credits.list would list with these filters (count, distinct projects and buyers, volume, per type)',
+  ).returns<CreditTotals>(),
 
   // charts ----------------------------------------------------------------------------------------
   'charts.retirementsByVintage': query(q.retirementsByVintageQuery.extend({ project_id }).strict(), 'Retirements per vintage for one project').returns<Page<TimeBinPoint>>(),

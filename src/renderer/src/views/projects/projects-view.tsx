@@ -6,11 +6,11 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { contractQueries } from '../../../../shared/api/params';
 import type { Project } from '../../../../shared/api';
-import { carbon } from '../../data';
+import { carbon, useContractData } from '../../data';
 import { usePagedRows, useUnfilteredTotal } from '../../components/data-table';
 import { TextFilter, useUrlFilters } from '../../components/filters';
 import { formatNumber } from '../../components/format';
-import { ListView } from '../../components/list-view';
+import { ListView, TotalsStrip } from '../../components/list-view';
 import { ExportSlot } from '../../components/export/export-slot';
 import { PROJECT_COLUMNS } from './project-columns';
 import { PROJECT_CHIP_SPECS, PROJECT_FILTER_KEYS } from '../../components/filters/project-filter-keys';
@@ -45,6 +45,11 @@ export function ProjectsView() {
       </span>
     );
 
+  const totals = useContractData(() => {
+    const { sort: _s, current_page: _c, per_page: _p, ...only } = filters;
+    return carbon.projects.totals(only);
+  }, `totals:${url.key}`);
+
   return (
     <ListView
       title="Projects"
@@ -77,6 +82,22 @@ export function ProjectsView() {
         onRowOpen: (p) => navigate(`/projects/${encodeURIComponent(p.project_id)}`),
       }}
       empty={{ title: 'No project matches these filters', source: 'If the cache is empty, run a sync from the Sync view.' }}
-    />
+    >
+      <TotalsStrip
+        label="Totals of the filtered projects"
+        totals={
+          totals.data
+            ? [
+                { label: 'Projects', value: totals.data.projects, testId: 'total-projects' },
+                { label: 'Issued', value: totals.data.issued, unit: 'tCO2e', testId: 'total-issued' },
+                { label: 'Retired', value: totals.data.retired, unit: 'tCO2e', testId: 'total-retired' },
+                { label: 'Unretired', value: totals.data.unretired, unit: 'tCO2e' },
+                { label: 'Countries', value: totals.data.countries },
+                { label: 'Registries', value: totals.data.registries },
+              ]
+            : null
+        }
+      />
+    </ListView>
   );
 }

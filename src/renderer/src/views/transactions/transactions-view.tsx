@@ -5,11 +5,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { contractQueries } from '../../../../shared/api/params';
 import type { CreditTransaction } from '../../../../shared/api';
-import { carbon } from '../../data';
+import { carbon, useContractData } from '../../data';
 import { usePagedRows, useUnfilteredTotal } from '../../components/data-table';
 import { TextFilter, useUrlFilters, type ChipSpec } from '../../components/filters';
 import { formatNumber, formatTransactionType } from '../../components/format';
-import { ListView } from '../../components/list-view';
+import { ListView, TotalsStrip } from '../../components/list-view';
 import { ExportSlot } from '../../components/export/export-slot';
 import { PROJECT_CHIP_SPECS, PROJECT_FILTER_KEYS } from '../../components/filters/project-filter-keys';
 import { ProjectFilterPanel } from '../../components/filters/project-filter-panel';
@@ -53,6 +53,11 @@ export function TransactionsView() {
   const shown = useMemo(() => ({ ...filters, sort: filters.sort ?? [...NEWEST_FIRST] }), [filters]);
   const fetchPage = useCallback((page: number, perPage: number) => carbon.credits.list({ ...shown, current_page: page, per_page: perPage }), [shown]);
   const rows = usePagedRows<CreditTransaction>(fetchPage, url.key, 100);
+  const totals = useContractData(() => {
+    const { sort: _s, current_page: _c, per_page: _p, ...only } = filters;
+    return carbon.credits.totals(only);
+  }, `totals:${url.key}`);
+  const byType = (type: string) => totals.data?.by_type.find((t) => t.transaction_type === type)?.quantity ?? 0;
 
   const projectFilterCount = PROJECT_FILTER_KEYS.filter((k) => filters[k] !== undefined).length;
 
@@ -107,6 +112,22 @@ export function TransactionsView() {
         renderExpanded: (t) => <CreditDetails t={t} />,
       }}
       empty={{ title: 'No credit transaction matches these filters', source: 'Credit transactions arrive with the credits job of a sync.' }}
-    />
+    >
+      <TotalsStrip
+        label="Totals of the filtered transactions"
+        totals={
+          totals.data
+            ? [
+                { label: 'Transactions', value: totals.data.transactions, testId: 'total-transactions' },
+                { label: 'Projects', value: totals.data.projects, testId: 'total-projects' },
+                { label: 'Buyers', value: totals.data.buyers, testId: 'total-buyers' },
+                { label: 'Volume', value: totals.data.quantity, unit: 'tCO2e', testId: 'total-quantity' },
+                { label: 'Issued', value: byType('issuance'), unit: 'tCO2e' },
+                { label: 'Retired', value: byType('retirement'), unit: 'tCO2e' },
+              ]
+            : null
+        }
+      />
+    </ListView>
   );
 }
