@@ -1,7 +1,7 @@
 /** The shell: every navigation entry opens its view with no console error; screenshots of each. */
 import { expect, test } from './fixtures';
 
-const NAV = ['Dashboard', 'Projects', 'Transactions', 'Buyers', 'Forensics', 'Satellite', 'Countries', 'Sync', 'Settings'];
+const NAV = ['Dashboard', 'Changes', 'Projects', 'Transactions', 'Buyers', 'Forensics', 'Satellite', 'Countries', 'Watchlist', 'Sync', 'Settings'];
 
 test('walks every navigation entry without console errors', async ({ app }) => {
   const { page } = app;
@@ -25,4 +25,19 @@ test('walks every navigation entry without console errors', async ({ app }) => {
 test('a deep link opens its view directly', async ({ app, webHost }) => {
   await app.page.goto(`${webHost.url}#/countries`);
   await expect(app.page.getByRole('link', { name: 'Countries' })).toHaveClass(/active/);
+});
+
+test('a narrow window collapses the sidebar to its icons; every entry keeps its name', async ({ app }) => {
+  const { page } = app;
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await app.goto('/projects');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const box = await nav.boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(60);
+  for (const label of NAV) await expect(nav.getByRole('link', { name: label })).toHaveAttribute('title', label);
+  await nav.getByRole('link', { name: 'Transactions' }).click();
+  await expect(page).toHaveURL(/#\/transactions/);
+  await app.screenshot('shell-narrow-1024');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  expect((await nav.boundingBox())!.width).toBeGreaterThan(150);
 });

@@ -39,14 +39,14 @@ export function Layout() {
     <div className="app-shell" data-theme={theme}>
       <nav className="sidebar" aria-label="Main">
         <div className="brand">
-          <span className="brand-mark" aria-hidden="true">◆</span> Carbon Desk
+          <span className="brand-mark" aria-hidden="true">◆</span> <span className="brand-name">Carbon Desk</span>
         </div>
         <ul>
           {NAV.map((n) => (
             <li key={n.path}>
-              <NavLink to={n.path} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>
+              <NavLink to={n.path} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')} title={n.label}>
                 <span className="nav-icon" aria-hidden="true">{n.icon}</span>
-                {n.label}
+                <span className="nav-label">{n.label}</span>
                 {n.path === '/changes' ? <ChangesBadge /> : null}
               </NavLink>
             </li>

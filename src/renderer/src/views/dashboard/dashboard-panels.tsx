@@ -112,7 +112,7 @@ export function SyncFreshness() {
       <div className="freshness-line">
         {running ? <span className="badge badge-new">Syncing now</span> : null}
         <span>
-          Last sync: <strong title={formatDateTime(last)}>{formatAge(last)}</strong>
+          Last sync: <strong title={formatDateTime(last)}>{cache.data ? formatAge(last) : '…'}</strong>
         </span>
       </div>
       {cache.data ? (

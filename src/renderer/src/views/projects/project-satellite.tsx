@@ -1,6 +1,6 @@
 /** Satellite metrics of the project and its boundary on the offline map (coloured by risk). */
 import type { SatelliteMetrics } from '../../../../shared/api';
-import { CarbonMap } from '../../components/map';
+import { CarbonMap, RISK_LABELS, toRiskKey } from '../../components/map';
 import { formatDateTime, formatNumber } from '../../components/format';
 import { Empty, ErrorState } from '../../components/states';
 import { isMissing, MissingData } from '../../components/missing-data';
@@ -33,7 +33,8 @@ export function ProjectSatellite({ projectId, onFetchNow }: { projectId: string;
   const m = metrics.data;
   const rows: Array<[string, string]> = m
     ? [
-        ['Risk level', m.risk_level ?? '—'],
+        // a level Carbon Desk does not know is shown as the service sent it
+        ['Risk level', m.risk_level == null ? '—' : toRiskKey(m.risk_level) === 'UNKNOWN' ? m.risk_level : RISK_LABELS[toRiskKey(m.risk_level)]],
         ['Trajectory', m.risk_trajectory ?? '—'],
         ['Integrity score', formatNumber(m.integrity_score)],
         ['Area', m.area_km2 === null ? '—' : `${formatNumber(m.area_km2)} km²`],

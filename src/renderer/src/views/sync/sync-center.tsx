@@ -161,7 +161,11 @@ export function SyncCenter() {
             <div className="card kpi">
               <span className="kpi-label">Started / finished</span>
               <span className="kpi-small">{sync.startedAt ? formatDateTime(sync.startedAt) : 'not started'}</span>
-              <span className="kpi-small">{sync.finishedAt ? formatDateTime(sync.finishedAt) : sync.state === 'running' ? 'running…' : '—'}</span>
+              <span className="kpi-small">
+                {sync.finishedAt
+                  ? `${formatDateTime(sync.finishedAt)}${sync.startedAt ? `, after ${formatEta((Date.parse(sync.finishedAt) - Date.parse(sync.startedAt)) / 1000)}` : ''}`
+                  : sync.state === 'running' ? 'running…' : '—'}
+              </span>
             </div>
             <div className="card kpi">
               <span className="kpi-label">Key rate limit</span>
