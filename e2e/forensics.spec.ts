@@ -59,8 +59,8 @@ test('a project forensic page: memo by theme, stats, entries by first seen, week
   if (forensics.stats.week_number) await expect(page.getByTestId('diff-week')).toHaveValue(String(forensics.stats.week_number));
   await page.getByRole('button', { name: 'Previous week' }).click();
   await expect(page).toHaveURL(/week=\d+&year=\d{4}/);
-  // That week's own answer (a diff, "nothing changed" or "not in the cache yet"), never the previous week's left on screen.
-  await expect(diff.getByText(/Nothing changed in week|new entries|week \d+ of \d{4} is not in the cache yet/).first()).toBeVisible();
+  // That week's own answer (a diff, "nothing changed" or "not downloaded yet": the mirror keeps the current week's), never the previous week's left on screen.
+  await expect(diff.getByText(/Nothing changed in week|new entries|The diff of week \d+ of \d{4} is not downloaded yet/).first()).toBeVisible();
   await page.getByRole('button', { name: 'Next week' }).click();
   await shootBoth(app, 'forensics-project');
 });

@@ -77,7 +77,7 @@ function WeeklyDiff({ projectId, defaultWeek }: { projectId: string; defaultWeek
       </div>
       {diff.loading && diff.data === null ? <Loading /> : null}
       {diff.error && !isMissing(diff.error) ? <ErrorState error={diff.error} onRetry={diff.reload} /> : null}
-      <MissingData error={diff.error} what="This week's diff" />
+      <MissingData error={diff.error} what={`The diff of week ${week} of ${year}`} />
       {!diff.loading && !diff.error && diff.data === null ? <Empty title={`Nothing changed in week ${week} of ${year}`}>Pick another week.</Empty> : null}
       {diff.data ? (
         <>
