@@ -53,6 +53,15 @@ test('a project page shows the project the contract answers', async ({ app }) =>
   await firstRow.getByRole('button', { name: 'Expand row' }).click();
   await expect(page.getByTestId('credit-details')).toContainText(String(credits.data[0]!.id));
 
+  // top buyers as buyers.list of the project says; unretired per vintage = issued − retired of that vintage's transactions
+  const buyers = await app.call<PageOf<{ buyer_name: string }>>('buyers.list', { project_id: [p.project_id], sort: ['-total_volume'], per_page: 8 });
+  if (buyers.data.length) await expect(page.getByTestId('project-top-buyers').locator('tbody tr').first()).toContainText(buyers.data[0]!.buyer_name);
+  const totals = await app.call<{ by_vintage: Array<{ vintage: number | null; issued: number; retired: number }> }>('credits.totals', { project_id: [p.project_id] });
+  const newest = totals.by_vintage.find((v) => v.issued > 0 || v.retired > 0)!;
+  const vintageRow = page.getByTestId('project-vintages').getByTestId('vintage-row').first();
+  await expect(vintageRow).toContainText(String(newest.vintage));
+  await expect(vintageRow.locator('td').nth(3)).toHaveText(fmt(newest.issued - newest.retired));
+
   // forensics and satellite sections answer (content or an empty state that says what to do)
   await expect(page.getByTestId('project-forensics')).toBeVisible();
   await expect(page.getByTestId('project-satellite')).toBeVisible();

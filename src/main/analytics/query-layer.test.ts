@@ -105,6 +105,8 @@ describe('answers and errors', () => {
     // 'Acme Air' and 'acme air' are one buyer.
     expect(totals.buyers).toBe(new Set(all.map((t) => t.retirement_beneficiary_harmonized?.toLowerCase()).filter(Boolean)).size);
     expect(totals.by_type.reduce((s, t) => s + t.transactions, 0)).toBe(all.length);
+    const retired = all.filter((t) => t.transaction_type === 'retirement').reduce((s, t) => s + (t.quantity ?? 0), 0);
+    expect(totals.by_vintage.reduce((s, v) => s + v.retired, 0)).toBeCloseTo(retired, 9);
     const filtered = analyticsQueries['credits.list'](db, { per_page: 1000, project_id: ['VCS-1'] }).data;
     expect(analyticsQueries['credits.totals'](db, { project_id: ['VCS-1'] })).toMatchObject({ transactions: filtered.length, projects: 1, quantity: filtered.reduce((s, t) => s + (t.quantity ?? 0), 0) });
     const projects = analyticsQueries['projects.list'](db, { per_page: 1000 }).data;

@@ -27,6 +27,9 @@ export function creditTotals(db: Database.Database, q: ParsedInput<'credits.tota
         FROM credit_transactions c ${whereSql(where)}`).get(...where.params) as Omit<CreditTotals, 'by_type'>;
     const byType = statement(db, `SELECT c.transaction_type AS transaction_type, count(*) AS transactions, total(c.quantity) AS quantity
         FROM credit_transactions c ${whereSql(where)} GROUP BY c.transaction_type ORDER BY transactions DESC`).all(...where.params) as CreditTotals['by_type'];
-    return { ...all, by_type: byType };
+    const byVintage = statement(db, `SELECT c.vintage AS vintage, total(CASE WHEN c.transaction_type = 'issuance' THEN c.quantity END) AS issued,
+        total(CASE WHEN c.transaction_type = 'retirement' THEN c.quantity END) AS retired
+        FROM credit_transactions c ${whereSql(where)} GROUP BY c.vintage ORDER BY c.vintage DESC`).all(...where.params) as CreditTotals['by_vintage'];
+    return { ...all, by_type: byType, by_vintage: byVintage };
   });
 }

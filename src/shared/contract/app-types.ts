@@ -241,4 +241,6 @@ export interface CreditTotals {
   buyers: number;
   quantity: number;
   by_type: Array<{ transaction_type: string | null; transactions: number; quantity: number }>;
+  /** Issued and retired volume per vintage (newest first); unretired = issued − retired. */
+  by_vintage: Array<{ vintage: number | null; issued: number; retired: number }>;
 }

@@ -40,10 +40,8 @@ export function MissingData({ error, what, onFetchNow }: { error: unknown; what:
   return (
     <div className={`card missing-data missing-${state}`} role="status" data-testid="missing-data" data-state={state}>
       <strong>{title}.</strong>{' '}
-      <span className="muted">
-        {state === 'none' && details.checkedAt ? `Checked ${formatDate(details.checkedAt)}. ` : ''}
-        {state === 'not-downloaded' ? (details.scheduled ? 'The next sync fetches it. ' : 'It is not scheduled: the mirror keeps the watchlist only. ') : ''}
-      </span>
+      {state === 'none' && details.checkedAt ? <span className="muted">Checked {formatDate(details.checkedAt)}.</span> : null}
+      {state === 'not-downloaded' && details.scheduled ? <span className="muted">The next sync fetches it.</span> : null}
       <div className="state-hint">{error.message}</div>
       {state === 'not-downloaded' && onFetchNow ? (
         online ? (

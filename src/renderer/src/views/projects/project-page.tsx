@@ -15,6 +15,7 @@ import { ProjectForensicsSection } from './project-forensics';
 import { ProjectOverview } from './project-overview';
 import { ProjectSatellite } from './project-satellite';
 import { projectTimeline } from './project-timeline';
+import { ProjectBuyersAndVintages } from './project-buyers-vintages';
 import { ProjectTransactions } from './project-transactions';
 import { carbon, useContractData } from '../../data';
 import { useFilterVocabulary } from './use-filter-vocabulary';
@@ -157,6 +158,7 @@ export function ProjectPage() {
       <TransactionDateChart projectId={p.project_id} />
       <ProjectForensicsSection key={`f${version}`} projectId={p.project_id} onFetchNow={refresh} />
       <ProjectSatellite key={`s${version}`} projectId={p.project_id} onFetchNow={refresh} />
+      <ProjectBuyersAndVintages projectId={p.project_id} />
       <ProjectTransactions projectId={p.project_id} />
     </Page>
   );
