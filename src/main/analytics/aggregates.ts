@@ -10,7 +10,7 @@ import type Database from 'better-sqlite3';
 import { buyerKey } from './buyer-metrics';
 import type { Buyer } from '../../shared/api/resources';
 import { toBuyer, type BuyerSums } from './buyer-metrics';
-import { aggregateBuyers, transactionPairs } from './buyers';
+import { aggregateBuyers, transactionPairsSql } from './buyers';
 import { marketToday } from './market-calendar';
 import { ROLLUPS, rollupFresh, rollupWindowDay, type Rollup } from './rollup-state';
 import { newWhere } from './sql-where';
@@ -67,16 +67,11 @@ function rebuildBeneficiaryNames(db: Database.Database): number {
 
 function rebuildBuyerProjects(db: Database.Database): number {
   db.prepare('DELETE FROM agg_buyer_projects').run();
-  const insert = db.prepare(`INSERT INTO agg_buyer_projects (project_id, buyer_key, buyer_name, total_volume, total_transactions, first_purchase,
-      last_purchase, volume_12m, transactions_12m, volume_60d, transactions_60d) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  let n = 0;
-  for (const p of transactionPairs(db, newWhere(), marketToday())) {
-    if (p.project_id === null) continue; // a transaction without a parent project: in the buyers' totals, never in a project filter
-    insert.run(p.project_id, p.buyer_key, p.buyer_name, p.total_volume, p.total_transactions, p.first_purchase, p.last_purchase,
-      p.volume_12m, p.transactions_12m, p.volume_60d, p.transactions_60d);
-    n++;
-  }
-  return n;
+  // In SQL, row by row inside the engine: the pairs never cross into JavaScript (a market's worth of them is hundreds of MB there).
+  const pairs = transactionPairsSql(newWhere(), marketToday());
+  const columns = 'project_id, buyer_key, buyer_name, total_volume, total_transactions, first_purchase, last_purchase, volume_12m, transactions_12m, volume_60d, transactions_60d';
+  // A transaction without a parent project: in the buyers' totals, never in a project filter.
+  return db.prepare(`INSERT INTO agg_buyer_projects (${columns}) SELECT ${columns} FROM (${pairs.sql}) WHERE project_id IS NOT NULL`).run(...pairs.params).changes;
 }
 
 /** Whether some retirement with a buyer has no parent project (those are not in agg_buyer_projects). */
@@ -156,9 +151,13 @@ export function rebuildRollups(db: Database.Database, rollups: readonly Rollup[]
   db.exec('ANALYZE');
 }
 
-/** Called by the cache worker after sync job `job` completes: rebuilds the rollups built from it (and any left dirty). */
-export function refreshAggregates(db: Database.Database, job: string): void {
+/**
+ * Called by the cache worker after sync job `job` completes: rebuilds the rollups left dirty by its
+ * writes (and any other dirty one, and the windowed ones when the day turned). `replaced`: the job's
+ * table was swapped whole (no trigger saw its rows), so every rollup built from it is rebuilt.
+ */
+export function refreshAggregates(db: Database.Database, job: string, replaced = false): void {
   const today = marketToday();
-  const stale = ROLLUPS.filter((r) => SOURCES[r].includes(job) || !rollupFresh(db, r) || (WINDOWED.includes(r) && rollupWindowDay(db, r) !== today));
+  const stale = ROLLUPS.filter((r) => (replaced && SOURCES[r].includes(job)) || !rollupFresh(db, r) || (WINDOWED.includes(r) && rollupWindowDay(db, r) !== today));
   if (stale.length) rebuildRollups(db, stale);
 }

@@ -64,17 +64,25 @@ export function aggregateBuyers(db: Database.Database, filter: SqlWhere, today: 
   return foldPairs(transactionPairs(db, filter, today, byProject), today);
 }
 
-/** Sums per (buyer, parent project) of the retirements matching `filter`, with the project's category, country and registry. */
-export function transactionPairs(db: Database.Database, filter: SqlWhere, today: string, byProject = false): BuyerProjectRow[] {
+/** The SQL of transactionPairs (its rows, and the parameters they need). */
+export function transactionPairsSql(filter: SqlWhere, today: string, byProject = false): { sql: string; params: unknown[] } {
   const where = retirementWhere(filter, byProject);
-  return statement(db, `WITH r AS MATERIALIZED (
+  return {
+    sql: `WITH r AS MATERIALIZED (
         SELECT ${HARMONIZED} AS buyer_name, c.project_id AS project_id, total(c.quantity) AS total_volume, count(*) AS total_transactions,
           ${windowSumsSql(today)}, min(c.transaction_date) AS first_purchase, max(c.transaction_date) AS last_purchase
         FROM credit_transactions c ${whereSql(where)} GROUP BY ${HARMONIZED} COLLATE NOCASE, c.project_id)
       SELECT r.*, lower(r.buyer_name) AS buyer_key, p.category AS category, p.country AS country, p.registry AS registry,
         p.project_id IS NOT NULL AS has_project
-      FROM r LEFT JOIN projects p ON p.project_id = r.project_id`)
-    .all(...where.params) as BuyerProjectRow[];
+      FROM r LEFT JOIN projects p ON p.project_id = r.project_id`,
+    params: where.params,
+  };
+}
+
+/** Sums per (buyer, parent project) of the retirements matching `filter`, with the project's category, country and registry. */
+export function transactionPairs(db: Database.Database, filter: SqlWhere, today: string, byProject = false): BuyerProjectRow[] {
+  const { sql, params } = transactionPairsSql(filter, today, byProject);
+  return statement(db, sql).all(...params) as BuyerProjectRow[];
 }
 
 /** The (buyer, project) sums of the rollup whose project matches group P and the project ids. */

@@ -1,8 +1,7 @@
 /**
  * Memos of costly answers (counts, aggregated buyer lists, chart sums) per cache database, valid
- * while the data does not change: every key carries the database's write generation — this
- * connection's total_changes() (the cache worker is the only writer of its file) and PRAGMA
- * data_version (writes by any other connection) — so a write makes every older entry unreachable.
+ * while the data does not change: every key carries the database's write generation (see
+ * writeGeneration), so a write makes every older entry unreachable.
  * Least recently used entries go first. Prepared statements are kept per SQL text too.
  */
 import type Database from 'better-sqlite3';
@@ -53,11 +52,15 @@ export function statement(db: Database.Database, sql: string): Database.Statemen
   return s;
 }
 
-/** The write generation of `db`: changes when any connection writes to it. */
+/**
+ * The write generation of `db`: this connection's own writes (total_changes) and the generation the
+ * cache's writer moves with every transaction a reader can see (cache_facts.generation), so the
+ * writer's staged pages (a full resync) keep every memo of the reader's connection valid.
+ */
 export function writeGeneration(db: Database.Database): string {
   const changes = statement(db, 'SELECT total_changes()').pluck().get() as number;
-  const version = db.pragma('data_version', { simple: true }) as number;
-  return `${version}:${changes}`;
+  const generation = statement(db, "SELECT value FROM cache_facts WHERE key = 'generation'").pluck().get() as string | undefined;
+  return `${generation ?? 0}:${changes}`;
 }
 
 /** The number `sql` answers (one row, one column), remembered until the data changes. */

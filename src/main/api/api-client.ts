@@ -57,6 +57,8 @@ export interface PageResult<T> {
   url: string;
   /** True when the items carried the `clips` field (projects). */
   rawHasClips: boolean;
+  /** The size of the body the page was read from (what holding it costs, roughly). */
+  bytes: number;
 }
 
 export interface RequestStats {
@@ -354,11 +356,16 @@ export class ApiClient {
   }
 
   private async getParsed(url: string, what: string, signal: AbortSignal | undefined, accept404: boolean): Promise<unknown> {
+    return (await this.getParsedSized(url, what, signal, accept404)).value;
+  }
+
+  /** getParsed, with the size of the body it parsed. */
+  private async getParsedSized(url: string, what: string, signal: AbortSignal | undefined, accept404: boolean): Promise<{ value: unknown; bytes: number }> {
     for (let attempt = 0; ; attempt++) {
       const res = await this.request('GET', url, { what, signal, accept404 });
-      if (res.status === 404) return NOT_FOUND;
+      if (res.status === 404) return { value: NOT_FOUND, bytes: 0 };
       try {
-        return res.text === '' ? null : JSON.parse(res.text);
+        return { value: res.text === '' ? null : JSON.parse(res.text), bytes: res.text.length };
       } catch {
         if (attempt >= this.maxRetries) {
           throw new ContractError('invalid_response', `The answer to ${what} is not valid JSON (${res.text.length} bytes; cut off?)`);
@@ -388,7 +395,7 @@ export class ApiClient {
     const pageNo = Number(new URL(url).searchParams.get('current_page') ?? '1');
     let previous: string | null = null;
     for (let attempt = 0; ; attempt++) {
-      const value = await this.getParsed(url, `${what} page ${pageNo}`, signal, false);
+      const { value, bytes } = await this.getParsedSized(url, `${what} page ${pageNo}`, signal, false);
       const envelope = envelopeSchema.safeParse(value);
       if (!envelope.success) {
         throw new ContractError('invalid_response', `Malformed page ${pageNo} of ${what}: ${firstIssue(envelope.error, 'body')}`, { page: pageNo, issues: envelope.error.issues });
@@ -396,7 +403,7 @@ export class ApiClient {
       const intake = reader.takeAll(envelope.data.data, pageNo);
       const first = envelope.data.data[0];
       const rawHasClips = typeof first === 'object' && first !== null && 'clips' in first;
-      const result = { pagination: envelope.data.pagination, data: intake.items, skipped: intake.skipped, url, rawHasClips };
+      const result = { pagination: envelope.data.pagination, data: intake.items, skipped: intake.skipped, url, rawHasClips, bytes };
       if (!hasTrouble(intake)) return result;
       const signature = troubleSignature(intake);
       if (signature === previous || attempt >= 2) {

@@ -7,7 +7,7 @@
 import type { Worker } from 'node:worker_threads';
 import { ContractError } from '../../shared/errors';
 import { startWorker } from '../worker-thread';
-import type { CacheOpArgs, CacheOpName, CacheOpOutput, CacheRequest, CacheResponse } from './cache-protocol';
+import type { CacheOpArgs, CacheOpName, CacheOpOutput, CacheRequest, CacheResponse, CacheWorkerRole } from './cache-protocol';
 
 export interface CacheClient {
   readonly path: string;
@@ -15,16 +15,16 @@ export interface CacheClient {
   close(): Promise<void>;
 }
 
-export class WorkerCacheClient implements CacheClient {
+/** One worker thread and its pending calls. */
+class WorkerLine {
   private readonly worker: Worker;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   private failure: ContractError | null = null;
   private closing: Promise<void> | null = null;
 
-  /** `entry`: the cache worker's entry file (it composes the cache with the layers that read it). */
-  constructor(readonly path: string, entry: string) {
-    this.worker = startWorker(entry, { workerData: { path } });
+  constructor(entry: string, workerData: { path: string; role: CacheWorkerRole }) {
+    this.worker = startWorker(entry, { workerData });
     this.worker.on('message', (msg: CacheResponse) => {
       const p = this.pending.get(msg.id);
       if (!p) return;
@@ -43,13 +43,13 @@ export class WorkerCacheClient implements CacheClient {
     });
   }
 
-  call<K extends CacheOpName>(op: K, ...args: CacheOpArgs<K>): Promise<CacheOpOutput<K>> {
+  call(op: CacheOpName, args: unknown): Promise<unknown> {
     if (this.failure) return Promise.reject(this.failure);
     if (this.closing) return Promise.reject(new ContractError('cache_error', 'The cache is closed'));
     const id = this.nextId++;
-    return new Promise<CacheOpOutput<K>>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.worker.postMessage({ id, op, args: args[0] } satisfies CacheRequest);
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, op, args } satisfies CacheRequest);
     });
   }
 
@@ -68,6 +68,43 @@ export class WorkerCacheClient implements CacheClient {
       setTimeout(() => void this.worker.terminate().then(done, done), 5000).unref();
     });
     return this.closing;
+  }
+}
+
+/**
+ * Two worker threads per cache file: the writer (the sync's writes, the cache's own state, and the
+ * file's migrations) and the reader (the query layer's `query:*` ops, on its own connection). In
+ * WAL mode the reader answers from the last committed state while the writer writes, so a view never
+ * waits behind a sync's transaction. The reader starts after the writer has opened (and migrated) the file.
+ */
+export class WorkerCacheClient implements CacheClient {
+  private readonly writer: WorkerLine;
+  private reader: Promise<WorkerLine> | null = null;
+  private closed = false;
+
+  /** `entry`: the cache worker's entry file (it composes the cache with the layers that read it). */
+  constructor(
+    readonly path: string,
+    private readonly entry: string,
+  ) {
+    this.writer = new WorkerLine(entry, { path, role: 'writer' });
+  }
+
+  private readerLine(): Promise<WorkerLine> {
+    this.reader ??= this.writer.call('read:ready', undefined).then(() => new WorkerLine(this.entry, { path: this.path, role: 'reader' }));
+    return this.reader;
+  }
+
+  call<K extends CacheOpName>(op: K, ...args: CacheOpArgs<K>): Promise<CacheOpOutput<K>> {
+    if (this.closed) return Promise.reject(new ContractError('cache_error', 'The cache is closed'));
+    const line = op.startsWith('query:') ? this.readerLine() : Promise.resolve(this.writer);
+    return line.then((l) => l.call(op, args[0])) as Promise<CacheOpOutput<K>>;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const reader = this.reader ? await this.reader.catch(() => null) : null;
+    await Promise.all([this.writer.close(), reader?.close()]);
   }
 }
 

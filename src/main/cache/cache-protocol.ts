@@ -95,6 +95,8 @@ export type CacheStoreOps = { [K in CacheWriteOp]: Op<CacheWrites[K], unknown> }
   'read:rateLimit': Op<void, number | null>;
   'read:projectCountry': Op<{ projectId: string }, string | null>;
   'read:cacheInfo': Op<void, CacheInfo>;
+  /** Answers once the writer has opened (and migrated) the file: then a reader may open it. */
+  'read:ready': Op<void, true>;
   'read:skippedItems': Op<{ job: string | null; limit: number }, SkippedItemRecord[]>;
   /** Skipped items of each job's latest pass. */
   'read:skippedCounts': Op<void, Record<string, number>>;
@@ -113,6 +115,9 @@ export type CacheOpHandlers<K extends CacheOpName = CacheOpName> = { [P in K]: (
 
 /** Ops whose input is void are called without arguments. */
 export type CacheOpArgs<K extends CacheOpName> = CacheOpInput<K> extends void ? [] : [args: CacheOpInput<K>];
+
+/** A cache worker thread writes (and answers the cache's own ops) or reads (the query layer's ops). */
+export type CacheWorkerRole = 'writer' | 'reader';
 
 /** Messages between the main thread and the cache worker. */
 export interface CacheRequest {

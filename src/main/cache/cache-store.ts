@@ -25,8 +25,12 @@ import { SkippedItemRepository } from './repositories/skipped-item-repository';
 
 /** What the layers above the cache run inside the worker after a job's rows are written. */
 export interface CacheHooks {
-  /** After a sync job completed (or on-demand writes of that job's kind): refresh what is built from its rows. */
-  afterJob(job: string): void;
+  /**
+   * After a sync job completed (or on-demand writes of that job's kind): refresh what is built from
+   * its rows. `replaced`: the job's table was swapped whole (a published full pass), so nothing
+   * marked what changed row by row. Runs in the same transaction as the job's completion.
+   */
+  afterJob(job: string, replaced: boolean): void;
 }
 
 /** Tables whose rows of older passes a complete pass removes, per job. */
@@ -35,10 +39,14 @@ const RECONCILERS: Record<string, (r: Repositories) => (pass: number) => number>
     r.changes.projectsGone(pass);
     return r.projects.removeProjectsBefore(pass);
   },
-  credits: (r) => (pass) => r.credits.removeCreditTransactionsBefore(pass),
+  // A full pass wrote beside the live rows: publishing it replaces them (see staged-table.ts).
+  credits: (r) => () => r.credits.publishStagedPass(),
   forensicsLegacy: (r) => (pass) => r.forensics.removeLegacyForensicsBefore(pass),
   satellite: (r) => (pass) => r.satellite.removeSatelliteMetricsBefore(pass),
 };
+
+/** What a write answers when its rows went to a staging table no reader sees yet. */
+const STAGED = Symbol('staged');
 
 /** Tables kept by cache.clear: the user's own choices, and the schema record. */
 const KEPT_ON_CLEAR = new Set(['schema_migrations', 'watched_items', 'cache_facts']);
@@ -94,7 +102,13 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     'write:projectTypes': (a) => r.projects.replaceProjectTypes(a.types),
     'write:creditTransactions': (a) => {
       r.changes.credits(a.items);
+      const cp = r.syncState.get('credits');
+      if (cp.mode === 'full' && cp.cursor && cp.state === 'running') {
+        r.credits.stageCreditTransactions(a.items, a.pass);
+        return STAGED;
+      }
       r.credits.upsertCreditTransactions(a.items, a.pass);
+      return undefined;
     },
     'write:latestFeed': (a) => {
       r.changes.latestFeed(a.feed);
@@ -125,13 +139,32 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     'write:mirrorItem': (a) => r.mirror.record(a.resource, a.id, a.signal, a.outcome),
   };
 
+  /**
+   * The generation readers key their memos by (see the query layer's query-memo.ts): moved by every
+   * transaction whose writes a reader can see, in that transaction; a staged pass's pages and the
+   * record of skipped items leave it alone, so a full resync does not make every view recompute.
+   */
+  const bumpGeneration = db.prepare(`INSERT INTO cache_facts (key, value) VALUES ('generation', '1')
+    ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1`);
+
   const runWrites = (list: CacheWrite[]) => {
+    let visible = false;
     for (const w of list) {
       const fn = writes[w.op] as ((a: unknown) => unknown) | undefined;
       if (!fn) throw new ContractError('internal_error', `Unknown cache write '${String(w.op)}'`);
-      fn(w.args);
+      if (fn(w.args) !== STAGED && w.op !== 'write:skippedItems') visible = true;
     }
+    if (visible) bumpGeneration.run();
   };
+  /** One write outside a sync step: its own transaction. */
+  const writeOne = db.transaction((w: CacheWrite) => runWrites([w]));
+  const singleWrites = Object.fromEntries(Object.keys(writes).map((op) => [op, (args: unknown) => writeOne({ op, args } as CacheWrite)])) as typeof writes;
+  /** Other changes readers see (the watchlist, the mirror's scope, a cleared cache, the change log). */
+  const visibly = <A, R>(fn: (a: A) => R) => db.transaction((a: A) => {
+    const result = fn(a);
+    bumpGeneration.run();
+    return result;
+  });
 
   const step = db.transaction((a: SyncStepArgs) => {
     runWrites(a.writes);
@@ -141,17 +174,31 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
 
   /** A job's new pass starts its list of skipped items afresh (a resumed pass keeps it). */
   const begin = db.transaction((a: CacheStoreOps['sync:begin']['input']) => {
-    const before = r.syncState.get(a.job).pass;
-    const cp = r.syncState.begin(a.job, a.mode, a.cursor, a.windowFrom ?? null, a.restart ?? false);
-    if (cp.pass !== before) r.skipped.clearJob(a.job);
+    const current = r.syncState.get(a.job);
+    const resumes = current.cursor !== null && !a.restart && current.mode === a.mode;
+    // A full credits pass writes into its staging table; one begun without it (by an older version) starts over.
+    const restart = (a.restart ?? false) || (a.job === 'credits' && resumes && a.mode === 'full' && !r.credits.hasStagedPass());
+    const cp = r.syncState.begin(a.job, a.mode, a.cursor, a.windowFrom ?? null, restart);
+    if (cp.pass !== current.pass) {
+      r.skipped.clearJob(a.job);
+      if (a.job === 'credits') {
+        if (cp.mode === 'full') r.credits.startStagedPass();
+        else r.credits.dropStagedPass();
+      }
+    }
     return cp;
   });
 
+  /** A job's completion, its reconcile and what the layers above build from its rows: one transaction, so readers see all of it or none. */
   const succeed = db.transaction((a: { job: string; reconcile: boolean }) => {
     const cp = r.syncState.get(a.job);
     const reconciler = RECONCILERS[a.job];
-    const removed = a.reconcile && cp.mode === 'full' && reconciler ? reconciler(r)(cp.pass) : 0;
-    return { removed, checkpoint: r.syncState.succeed(a.job) };
+    const reconciles = a.reconcile && cp.mode === 'full' && reconciler !== undefined;
+    const removed = reconciles ? reconciler(r)(cp.pass) : 0;
+    const checkpoint = r.syncState.succeed(a.job);
+    hooks.afterJob(a.job, reconciles && a.job === 'credits');
+    bumpGeneration.run();
+    return { removed, checkpoint };
   });
 
   const cacheInfo = (): CacheInfo => {
@@ -165,27 +212,27 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     return { path: file, sizeBytes: size(file) + size(`${file}-wal`), tables, lastSyncAt: last.at, ...offlineCoverage(db, r.mirror) };
   };
 
-  const clear = db.transaction(() => {
+  const clear = visibly(() => {
     const tables = userTables(db);
     for (const t of tables) if (!t.virtual && !KEPT_ON_CLEAR.has(t.name)) db.prepare(`DELETE FROM "${t.name}"`).run();
     for (const t of tables) if (t.virtual) db.prepare(`INSERT INTO "${t.name}" ("${t.name}") VALUES ('rebuild')`).run();
   });
 
   return {
-    ...writes,
+    ...singleWrites,
     'write:many': (a) => writeAll(a.writes),
-    'write:watch': (a) => {
+    'write:watch': visibly((a: CacheStoreOps['write:watch']['input']) => {
       r.mirror.setWatched(a.kind, a.id, a.watched);
       return watchItems(db, r.mirror);
-    },
-    'write:mirrorScope': (a) => r.mirror.setScope(a.scope),
+    }),
+    'write:mirrorScope': visibly((a: CacheStoreOps['write:mirrorScope']['input']) => r.mirror.setScope(a.scope)),
     'write:clear': () => {
-      clear();
+      clear(undefined);
       db.pragma('wal_checkpoint(TRUNCATE)');
       return cacheInfo();
     },
-    'sync:runStart': () => r.changes.beginRun(),
-    'sync:runFinish': (a) => r.changes.finishRun(a.run),
+    'sync:runStart': visibly(() => r.changes.beginRun()),
+    'sync:runFinish': visibly((a: CacheStoreOps['sync:runFinish']['input']) => r.changes.finishRun(a.run)),
     'sync:checkpoints': () => r.syncState.all(),
     'sync:checkpoint': (a) => r.syncState.get(a.job),
     'sync:begin': (a) => begin(a),
@@ -194,13 +241,9 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
       step(a);
       return { ms: performance.now() - t0 };
     },
-    'sync:succeed': (a) => {
-      const result = succeed(a);
-      hooks.afterJob(a.job);
-      return result;
-    },
+    'sync:succeed': (a) => succeed(a),
     'sync:fail': (a) => r.syncState.fail(a.job, a.state, a.error),
-    'sync:afterWrites': (a) => hooks.afterJob(a.job),
+    'sync:afterWrites': visibly((a: CacheStoreOps['sync:afterWrites']['input']) => hooks.afterJob(a.job, false)),
     'read:countryNames': () => r.projects.countryNames(),
     'read:countryCodes': () =>
       (db.prepare('SELECT DISTINCT country_code FROM project_countries WHERE country_code IS NOT NULL ORDER BY country_code').all() as Array<{ country_code: string }>).map((x) => x.country_code),
@@ -214,6 +257,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     'read:projectCountry': (a) =>
       (db.prepare('SELECT pc.country_code AS code FROM projects p LEFT JOIN project_countries pc ON pc.country = p.country WHERE p.project_id = ?').get(a.projectId) as { code: string | null } | undefined)?.code ?? null,
     'read:cacheInfo': cacheInfo,
+    'read:ready': () => true,
     'read:skippedItems': (a) => r.skipped.list(a.job, a.limit),
     'read:skippedCounts': () => r.skipped.counts(),
   };

@@ -12,8 +12,9 @@ export function openCacheDatabase(file: string, layered: Migration[] = []): Data
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   try {
-    // The busy timeout first: switching a new file to WAL takes a lock another process may hold.
-    db.pragma('busy_timeout = 5000');
+    // The busy timeout first: switching a new file to WAL takes a lock another process may hold, and
+    // another process may be migrating it (generous while opening, on a busy machine; 5 s afterwards).
+    db.pragma('busy_timeout = 30000');
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
@@ -23,6 +24,25 @@ export function openCacheDatabase(file: string, layered: Migration[] = []): Data
     db.pragma('cache_size = -65536');
     db.pragma('wal_autocheckpoint = 10000');
     runMigrations(db, combineMigrations(cacheMigrations(), layered));
+    db.pragma('busy_timeout = 5000');
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+/**
+ * A second connection to a cache file another connection opened and migrated: it only reads
+ * (`query_only`), and in WAL mode it answers from the last committed state while the writer writes.
+ */
+export function openCacheReader(file: string): Database.Database {
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.pragma('query_only = ON');
+    db.pragma('temp_store = MEMORY');
+    db.pragma('cache_size = -32768');
     return db;
   } catch (err) {
     db.close();

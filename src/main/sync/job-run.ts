@@ -46,6 +46,11 @@ export interface Step {
 
 /** Pages already fetched are written together, up to this many rows per transaction (fewer commits, less index write amplification). */
 export const MAX_ROWS_PER_STEP = 20_000;
+/**
+ * Read-ahead of a paginated list, by the size of the bodies held (fetched, not yet written): what a
+ * sync holds in memory stays bounded whatever a page weighs. At least `concurrency` pages are in flight.
+ */
+export const READ_AHEAD_BYTES = 4 * 2 ** 20;
 
 export async function begin(run: JobRun, mode: SyncCheckpoint['mode'], cursor: SyncCursor, windowFrom: string | null = null): Promise<SyncCheckpoint> {
   const cp = await run.cache.call('sync:begin', { job: run.job, mode, cursor, windowFrom });
@@ -78,7 +83,8 @@ export async function singleStep(run: JobRun, fetchStep: () => Promise<Step>): P
 }
 
 /**
- * A paginated list: pages fetched up to `concurrency` ahead, written strictly in order. Every
+ * A paginated list: pages fetched ahead (`concurrency` at a time, READ_AHEAD_BYTES of bodies held at
+ * most), written strictly in order. Every
  * next_page link is resolved and checked against the configured origin before anything follows it.
  */
 export async function pagedJob<T>(
@@ -99,6 +105,8 @@ export async function pagedJob<T>(
   let totalPages = cp.total_pages;
   const inflight = new Map<number, Promise<PageResult<T>>>();
   const settled = new Set<number>();
+  let bodyBytes = 0;
+  let bodies = 0;
   const urlOf = (p: number) => {
     const u = new URL(template);
     u.searchParams.set('current_page', String(p));
@@ -113,7 +121,11 @@ export async function pagedJob<T>(
         run.request();
         return options.fetchPage(url);
       }));
-      pending.then(() => settled.add(p), () => undefined);
+      pending.then((page) => {
+        settled.add(p);
+        bodyBytes += page.bytes;
+        bodies++;
+      }, () => undefined);
       inflight.set(p, pending);
     }
     return pending;
@@ -124,7 +136,8 @@ export async function pagedJob<T>(
   };
   for (;;) {
     await run.gate();
-    const ahead = Math.max(run.concurrency * 2, Math.ceil(MAX_ROWS_PER_STEP / PER_PAGE));
+    const perPage = bodies ? bodyBytes / bodies : null;
+    const ahead = perPage ? Math.max(run.concurrency, Math.min(Math.ceil(MAX_ROWS_PER_STEP / PER_PAGE), Math.floor(READ_AHEAD_BYTES / perPage))) : run.concurrency * 2;
     const last = totalPages ? Math.min(totalPages, pageNo + ahead - 1) : pageNo;
     for (let p = pageNo; p <= last; p++) void fetchPage(p);
     // Pages already here are written together (fewer, larger transactions); the cursor moves past all of them.

@@ -1,8 +1,9 @@
 /**
- * The cache worker thread and the composition root of what runs in it: it opens the connection's
- * cache with the cache's and the query layer's migrations, registers the cache's own ops (writes,
- * sync state, reads), the query layer's queries (`query:<method>`) and the query layer's post-sync
- * hook (rollups), then answers messages. No query or write ever runs on the main thread.
+ * The cache worker thread and the composition root of what runs in it. As the writer it opens the
+ * connection's cache with the cache's and the query layer's migrations and registers the cache's own
+ * ops (writes, sync state, reads), the query layer's queries (`query:<method>`) and the query layer's
+ * post-sync hook (rollups); as the reader it opens a read-only second connection and answers the
+ * queries only (see cache-client.ts). No query or write ever runs on the main thread.
  * Messages: {id, op, args} in; {id, ok: true, result} or {id, ok: false, error} out.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -12,7 +13,8 @@ import { QUERY_METHODS } from '../../shared/contract';
 import { refreshAggregates } from '../analytics/aggregates';
 import { analyticsQueries } from '../analytics/index';
 import { openQueryableCache } from '../analytics/schema';
-import type { CacheOpHandlers, CacheQueryOps, CacheRequest, CacheResponse } from '../cache/cache-protocol';
+import type { CacheOpHandlers, CacheQueryOps, CacheRequest, CacheResponse, CacheWorkerRole } from '../cache/cache-protocol';
+import { openCacheReader } from '../cache/database';
 import { createCacheStore } from '../cache/cache-store';
 
 function toErrorBody(err: unknown): { code: string; message: string; details?: unknown } {
@@ -35,7 +37,7 @@ function queryOps(db: Database.Database): CacheOpHandlers<keyof CacheQueryOps> {
 /** The worker's ops over one open cache: the cache's own and the query layer's. */
 export function composeCacheOps(db: Database.Database, file: string): CacheOpHandlers {
   return {
-    ...createCacheStore(db, file, { afterJob: (job) => refreshAggregates(db, job) }),
+    ...createCacheStore(db, file, { afterJob: (job, replaced) => refreshAggregates(db, job, replaced) }),
     ...queryOps(db),
   };
 }
@@ -43,12 +45,13 @@ export function composeCacheOps(db: Database.Database, file: string): CacheOpHan
 function start(): void {
   const port = parentPort;
   if (!port) throw new Error('cache-worker must run in a worker thread');
-  const file = (workerData as { path: string }).path;
+  const { path: file, role } = workerData as { path: string; role: CacheWorkerRole };
   let ops: Record<string, (args: unknown) => unknown>;
   let db: Database.Database | null = null;
   try {
-    db = openQueryableCache(file);
-    ops = composeCacheOps(db, file) as unknown as Record<string, (args: unknown) => unknown>;
+    // The writer owns the file (migrations, sync writes, cache state); a reader answers queries on its own connection.
+    db = role === 'reader' ? openCacheReader(file) : openQueryableCache(file);
+    ops = (role === 'reader' ? queryOps(db) : composeCacheOps(db, file)) as unknown as Record<string, (args: unknown) => unknown>;
   } catch (err) {
     const body = toErrorBody(err);
     port.on('message', (msg: CacheRequest) => port.postMessage({ id: msg.id, ok: false, error: body } satisfies CacheResponse));

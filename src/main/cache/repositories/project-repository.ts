@@ -14,6 +14,7 @@ const PROJECT_COLUMNS = [
 
 export class ProjectRepository {
   private readonly upsert: Database.Statement;
+  private readonly touchUnchanged: Database.Statement;
   private readonly markDetail: Database.Statement;
   private readonly deleteClips: Database.Statement;
   private readonly insertClip: Database.Statement;
@@ -27,6 +28,10 @@ export class ProjectRepository {
     const params = PROJECT_COLUMNS.map((c) => `@${c}`).join(', ');
     const updates = PROJECT_COLUMNS.filter((c) => c !== 'project_id').map((c) => `${c} = excluded.${c}`).join(', ');
     this.upsert = db.prepare(`INSERT INTO projects (${cols}) VALUES (${params}) ON CONFLICT (project_id) DO UPDATE SET ${updates}`);
+    // A project listed again with the same values only moves to the new pass: no index, search entry
+    // or rollup sees a write.
+    const same = PROJECT_COLUMNS.filter((c) => c !== 'project_id' && c !== 'synced_at' && c !== 'sync_pass').map((c) => `${c} IS @${c}`).join(' AND ');
+    this.touchUnchanged = db.prepare(`UPDATE projects SET synced_at = @synced_at, sync_pass = @sync_pass WHERE project_id = @project_id AND ${same}`);
     this.markDetail = db.prepare('UPDATE projects SET detail_synced_at = ? WHERE project_id = ?');
     this.deleteClips = db.prepare('DELETE FROM project_clips WHERE project_id = ?');
     this.insertClip = db.prepare(`INSERT INTO project_clips (project_id, id, position, date, title, url, source, tags, notes, is_waybacked, type)
@@ -44,7 +49,7 @@ export class ProjectRepository {
   upsertProjects(projects: WithExtra<Project>[], pass: number, withClips: boolean): void {
     const syncedAt = nowIso();
     for (const p of projects) {
-      this.upsert.run({
+      const row = {
         project_id: p.project_id,
         name: p.name,
         registry: p.registry,
@@ -78,7 +83,8 @@ export class ProjectRepository {
         extra: extraJson(p.extra),
         synced_at: syncedAt,
         sync_pass: pass,
-      });
+      };
+      if (this.touchUnchanged.run(row).changes === 0) this.upsert.run(row);
       if (withClips) this.replaceClips(p.project_id, p.clips);
     }
   }
