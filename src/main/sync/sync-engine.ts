@@ -67,6 +67,7 @@ export class SyncEngine {
     const jobs = SYNC_JOBS.filter((j) => !opts.jobs || opts.jobs.includes(j));
     this.progress = new SyncProgress(SYNC_JOBS);
     this.progress.rateLimitPerMinute = this.options.client.pacer.rateLimitPerMinute;
+    this.progress.fullRequested = opts.full ?? false;
     this.progress.state = 'running';
     this.progress.startedAt = new Date().toISOString();
     this.progress.queue(jobs);
@@ -182,7 +183,9 @@ export class SyncEngine {
       };
       try {
         await JOBS[job](run);
+        const publishedAt = performance.now();
         const done = await cache.call('sync:succeed', { job, reconcile: true });
+        this.progress.published(job, this.progress.job(job).rows, (performance.now() - publishedAt) / 1000);
         if (done.removed) this.log(`[${job}] removed ${done.removed} rows the service no longer lists`);
         this.progress.finish(job, 'done', null);
         this.options.onConnection?.('reachable', null);

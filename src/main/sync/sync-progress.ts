@@ -1,12 +1,46 @@
-/** Per-job progress of a sync run (rows, pages, requests/min, ETA, last error, last success). */
+/**
+ * Per-job progress of a sync run (rows, pages, requests/min, ETA, last error, last success) and the
+ * whole run's ETA: what is left of every job in requests (its current totals, or its previous pass's
+ * size before it starts) times the seconds one of its requests takes (its pace in this run, else in
+ * its previous pass, else that of a job of its kind in this run), plus the time a full credits pass
+ * takes to publish its rows, never less than the rate limit allows.
+ */
 import type { SyncJobName, SyncJobStatus, SyncStatus } from '../../shared/contract';
 import type { SyncCheckpoint } from '../cache/repositories/sync-state-repository';
+import { CREDITS_FULL_PASS_DAYS } from './sync-jobs';
 
 interface JobClock {
   startedAtMs: number | null;
   pagesThisRun: number;
   requestTimes: number[];
+  /** When its last step was written (the pace of its requests is measured step by step). */
+  lastStepMs?: number;
+  /** Requests the job's previous pass took (its size before it starts in this run). */
+  previousPages: number | null;
+  /** Rows the job's previous pass listed. */
+  previousRows: number | null;
+  /** Seconds per request of the job's previous complete pass (from its checkpoint's start and success). */
+  previousPace: number | null;
+  /** Seconds per request of the job in this run (exponentially weighted per step). */
+  pace: number | null;
+  /** The job's pass is staged: its rows are published when its pages are written. */
+  staged: boolean;
 }
+
+/** How a job's requests cost: pages of a list (many rows each), single answers, items fetched one by one. */
+type JobKind = 'page' | 'single' | 'item';
+const KIND: Record<SyncJobName, JobKind> = {
+  keyInfo: 'single', projectTypes: 'single', forensicsLatest: 'single', projects: 'page', satellite: 'page', forensicsLegacy: 'page',
+  credits: 'page', countries: 'item', projectDetails: 'item', boundaries: 'item', projectForensics: 'item', countryUpdates: 'item',
+};
+/** Seconds per request of a kind before any was measured in this run (loopback-like; replaced by the first measurement). */
+const UNMEASURED_SECONDS: Record<JobKind, number> = { page: 0.01, single: 0.05, item: 0.005 };
+/**
+ * Seconds per row to publish a full credits pass (build its indexes, rebuild the rollups), measured
+ * on the default demo market on a two-core machine (bench/sync); replaced by this run's own
+ * measurement once a pass was published.
+ */
+const PUBLISH_SECONDS_PER_ROW = 2.5e-5;
 
 /** Shared by every SyncProgress in the process, so two snapshots always compare by age. */
 let lastRevision = 0;
@@ -19,11 +53,21 @@ export class SyncProgress {
   rateLimitPerMinute: number | null = null;
   private readonly jobs = new Map<SyncJobName, SyncJobStatus>();
   private readonly clocks = new Map<SyncJobName, JobClock>();
+  /** Seconds per request of the job of each kind measured last in this run. */
+  private readonly pace = new Map<JobKind, number>();
+  private publishSecondsPerRow = PUBLISH_SECONDS_PER_ROW;
+  /** The run asked for full passes. */
+  fullRequested = false;
+  private readonly now: () => number;
 
-  constructor(private readonly names: readonly SyncJobName[]) {
+  constructor(
+    private readonly names: readonly SyncJobName[],
+    options: { now?: () => number } = {},
+  ) {
+    this.now = options.now ?? Date.now;
     for (const job of names) {
       this.jobs.set(job, { job, state: 'idle', rows: 0, totalRows: null, pages: 0, totalPages: null, requestsPerMinute: 0, etaSeconds: null, lastError: null, lastSuccessAt: null, skippedItems: 0 });
-      this.clocks.set(job, { startedAtMs: null, pagesThisRun: 0, requestTimes: [] });
+      this.clocks.set(job, { startedAtMs: null, pagesThisRun: 0, requestTimes: [], previousPages: null, previousRows: null, previousPace: null, pace: null, staged: false });
     }
   }
 
@@ -41,6 +85,17 @@ export class SyncProgress {
     j.totalPages = cp.total_pages;
     j.lastError = cp.last_error;
     j.lastSuccessAt = cp.last_success_at;
+    const c = this.clocks.get(j.job)!;
+    // A pass that just began has no totals yet: what the previous one measured stays.
+    c.previousPages = cp.total_pages ?? c.previousPages;
+    c.previousRows = cp.total_rows ?? c.previousRows;
+    const took = cp.started_at && cp.last_success_at ? (Date.parse(cp.last_success_at) - Date.parse(cp.started_at)) / 1000 : NaN;
+    if (cp.total_pages && took > 0) c.previousPace = took / cp.total_pages;
+    // A credits pass in progress goes on in its mode; a new one is full when asked for or when the last full pass is a week old.
+    if (j.job === 'credits') {
+      const lastFull = cp.last_full_success_at ? Date.parse(cp.last_full_success_at) : null;
+      c.staged = cp.cursor ? cp.mode === 'full' : this.fullRequested || lastFull === null || this.now() - lastFull > CREDITS_FULL_PASS_DAYS * 86_400_000;
+    }
   }
 
   /** Skipped items per job as the cache remembers them (the jobs' latest passes). */
@@ -64,12 +119,19 @@ export class SyncProgress {
   begin(name: SyncJobName): void {
     this.job(name).state = 'running';
     const c = this.clocks.get(name)!;
-    c.startedAtMs = Date.now();
+    c.startedAtMs = this.now();
     c.pagesThisRun = 0;
+    c.lastStepMs = c.startedAtMs;
   }
 
   request(name: SyncJobName): void {
-    this.clocks.get(name)!.requestTimes.push(Date.now());
+    this.clocks.get(name)!.requestTimes.push(this.now());
+  }
+
+  /** The publishing of a staged pass took `seconds` for `rows` rows: later estimates use this machine's pace. */
+  published(name: SyncJobName, rows: number, seconds: number): void {
+    this.clocks.get(name)!.staged = false;
+    if (rows > 10_000) this.publishSecondsPerRow = seconds / rows;
   }
 
   page(name: SyncJobName, rows: number, totals: { rows?: number | null; pages?: number | null }, pages = 1): void {
@@ -80,11 +142,52 @@ export class SyncProgress {
     if (totals.rows !== undefined && totals.rows !== null) j.totalRows = totals.rows;
     if (totals.pages !== undefined && totals.pages !== null) j.totalPages = totals.pages;
     c.pagesThisRun += pages;
-    const elapsed = (Date.now() - (c.startedAtMs ?? Date.now())) / 1000;
-    if (j.totalPages !== null && c.pagesThisRun > 0 && elapsed > 0) {
-      const left = Math.max(0, j.totalPages - j.pages);
-      j.etaSeconds = Math.round((left * elapsed) / c.pagesThisRun);
+    const now = this.now();
+    // The pace of this kind of request: each step's seconds per page, weighted towards the latest.
+    if (pages > 0 && c.lastStepMs !== undefined && now > c.lastStepMs) {
+      const step = (now - c.lastStepMs) / 1000 / pages;
+      const weight = Math.min(0.5, pages / 20);
+      c.pace = c.pace === null ? step : c.pace * (1 - weight) + step * weight;
+      this.pace.set(KIND[name], c.pace);
     }
+    c.lastStepMs = now;
+    const left = this.requestsLeft(name);
+    j.etaSeconds = left === null ? null : Math.round(this.secondsFor(name, left));
+  }
+
+  /** Requests left of a job: its totals when known, else its previous pass's size (null: unknown). */
+  private requestsLeft(name: SyncJobName): number | null {
+    const j = this.job(name);
+    const c = this.clocks.get(name)!;
+    if (j.state === 'done' || j.state === 'failed' || j.state === 'cancelled' || j.state === 'unsupported' || j.state === 'idle') return 0;
+    if (j.totalPages !== null && (j.state === 'running' || j.state === 'paused' || j.pages > 0)) return Math.max(0, j.totalPages - j.pages);
+    if (c.previousPages !== null) return Math.max(0, c.previousPages - j.pages);
+    return KIND[name] === 'single' ? 1 : null;
+  }
+
+  private secondsFor(name: SyncJobName, requests: number): number {
+    const kind = KIND[name];
+    const c = this.clocks.get(name)!;
+    // Its own pace in this run, else its previous pass's, else that of the last job of its kind.
+    const measured = c.pace ?? c.previousPace ?? this.pace.get(kind) ?? this.pace.get('page') ?? UNMEASURED_SECONDS[kind];
+    const publishing = c.staged ? (this.job(name).totalRows ?? c.previousRows ?? 0) * this.publishSecondsPerRow : 0;
+    return requests * measured + publishing;
+  }
+
+  /** The whole run's ETA (see the module's comment); null until a request was measured. */
+  private runEta(): number | null {
+    if (this.state !== 'running' && this.state !== 'paused') return this.state === 'done' ? 0 : null;
+    if (this.pace.size === 0) return null;
+    let seconds = 0;
+    let requests = 0;
+    for (const name of this.names) {
+      const left = this.requestsLeft(name);
+      if (left === null) continue; // never ran here and not started yet: counted once it starts
+      seconds += this.secondsFor(name, left);
+      requests += left;
+    }
+    const floor = this.rateLimitPerMinute ? (requests * 60) / this.rateLimitPerMinute : 0;
+    return Math.round(Math.max(seconds, floor));
   }
 
   finish(name: SyncJobName, state: SyncJobStatus['state'], error: { code: string; message: string } | null, rows?: number): void {
@@ -103,7 +206,7 @@ export class SyncProgress {
   }
 
   snapshot(connectionId: string | null = null): SyncStatus {
-    const now = Date.now();
+    const now = this.now();
     const jobs = this.names.map((n) => {
       const c = this.clocks.get(n)!;
       while (c.requestTimes.length && c.requestTimes[0]! < now - 60_000) c.requestTimes.shift();
@@ -120,6 +223,7 @@ export class SyncProgress {
       rateLimitPerMinute: this.rateLimitPerMinute,
       lastError: this.lastError,
       skippedItems: jobs.reduce((n, j) => n + j.skippedItems, 0),
+      etaSeconds: this.runEta(),
     };
   }
 }

@@ -99,6 +99,12 @@ export interface SyncStatus {
   lastError: { code: string; message: string; at: string } | null;
   /** Items of the jobs' latest passes that could not be stored, in all. */
   skippedItems: number;
+  /**
+   * Seconds until the whole run is done, from the measured pace of this run's requests and what is
+   * left of every queued job (its previous pass's size when it has not started), the rate limit
+   * included; null while nothing is measured yet.
+   */
+  etaSeconds: number | null;
 }
 
 /** What a check of the update feed found (desktop app only). */

@@ -39,7 +39,8 @@ function progressLine(s: SyncStatus): string {
     notOffered.length ? `not offered by this service: ${notOffered.join(', ')}` : '',
     skipped,
   ].filter(Boolean).join('; ');
-  return `[sync ${s.state}] ${parts.join('; ') || summary}`;
+  const left = s.state === 'running' ? (s.etaSeconds !== null ? ` (whole sync: about ${s.etaSeconds}s left)` : ' (whole sync: estimating)') : '';
+  return `[sync ${s.state}] ${parts.join('; ') || summary}${left}`;
 }
 
 export async function runSyncCommand(argv: string[]): Promise<number> {

@@ -11,7 +11,7 @@ import { useAction } from '../../components/use-action';
 import { useAppStore } from '../../stores/app-store';
 import { OfflineCoverage } from './offline-coverage';
 import { SkippedItems } from './skipped-items';
-import { SYNC_JOB_LABELS, allowedActions, formatEta, jobFraction, notOfferedLabels, overallFraction, type SyncAction } from './sync-jobs';
+import { SYNC_JOB_LABELS, allowedActions, formatEta, runLeft, jobFraction, notOfferedLabels, overallFraction, type SyncAction } from './sync-jobs';
 import './sync.css';
 
 function ProgressBar({ fraction, state, label }: { fraction: number | null; state: string; label: string }) {
@@ -164,7 +164,7 @@ export function SyncCenter() {
               <span className="kpi-small">
                 {sync.finishedAt
                   ? `${formatDateTime(sync.finishedAt)}${sync.startedAt ? `, after ${formatEta((Date.parse(sync.finishedAt) - Date.parse(sync.startedAt)) / 1000)}` : ''}`
-                  : sync.state === 'running' ? 'running…' : '—'}
+                  : sync.state === 'running' || sync.state === 'paused' ? runLeft(sync.etaSeconds) : '—'}
               </span>
             </div>
             <div className="card kpi">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SYNC_JOBS, type SyncJobStatus, type SyncStatus } from '../../../../shared/contract';
-import { SYNC_JOB_LABELS, allowedActions, formatEta, jobFraction, overallFraction } from './sync-jobs';
+import { SYNC_JOB_LABELS, allowedActions, formatEta, jobFraction, overallFraction, runLeft } from './sync-jobs';
 
 const job = (over: Partial<SyncJobStatus>): SyncJobStatus => ({
   job: 'projects', state: 'running', rows: 0, totalRows: null, pages: 0, totalPages: null, requestsPerMinute: 0, etaSeconds: null, lastError: null, lastSuccessAt: null, skippedItems: 0, ...over,
@@ -38,10 +38,18 @@ describe('sync jobs', () => {
 
   it('averages progress over the jobs of the run', () => {
     const status: SyncStatus = {
-      connectionId: 'demo', revision: 1, state: 'running', startedAt: null, finishedAt: null, rateLimitPerMinute: 60, lastError: null, skippedItems: 0,
+      connectionId: 'demo', revision: 1, state: 'running', startedAt: null, finishedAt: null, rateLimitPerMinute: 60, lastError: null, skippedItems: 0, etaSeconds: null,
       jobs: [job({ state: 'done' }), job({ rows: 50, totalRows: 100 }), job({ state: 'idle' }), job({ state: 'queued', totalRows: 0 })],
     };
     // done 1 + running 0.5 + queued 0, over the three jobs of the run
     expect(overallFraction(status)).toBe(0.5);
+  });
+});
+
+describe('runLeft', () => {
+  it('says the whole run\'s time left, or that it is still estimated', () => {
+    expect(runLeft(null)).toBe('running… (estimating the time left)');
+    expect(runLeft(0)).toBe('running… (finishing)');
+    expect(runLeft(95)).toBe('running… about 1 min 35 s left');
   });
 });

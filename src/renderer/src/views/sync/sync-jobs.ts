@@ -44,6 +44,12 @@ export function formatEta(seconds: number | null): string {
   return `${h} h${m ? ` ${m} min` : ''}`;
 }
 
+/** What is left of a running sync, in words: the whole run's ETA, or that it is still being estimated. */
+export function runLeft(etaSeconds: number | null): string {
+  if (etaSeconds == null) return 'running… (estimating the time left)';
+  return etaSeconds < 1 ? 'running… (finishing)' : `running… about ${formatEta(etaSeconds)} left`;
+}
+
 export type SyncAction = 'start' | 'pause' | 'resume' | 'cancel';
 
 /** Which controls make sense in a sync state. */

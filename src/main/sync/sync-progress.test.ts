@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { SYNC_JOBS, type SyncJobName } from '../../shared/contract';
+import type { SyncCheckpoint } from '../cache/repositories/sync-state-repository';
+import { SyncProgress } from './sync-progress';
+
+/** A simulated clock and a simulated run: each job's pages take a known time. */
+function simulation() {
+  let now = 0;
+  const progress = new SyncProgress(SYNC_JOBS, { now: () => now });
+  /** A job's previous complete pass: its size, and how long it took (which gives its pace). */
+  const checkpoint = (job: SyncJobName, totalPages: number | null, totalRows: number | null = null, tookMs: number | null = null): SyncCheckpoint => ({
+    job, state: 'done', mode: 'full', cursor: null, pass: 1, rows: 0, pages: 0, total_rows: totalRows, total_pages: totalPages,
+    window_from: null, started_at: tookMs === null ? null : new Date(1_000_000).toISOString(),
+    last_success_at: tookMs === null ? null : new Date(1_000_000 + tookMs).toISOString(), last_full_success_at: null, last_error: null,
+  });
+  return {
+    progress,
+    checkpoint,
+    advance: (ms: number) => (now += ms),
+    get now() {
+      return now;
+    },
+  };
+}
+
+interface PlannedJob {
+  job: SyncJobName;
+  pages: number;
+  msPerPage: number;
+  /** Pages written per step. */
+  perStep?: number;
+  rowsPerPage?: number;
+}
+
+/** Runs `plan` on the simulated clock, sampling the whole run's ETA after every step. */
+function run(sim: ReturnType<typeof simulation>, plan: PlannedJob[], extra: { publishMs?: number } = {}) {
+  const samples: Array<{ at: number; eta: number | null }> = [];
+  sim.progress.state = 'running';
+  sim.progress.queue(plan.map((p) => p.job));
+  for (const p of plan) {
+    sim.progress.begin(p.job);
+    // As the engine does: the job's new pass, its mode known, its totals not yet.
+    sim.progress.fromCheckpoint({ ...sim.checkpoint(p.job, null), state: 'running', cursor: { next_page: 1 }, started_at: new Date(sim.now).toISOString() });
+    const perStep = p.perStep ?? 1;
+    for (let done = 0; done < p.pages; done += perStep) {
+      const n = Math.min(perStep, p.pages - done);
+      for (let i = 0; i < n; i++) sim.progress.request(p.job);
+      sim.advance(n * p.msPerPage);
+      sim.progress.page(p.job, n * (p.rowsPerPage ?? 200), { pages: p.pages, rows: p.pages * (p.rowsPerPage ?? 200) }, n);
+      samples.push({ at: sim.now, eta: sim.progress.snapshot().etaSeconds });
+    }
+    if (p.job === 'credits' && extra.publishMs) {
+      sim.advance(extra.publishMs);
+      sim.progress.published('credits', p.pages * (p.rowsPerPage ?? 200), extra.publishMs / 1000);
+    }
+    sim.progress.finish(p.job, 'done', null);
+  }
+  sim.progress.state = 'done';
+  return { samples, total: sim.now };
+}
+
+/** The largest relative error of the ETA over the samples taken after `from` of the run. */
+function worstError(samples: Array<{ at: number; eta: number | null }>, total: number, from = 0.1): number {
+  const errors = samples
+    .filter((s) => s.at >= from * total && total - s.at >= 2000)
+    .map((s) => Math.abs((s.eta ?? Infinity) - (total - s.at) / 1000) / ((total - s.at) / 1000));
+  return Math.max(...errors);
+}
+
+const PLAN: PlannedJob[] = [
+  { job: 'projects', pages: 59, msPerPage: 40, perStep: 4 },
+  { job: 'satellite', pages: 12, msPerPage: 60 },
+  { job: 'forensicsLegacy', pages: 10, msPerPage: 30 },
+  { job: 'credits', pages: 2664, msPerPage: 4, perStep: 25 },
+];
+
+describe('the whole run\'s ETA', () => {
+  it('is within 20% of the time actually left once 10% of the run is done, the queued jobs counted from their previous passes', () => {
+    const sim = simulation();
+    sim.progress.fromCheckpoint(sim.checkpoint('satellite', 12, null, 12 * 60));
+    sim.progress.fromCheckpoint(sim.checkpoint('forensicsLegacy', 10, null, 10 * 30));
+    sim.progress.fromCheckpoint(sim.checkpoint('credits', 2664, 532_800, 2664 * 4));
+    const { samples, total } = run(sim, PLAN, { publishMs: 532_800 * 0.025 });
+    expect(worstError(samples, total)).toBeLessThanOrEqual(0.2);
+  });
+
+  it('on a first sync (no previous passes) too, once the largest job has begun', () => {
+    const sim = simulation();
+    const { samples, total } = run(sim, PLAN, { publishMs: 532_800 * 0.025 });
+    // Before credits begins nothing says it exists; from its first pages on the ETA holds.
+    const creditsFrom = PLAN.slice(0, 3).reduce((n, p) => n + p.pages * p.msPerPage, 0) + 25 * 4;
+    expect(worstError(samples.filter((s) => s.at >= creditsFrom), total)).toBeLessThanOrEqual(0.2);
+  });
+
+  it('the running job\'s ETA alone (what the progress line showed before) is far off on the same run', () => {
+    const sim = simulation();
+    for (const [job, pages, rows, took] of [['satellite', 12, null, 720], ['forensicsLegacy', 10, null, 300], ['credits', 2664, 532_800, 2664 * 4]] as const) {
+      sim.progress.fromCheckpoint(sim.checkpoint(job, pages, rows, took));
+    }
+    const samples: Array<{ at: number; eta: number | null }> = [];
+    sim.progress.state = 'running';
+    sim.progress.queue(PLAN.map((p) => p.job));
+    for (const p of PLAN.slice(0, 1)) {
+      sim.progress.begin(p.job);
+      for (let done = 0; done < p.pages; done += 4) {
+        sim.advance(4 * p.msPerPage);
+        sim.progress.page(p.job, 800, { pages: p.pages }, 4);
+        samples.push({ at: sim.now, eta: sim.progress.job(p.job).etaSeconds });
+      }
+    }
+    const runLeft = (at: number) => (PLAN.reduce((n, p) => n + p.pages * p.msPerPage, 0) + 532_800 * 0.025 - at) / 1000;
+    const late = samples.filter((s) => s.at > 1000);
+    expect(late.every((s) => Math.abs((s.eta ?? 0) - runLeft(s.at)) / runLeft(s.at) > 0.5)).toBe(true);
+    expect(sim.progress.snapshot().etaSeconds).toBeGreaterThan(runLeft(sim.now) * 0.8);
+  });
+
+  it('is never below what the rate limit allows for the requests left', () => {
+    const sim = simulation();
+    sim.progress.fromCheckpoint(sim.checkpoint('credits', 1200));
+    sim.progress.rateLimitPerMinute = 600;
+    sim.progress.state = 'running';
+    sim.progress.queue(['projects', 'credits']);
+    sim.progress.begin('projects');
+    sim.advance(100);
+    sim.progress.page('projects', 200, { pages: 10 }, 1);
+    // 9 project pages and 1,200 credit pages at 10 per second: at least 120.9 s, however fast pages came.
+    expect(sim.progress.snapshot().etaSeconds).toBeGreaterThanOrEqual(120);
+  });
+
+  it('is unknown until a request was measured, and 0 once the run is done', () => {
+    const sim = simulation();
+    sim.progress.state = 'running';
+    sim.progress.queue(['projects']);
+    sim.progress.begin('projects');
+    expect(sim.progress.snapshot().etaSeconds).toBeNull();
+    sim.advance(50);
+    sim.progress.page('projects', 200, { pages: 3 }, 1);
+    expect(sim.progress.snapshot().etaSeconds).toBe(0); // 2 pages at 50 ms
+    sim.progress.finish('projects', 'done', null);
+    sim.progress.state = 'done';
+    expect(sim.progress.snapshot().etaSeconds).toBe(0);
+  });
+});
