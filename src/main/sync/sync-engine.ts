@@ -153,11 +153,13 @@ export class SyncEngine {
       this.progress.begin(job);
       if (this.paused) this.progress.job(job).state = 'paused';
       this.emit(true);
+      // The job's own signal: when it ends, however it ends, what it fetched ahead and did not yet send is dropped.
+      const ended = new AbortController();
       const run: JobRun = {
         job,
         client,
         cache,
-        signal,
+        signal: AbortSignal.any([signal, ended.signal]),
         full,
         concurrency: this.options.concurrency ?? 4,
         gate: () => this.gate(),
@@ -221,6 +223,8 @@ export class SyncEngine {
         } else if (e.code === 'cache_error' || e.code === 'cache_schema_changed') {
           fatal = e;
         }
+      } finally {
+        ended.abort(new Cancelled('the job ended'));
       }
       this.emit(true);
     }
