@@ -63,22 +63,40 @@ const CLI = path.resolve(__dirname, '../hosts/cli/index.ts');
 
 /**
  * Runs `npm run cli -- sync` as ONE Node process (tsx as a loader, not the tsx wrapper, whose child
- * would survive a SIGKILL of the wrapper and go on writing); kills it with SIGKILL after `killAfterMs`.
+ * would survive a SIGKILL of the wrapper and go on writing); kills it with SIGKILL after `killAfterMs`,
+ * or `killDelayMs` after `killWhen` (polled every few milliseconds) first answers true.
  */
 export function cliSync(
   service: { baseUrl: string; apiKey: string },
   dataDir: string,
-  options: { only?: readonly string[]; killAfterMs?: number } = {},
+  options: { only?: readonly string[]; full?: boolean; killAfterMs?: number; killWhen?: () => boolean; killDelayMs?: number } = {},
 ): Promise<{ code: number | null; signal: string | null; stdout: string }> {
   return new Promise((resolve) => {
     const args = ['--import', 'tsx', CLI, 'sync', '--base-url', service.baseUrl, '--data-dir', dataDir, '--quiet'];
     if (options.only) args.push('--only', options.only.join(','));
+    if (options.full) args.push('--full');
     const child = spawn(process.execPath, args, { env: { ...process.env, CARBON_API_KEY: service.apiKey }, stdio: ['ignore', 'pipe', 'ignore'] });
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    const timer = options.killAfterMs !== undefined ? setTimeout(() => child.kill('SIGKILL'), options.killAfterMs) : null;
+    const kill = () => child.kill('SIGKILL');
+    const timer = options.killAfterMs !== undefined ? setTimeout(kill, options.killAfterMs) : null;
+    const poll = options.killWhen
+      ? setInterval(() => {
+          let met = false;
+          try {
+            met = options.killWhen!();
+          } catch {
+            // the file is being created or locked for a moment: ask again
+          }
+          if (met) {
+            clearInterval(poll!);
+            setTimeout(kill, options.killDelayMs ?? 0);
+          }
+        }, 3)
+      : null;
     child.on('exit', (code, signal) => {
       if (timer) clearTimeout(timer);
+      if (poll) clearInterval(poll);
       resolve({ code, signal, stdout });
     });
   });
