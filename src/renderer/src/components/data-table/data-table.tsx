@@ -5,11 +5,14 @@
  * only the rows on screen, so 100,000+ rows scroll like 100.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { ErrorState } from '../states';
+import { ColumnChooser } from './column-chooser';
+import { applyLayout, dropColumn, resizeColumn } from './column-layout';
 import { rowMinWidth } from './column-widths';
 import { measureFilterToTable } from './filter-latency';
 import { sortDirection, sortRank, toggleSort, type SortDirection } from './sort-order';
+import { useColumnLayout } from './use-column-layout';
 import type { PagedRows } from './use-paged-rows';
 import './data-table.css';
 
@@ -43,11 +46,19 @@ export interface DataTableProps<Row> {
   empty?: ReactNode;
   height?: number | string;
   testId?: string;
+  /**
+   * Where the user's column layout is remembered (hidden columns, order, widths); the table gets a
+   * Columns menu, draggable headers and resize handles. Without it the columns are the build's.
+   */
+  layoutKey?: string;
 }
+
+/** The track of the Columns menu's button, at the end of every row. */
+const MENU_TRACK = '34px';
 
 export function DataTable<Row>({
   label,
-  columns,
+  columns: allColumns,
   rows,
   rowKey,
   sort,
@@ -58,11 +69,33 @@ export function DataTable<Row>({
   empty,
   height = '100%',
   testId,
+  layoutKey,
 }: DataTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [expanded, setExpanded] = useState<Set<string | number>>(() => new Set());
   const count = rows.total ?? 0;
-  const tracks = useMemo(() => [...(renderExpanded ? ['28px'] : []), ...columns.map((c) => c.width)], [columns, renderExpanded]);
+  const [layout, changeLayout] = useColumnLayout(layoutKey);
+  const columns = useMemo(() => (layoutKey ? applyLayout(allColumns, layout) : allColumns), [allColumns, layout, layoutKey]);
+  const ids = useMemo(() => allColumns.map((c) => c.id), [allColumns]);
+  const dragged = useRef<string | null>(null);
+  const resizing = useRef(false);
+  const startResize = (e: ReactPointerEvent<HTMLSpanElement>, id: string) => {
+    e.preventDefault();
+    e.stopPropagation();
+    const cell = e.currentTarget.parentElement!;
+    const startX = e.clientX;
+    const startWidth = cell.getBoundingClientRect().width;
+    resizing.current = true;
+    const onMove = (m: PointerEvent) => changeLayout((l) => resizeColumn(l, id, startWidth + m.clientX - startX));
+    const onUp = () => {
+      resizing.current = false;
+      window.removeEventListener('pointermove', onMove);
+      window.removeEventListener('pointerup', onUp);
+    };
+    window.addEventListener('pointermove', onMove);
+    window.addEventListener('pointerup', onUp);
+  };
+  const tracks = useMemo(() => [...(renderExpanded ? ['28px'] : []), ...columns.map((c) => c.width), ...(layoutKey ? [MENU_TRACK] : [])], [columns, renderExpanded, layoutKey]);
   const template = tracks.join(' ');
   const minWidth = useMemo(() => rowMinWidth(tracks), [tracks]);
 
@@ -120,6 +153,29 @@ export function DataTable<Row>({
                 role="columnheader"
                 className={`dt-cell dt-head${c.numeric ? ' num' : ''}`}
                 aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : c.sortField ? 'none' : undefined}
+                data-column={c.id}
+                draggable={layoutKey ? true : undefined}
+                onDragStart={
+                  layoutKey
+                    ? (e) => {
+                        if (resizing.current) return e.preventDefault();
+                        dragged.current = c.id;
+                        e.dataTransfer.effectAllowed = 'move';
+                        e.dataTransfer.setData('text/plain', c.header);
+                      }
+                    : undefined
+                }
+                onDragOver={layoutKey ? (e) => dragged.current && dragged.current !== c.id && e.preventDefault() : undefined}
+                onDrop={
+                  layoutKey
+                    ? (e) => {
+                        e.preventDefault();
+                        const from = dragged.current;
+                        dragged.current = null;
+                        if (from) changeLayout((l) => dropColumn(l, ids, from, c.id));
+                      }
+                    : undefined
+                }
               >
                 {c.sortField ? (
                   <button
@@ -137,9 +193,21 @@ export function DataTable<Row>({
                 ) : (
                   c.header
                 )}
+                {layoutKey ? (
+                  <span
+                    className="dt-resize"
+                    role="separator"
+                    aria-orientation="vertical"
+                    aria-label={`Resize ${c.header}`}
+                    title="Drag to resize; double-click for the default width"
+                    onPointerDown={(e) => startResize(e, c.id)}
+                    onDoubleClick={() => changeLayout((l) => resizeColumn(l, c.id, null))}
+                  />
+                ) : null}
               </div>
             );
           })}
+          {layoutKey ? <div className="dt-cell" aria-hidden="true" /> : null}
         </div>
         {rows.total === 0 ? (
           <div className="data-table-empty">{empty ?? 'Nothing matches.'}</div>
@@ -178,6 +246,7 @@ export function DataTable<Row>({
                         {row === undefined ? <span className="dt-skeleton" aria-label="Loading" /> : c.cell(row)}
                       </div>
                     ))}
+                    {layoutKey ? <div aria-hidden="true" /> : null}
                   </div>
                   {isOpen && row !== undefined && renderExpanded ? <div className="dt-expanded">{renderExpanded(row)}</div> : null}
                 </div>
@@ -186,6 +255,7 @@ export function DataTable<Row>({
           </div>
         )}
       </div>
+      {layoutKey ? <ColumnChooser columns={allColumns} layout={layout} onChange={changeLayout} label={label} /> : null}
       {rows.error && rows.total !== null ? (
         <div className="data-table-error" role="alert">
           Some rows could not be loaded. <button type="button" className="btn" onClick={rows.reload}>Try again</button>

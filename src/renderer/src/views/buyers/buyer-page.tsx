@@ -139,6 +139,7 @@ export function BuyerPage() {
             label={`Retirements of ${b.buyer_name}`}
             testId="buyer-transactions"
             columns={TX_COLUMNS}
+            layoutKey="buyer-retirements"
             rows={rows}
             rowKey={(t) => t.id}
             sort={sort}

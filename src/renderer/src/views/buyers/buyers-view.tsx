@@ -72,6 +72,7 @@ export function BuyersView() {
         label: 'Buyers',
         testId: 'buyers-table',
         columns: BUYER_COLUMNS,
+        layoutKey: 'buyers',
         rows,
         rowKey: (b) => b.buyer_name,
         onRowOpen: (b) => navigate(buyerPath(b.buyer_name)),

@@ -130,6 +130,7 @@ export function LegacyList() {
         label: 'Legacy forensic analyses',
         testId: 'legacy-table',
         columns: COLUMNS,
+        layoutKey: 'legacy-forensics',
         rows,
         rowKey: (r) => r.id,
         renderExpanded: (r) => <LegacyDetails row={r} />,

@@ -26,6 +26,7 @@ export function ProjectTransactions({ projectId }: { projectId: string }) {
         label={`Credit transactions of ${projectId}`}
         testId="project-transactions"
         columns={COLUMNS}
+        layoutKey="project-transactions"
         rows={rows}
         rowKey={(t) => t.id}
         sort={sort}

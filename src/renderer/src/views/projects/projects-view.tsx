@@ -77,6 +77,7 @@ export function ProjectsView() {
         label: 'Projects',
         testId: 'projects-table',
         columns: PROJECT_COLUMNS,
+        layoutKey: 'projects',
         rows,
         rowKey: (p) => p.project_id,
         onRowOpen: (p) => navigate(`/projects/${encodeURIComponent(p.project_id)}`),

@@ -107,6 +107,7 @@ export function TransactionsView() {
         label: 'Credit transactions',
         testId: 'transactions-table',
         columns: COLUMNS,
+        layoutKey: 'transactions',
         rows,
         rowKey: (t) => t.id,
         renderExpanded: (t) => <CreditDetails t={t} />,
