@@ -137,6 +137,20 @@ async function mirrorJob(run: JobRun, resource: MirrorResource, fetchItem: (t: M
   }
 }
 
+/** The mirror jobs and the resource each fetches. */
+const MIRROR_RESOURCE = { projectDetails: 'detail', boundaries: 'boundary', projectForensics: 'dossier', countryUpdates: 'countryUpdates' } as const satisfies Record<string, MirrorResource>;
+
+/** How many items each mirror job has due now (what its next pass will fetch, as the cache knows it). */
+export async function mirrorDue(cache: JobRun['cache']): Promise<Array<{ job: keyof typeof MIRROR_RESOURCE; items: number }>> {
+  const week = currentIsoWeek();
+  return Promise.all(
+    (Object.entries(MIRROR_RESOURCE) as Array<[keyof typeof MIRROR_RESOURCE, MirrorResource]>).map(async ([job, resource]) => ({
+      job,
+      items: (await cache.call('read:mirrorTargets', { resource, week })).length,
+    })),
+  );
+}
+
 export const MIRROR_JOBS: Record<Extract<SyncJobName, 'projectDetails' | 'boundaries' | 'projectForensics' | 'countryUpdates'>, (run: JobRun) => Promise<void>> = {
   projectDetails: (run) => mirrorJob(run, 'detail', (t) => projectDetailStep(run, t.id, t.signal)),
   boundaries: (run) => mirrorJob(run, 'boundary', (t) => boundaryStep(run, t.id, t.signal)),

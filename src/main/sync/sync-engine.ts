@@ -10,7 +10,8 @@ import { FATAL_CODES } from '../api/api-errors';
 import type { ApiClient } from '../api/api-client';
 import type { CacheClient } from '../cache/cache-client';
 import type { JobRun } from './job-run';
-import { JOBS } from './sync-jobs';
+import { MIRROR_JOBS, mirrorDue } from './mirror-jobs';
+import { JOBS, creditsPassSize } from './sync-jobs';
 import { SyncProgress } from './sync-progress';
 
 export interface SyncEngineOptions {
@@ -34,6 +35,13 @@ export interface SyncStartOptions {
 }
 
 class Cancelled extends Error {}
+
+/**
+ * Seconds a page of 200 credit transactions costs this client when the wire is not the limit (parse,
+ * check, hand to the writer, append: bench/sync on a two-core machine); the ETA's pace of a credits
+ * pass before its first pages are measured.
+ */
+const CREDIT_PAGE_SECONDS = 0.0045;
 
 export class SyncEngine {
   private progress = new SyncProgress(SYNC_JOBS);
@@ -147,9 +155,17 @@ export class SyncEngine {
     } catch (err) {
       fatal = err instanceof ContractError ? err : new ContractError('cache_error', String(err));
     }
+    // Beside the first jobs, not before them: the answer only feeds the ETA.
+    if (!fatal && jobs.includes('credits')) void this.sizeCredits(full, signal);
+    let mirrorSized = false;
     for (const job of jobs) {
       if (fatal) break;
       if (signal.aborted) break;
+      // Once the lists that decide it are in, what the mirror has due is known: the ETA counts it.
+      if (!mirrorSized && (job === 'credits' || job in MIRROR_JOBS) && jobs.some((j) => j in MIRROR_JOBS)) {
+        mirrorSized = true;
+        await this.sizeMirror(jobs);
+      }
       this.progress.begin(job);
       if (this.paused) this.progress.job(job).state = 'paused';
       this.emit(true);
@@ -235,6 +251,30 @@ export class SyncEngine {
     this.progress.finishedAt = new Date().toISOString();
     this.emit(true);
     return this.status();
+  }
+
+  /** Asks the service how big this run's credits pass is (one one-row page), for the whole run's ETA. */
+  private async sizeCredits(full: boolean, signal: AbortSignal): Promise<void> {
+    const { cache, client } = this.options;
+    try {
+      const asked = performance.now();
+      const size = await creditsPassSize({ client, cache, signal, full });
+      // A page's round trip (this answer's) shared by the pages in flight, or what writing one costs, whichever is longer.
+      const roundTrip = (performance.now() - asked) / 1000;
+      if (size) this.progress.expect('credits', size.pages, size.rows, Math.max(CREDIT_PAGE_SECONDS, roundTrip / (this.options.concurrency ?? 4)));
+    } catch (err) {
+      // Only the estimate needed it: the job itself reports what is wrong.
+      if (signal.aborted || (err instanceof ContractError && err.code === 'not_offered')) return;
+      this.log(`[credits] size of the pass not known before it starts: ${err instanceof Error ? client.redact(err.message) : String(err)}`);
+    }
+  }
+
+  private async sizeMirror(jobs: readonly SyncJobName[]): Promise<void> {
+    try {
+      for (const { job, items } of await mirrorDue(this.options.cache)) if (jobs.includes(job)) this.progress.expect(job, items);
+    } catch (err) {
+      this.log(`the offline mirror's size not known before it starts: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   private emit(force: boolean): void {

@@ -9,7 +9,7 @@ import type { SyncJobName } from '../../shared/contract';
 import type { CacheWrite } from '../cache/cache-protocol';
 import type { SyncCheckpoint, SyncCursor } from '../cache/repositories/sync-state-repository';
 import { countryCodeOf } from './country-codes';
-import { begin, itemJob, type JobRun, pagedJob, singleStep, step } from './job-run';
+import { PER_PAGE, begin, itemJob, type JobRun, pagedJob, singleStep, step } from './job-run';
 import { MIRROR_JOBS, countryProfileStep } from './mirror-jobs';
 
 export const LATEST_FEED_LIMIT = 200;
@@ -101,22 +101,42 @@ async function forensicsLegacy(run: JobRun): Promise<void> {
   });
 }
 
-async function credits(run: JobRun): Promise<void> {
-  const cp = await run.cache.call('sync:checkpoint', { job: 'credits' });
-  const latest = await run.cache.call('read:latestCreditDate');
+/** The credits pass the next run makes: resumed in its own mode, or new (full or incremental, with its window). */
+async function creditsPlan(cache: JobRun['cache'], full: boolean): Promise<{ mode: SyncCheckpoint['mode']; windowFrom: string | null; resuming: boolean }> {
+  const cp = await cache.call('sync:checkpoint', { job: 'credits' });
+  const latest = await cache.call('read:latestCreditDate');
   const fullDue =
-    run.full ||
+    full ||
     !cp.last_full_success_at ||
     Date.now() - Date.parse(cp.last_full_success_at) > CREDITS_FULL_PASS_DAYS * 86_400_000 ||
     !latest;
   // A pass in progress is finished in its own mode (its window included), unless a full pass is asked for.
-  const resuming = cp.cursor !== null && cp.state !== 'done' && !(run.full && cp.mode === 'incremental');
+  const resuming = cp.cursor !== null && cp.state !== 'done' && !(full && cp.mode === 'incremental');
   const mode: SyncCheckpoint['mode'] = resuming ? cp.mode : fullDue ? 'full' : 'incremental';
   const windowFrom =
     resuming ? cp.window_from : mode === 'incremental' && latest ? subDays(new Date(`${latest}T00:00:00Z`), CREDITS_OVERLAP_DAYS).toISOString().slice(0, 10) : null;
+  return { mode, windowFrom, resuming };
+}
+
+const creditsQuery = (windowFrom: string | null) => ({ sort: 'id', ...(windowFrom ? { transaction_date_from: windowFrom } : {}) });
+
+/**
+ * The size of the credits pass the next run makes, asked of the service with a one-row page (null
+ * for a resumed pass, whose checkpoint knows it): what the whole sync's ETA counts before the job starts.
+ */
+export async function creditsPassSize(run: Pick<JobRun, 'client' | 'cache' | 'signal' | 'full'>): Promise<{ rows: number; pages: number } | null> {
+  const plan = await creditsPlan(run.cache, run.full);
+  if (plan.resuming) return null;
+  const page = await run.client.creditsPage(run.client.url('/v1/credits/', { ...creditsQuery(plan.windowFrom), per_page: 1 }), run.signal);
+  const rows = page.pagination.total_entries;
+  return { rows, pages: Math.max(1, Math.ceil(rows / PER_PAGE)) };
+}
+
+async function credits(run: JobRun): Promise<void> {
+  const { mode, windowFrom } = await creditsPlan(run.cache, run.full);
   await pagedJob(run, {
     path: '/v1/credits/',
-    query: { sort: 'id', ...(windowFrom ? { transaction_date_from: windowFrom } : {}) },
+    query: creditsQuery(windowFrom),
     mode,
     windowFrom,
     fetchPage: (url) => run.client.creditsPage(url, run.signal),

@@ -92,6 +92,18 @@ describe('the whole run\'s ETA', () => {
     expect(worstError(samples.filter((s) => s.at >= creditsFrom), total)).toBeLessThanOrEqual(0.2);
   });
 
+  it('on a first sync whose credits pass was sized at the start (its pages and their expected pace), from 10% of the run', () => {
+    const sim = simulation();
+    // As the engine does: a one-row page tells the pass's size; a page is expected to cost what writing it does.
+    sim.progress.expect('credits', 2664, 532_800, 0.0045);
+    const { samples, total } = run(sim, PLAN, { publishMs: 532_800 * 0.025 });
+    expect(worstError(samples, total, 0.1)).toBeLessThanOrEqual(0.2);
+    // Without the sizing, the same moments are far off.
+    const unsized = simulation();
+    const blind = run(unsized, PLAN, { publishMs: 532_800 * 0.025 });
+    expect(worstError(blind.samples, blind.total, 0.1)).toBeGreaterThan(0.5);
+  });
+
   it('the running job\'s ETA alone (what the progress line showed before) is far off on the same run', () => {
     const sim = simulation();
     for (const [job, pages, rows, took] of [['satellite', 12, null, 720], ['forensicsLegacy', 10, null, 300], ['credits', 2664, 532_800, 2664 * 4]] as const) {

@@ -67,7 +67,8 @@ export class SyncProgress {
     this.now = options.now ?? Date.now;
     for (const job of names) {
       this.jobs.set(job, { job, state: 'idle', rows: 0, totalRows: null, pages: 0, totalPages: null, requestsPerMinute: 0, etaSeconds: null, lastError: null, lastSuccessAt: null, skippedItems: 0 });
-      this.clocks.set(job, { startedAtMs: null, pagesThisRun: 0, requestTimes: [], previousPages: null, previousRows: null, previousPace: null, pace: null, staged: false });
+      // A credits job with no checkpoint yet makes its first pass: a full one, staged.
+      this.clocks.set(job, { startedAtMs: null, pagesThisRun: 0, requestTimes: [], previousPages: null, previousRows: null, previousPace: null, pace: null, staged: job === 'credits' });
     }
   }
 
@@ -128,6 +129,18 @@ export class SyncProgress {
     this.clocks.get(name)!.requestTimes.push(this.now());
   }
 
+  /**
+   * What a job not yet started will fetch (asked before it starts): its size in the whole run's ETA,
+   * and the seconds one of its requests is expected to take when its previous pass does not say.
+   */
+  expect(name: SyncJobName, requests: number, rows: number | null = null, secondsPerRequest: number | null = null): void {
+    const c = this.clocks.get(name)!;
+    if (this.job(name).state === 'running') return;
+    c.previousPages = requests;
+    if (rows !== null) c.previousRows = rows;
+    if (secondsPerRequest !== null && c.previousPace === null) c.previousPace = secondsPerRequest;
+  }
+
   /** The publishing of a staged pass took `seconds` for `rows` rows: later estimates use this machine's pace. */
   published(name: SyncJobName, rows: number, seconds: number): void {
     this.clocks.get(name)!.staged = false;
@@ -170,7 +183,9 @@ export class SyncProgress {
     const c = this.clocks.get(name)!;
     // Its own pace in this run, else its previous pass's, else that of the last job of its kind.
     const measured = c.pace ?? c.previousPace ?? this.pace.get(kind) ?? this.pace.get('page') ?? UNMEASURED_SECONDS[kind];
-    const publishing = c.staged ? (this.job(name).totalRows ?? c.previousRows ?? 0) * this.publishSecondsPerRow : 0;
+    const state = this.job(name).state;
+    const pending = state === 'queued' || state === 'running' || state === 'paused';
+    const publishing = c.staged && pending ? (this.job(name).totalRows ?? c.previousRows ?? 0) * this.publishSecondsPerRow : 0;
     return requests * measured + publishing;
   }
 
