@@ -10,7 +10,10 @@
  *      alternating, in this same run. The service is the baseline: ratio = service / ours.
  *   3. Printed: p50 and p95 per query for both, the ratios, and the target of the method
  *      (projects.list and credits.list p95 < 30 ms, buyers.list p95 < 50 ms, charts < 100 ms).
- *      One JSON line with every number on stdout; the table on stderr.
+ *   4. Cold mode (cold.ts): BENCH_COLD (default 200) distinct random filter combinations per method,
+ *      drawn with BENCH_SEED (default 1) from the values the cache holds, each answered once, as a
+ *      user meets them; p50, p95 and max of those first answers against their goal.
+ *   BENCH_MODE: repeat, cold or both (default). One JSON line with every number on stdout; the table on stderr.
  * CARBON_TODAY is fixed (2026-06-30) for the service, the sync and the cache worker.
  */
 import { spawn } from 'node:child_process';
@@ -22,12 +25,16 @@ import { toQueryString } from '../../src/shared/api/params';
 import { contract, type MethodName } from '../../src/shared/contract';
 import { openCache } from '../../src/main/workers/open-cache';
 import { spawnReferenceService, stopReferenceService } from '../../src/main/connections/demo-service';
+import { COLD_GOAL_P95_MS, coldCombinations } from './cold';
 
 const ROOT = path.resolve(__dirname, '../..');
 const TODAY = '2026-06-30';
 process.env.CARBON_TODAY = TODAY;
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const runs = Number(process.env.BENCH_RUNS ?? 25);
+const mode = process.env.BENCH_MODE ?? 'both';
+const coldCount = Number(process.env.BENCH_COLD ?? 200);
+const seed = Number(process.env.BENCH_SEED ?? 1);
 const WARMUP = 3;
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -144,7 +151,7 @@ async function main(): Promise<void> {
     say(`cache: ${credits} credit transactions; refresh after a credits sync: ${refreshMs} ms; rollups ${JSON.stringify(rollups)}`);
 
     const results = [];
-    for (const q of typicalQueries(summary.cache)) {
+    for (const q of mode === 'cold' ? [] : typicalQueries(summary.cache)) {
       const parsed = contract[q.method].input.parse(q.input) as Record<string, unknown>;
       const query = { ...parsed };
       for (const p of q.pathParams ?? []) delete query[p];
@@ -190,7 +197,24 @@ async function main(): Promise<void> {
       );
       results.push(row);
     }
-    process.stdout.write(`${JSON.stringify({ scale, credits, runs, today: TODAY, refreshMs, rollups, results, loadavg: os.loadavg() })}\n`);
+    const cold = [];
+    for (const { method, inputs } of mode === 'repeat' ? [] : coldCombinations(summary.cache, coldCount, seed)) {
+      const times: number[] = [];
+      let slowest = { ms: 0, input: {} as Record<string, unknown> };
+      for (const input of inputs) {
+        const t = performance.now();
+        await (cache.call as (op: string, args: unknown) => Promise<unknown>)(`query:${method}`, input);
+        const took = performance.now() - t;
+        times.push(took);
+        if (took > slowest.ms) slowest = { ms: took, input };
+      }
+      times.sort((a, b) => a - b);
+      const row = { method, n: times.length, p50: ms(quantile(times, 0.5)), p95: ms(quantile(times, 0.95)), max: ms(times.at(-1)!), goalP95: COLD_GOAL_P95_MS[method] ?? null, slowest: slowest.input };
+      const met = row.goalP95 === null ? '' : row.p95 <= row.goalP95 ? 'met' : 'NOT MET';
+      say(`cold ${method.padEnd(34)} n=${row.n} first answers p50 ${row.p50} p95 ${row.p95} max ${row.max} ms | goal p95 <= ${row.goalP95} ms ${met} | slowest ${JSON.stringify(row.slowest)}`);
+      cold.push(row);
+    }
+    process.stdout.write(`${JSON.stringify({ scale, credits, runs, seed, today: TODAY, refreshMs, rollups, results, cold, loadavg: os.loadavg() })}\n`);
   } finally {
     await cache?.close();
     await stopReferenceService(service);

@@ -1,0 +1,201 @@
+/**
+ * The whole sync against what the wire allows, measured in the same run (see index.ts for the
+ * phases that use these):
+ * - `plainFetch`: the naive baseline — every page of /v1/projects/ and /v1/credits/ fetched one after
+ *   the other and JSON-parsed, nothing validated or stored.
+ * - `timedSync`: Carbon Desk's sync of the same resources (or all jobs) into a fresh cache, with its
+ *   peak RSS, its ETA samples and the cache's size.
+ * - `readsDuringResync`: views' queries answered while a full resync writes, against the same queries
+ *   on an idle cache.
+ */
+import fs from 'node:fs';
+import { contract, type MethodName, type SyncJobName, type SyncStatus } from '../../src/shared/contract';
+import { ApiClient } from '../../src/main/api/api-client';
+import type { CacheClient } from '../../src/main/cache/cache-client';
+import { openCache } from '../../src/main/workers/open-cache';
+import { SyncEngine } from '../../src/main/sync/sync-engine';
+
+export interface Service {
+  baseUrl: string;
+  apiKey: string;
+}
+
+/** Every page of `path` (sorted as the sync asks), one request at a time; answers pages and rows. */
+async function pageThrough(service: Service, path: string, sort: string): Promise<{ pages: number; rows: number; bytes: number }> {
+  let url: string | null = `${service.baseUrl}${path}?sort=${sort}&per_page=200&current_page=1`;
+  let pages = 0;
+  let rows = 0;
+  let bytes = 0;
+  while (url) {
+    const res = await fetch(url, { headers: { 'X-API-KEY': service.apiKey } });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`plain fetch: ${res.status} on ${url}`);
+    const body = JSON.parse(text) as { data: unknown[]; pagination: { next_page: string | null } };
+    pages++;
+    rows += body.data.length;
+    bytes += text.length;
+    const next: string | null = body.pagination.next_page;
+    url = next && body.data.length ? new URL(next, service.baseUrl).toString() : null;
+  }
+  return { pages, rows, bytes };
+}
+
+export async function plainFetch(service: Service): Promise<{ seconds: number; pages: number; rows: number; megabytes: number }> {
+  const t0 = performance.now();
+  const projects = await pageThrough(service, '/v1/projects/', 'project_id');
+  const credits = await pageThrough(service, '/v1/credits/', 'id');
+  return {
+    seconds: (performance.now() - t0) / 1000,
+    pages: projects.pages + credits.pages,
+    rows: projects.rows + credits.rows,
+    megabytes: (projects.bytes + credits.bytes) / 2 ** 20,
+  };
+}
+
+/** Peak RSS of this process (the cache's worker threads are in it) while `work` runs. */
+export async function withPeakRss<T>(work: () => Promise<T>): Promise<{ value: T; peakRssMb: number }> {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);
+  try {
+    const value = await work();
+    return { value, peakRssMb: Math.max(peak, process.memoryUsage().rss) / 2 ** 20 };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+export interface EtaSample {
+  atSeconds: number;
+  etaSeconds: number | null;
+  source: 'run' | 'job';
+}
+
+/** The ETA the user sees: the whole run's when the status carries one, else the running job's. */
+function etaOf(status: SyncStatus): { eta: number | null; source: 'run' | 'job' } {
+  const run = (status as { etaSeconds?: number | null }).etaSeconds;
+  if (run !== undefined) return { eta: run, source: 'run' };
+  return { eta: status.jobs.find((j) => j.state === 'running')?.etaSeconds ?? null, source: 'job' };
+}
+
+/** How far the ETA shown after `from` of the run was from the time actually left: median and max relative error. */
+export function etaError(samples: EtaSample[], totalSeconds: number, from = 0.1): { median: number; max: number; samples: number; source: string } {
+  const errors = samples
+    .filter((s) => s.atSeconds >= from * totalSeconds && s.etaSeconds !== null && totalSeconds - s.atSeconds >= 1)
+    .map((s) => Math.abs(s.etaSeconds! - (totalSeconds - s.atSeconds)) / (totalSeconds - s.atSeconds))
+    .sort((a, b) => a - b);
+  return {
+    median: errors.length ? errors[Math.floor(errors.length / 2)]! : NaN,
+    max: errors.length ? errors[errors.length - 1]! : NaN,
+    samples: errors.length,
+    source: samples[0]?.source ?? 'none',
+  };
+}
+
+export interface TimedSync {
+  state: SyncStatus['state'];
+  seconds: number;
+  requests: number;
+  rows: number;
+  peakRssMb: number;
+  eta: EtaSample[];
+}
+
+/** One sync run of `jobs` (all when omitted) on an open cache, timed, its ETA sampled every 250 ms. */
+export async function timedSync(cache: CacheClient, service: Service, options: { jobs?: SyncJobName[]; full?: boolean } = {}): Promise<TimedSync> {
+  const client = new ApiClient({ baseUrl: service.baseUrl, apiKey: service.apiKey });
+  const engine = new SyncEngine({ cache, client });
+  const eta: EtaSample[] = [];
+  const t0 = performance.now();
+  const { value: status, peakRssMb } = await withPeakRss(async () => {
+    engine.start(options);
+    const sampler = setInterval(() => {
+      const { eta: e, source } = etaOf(engine.status());
+      eta.push({ atSeconds: (performance.now() - t0) / 1000, etaSeconds: e, source });
+    }, 250);
+    try {
+      return await engine.whenDone();
+    } finally {
+      clearInterval(sampler);
+    }
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  if (status.state !== 'done') throw new Error(`sync ${status.state}: ${JSON.stringify(status.lastError)}`);
+  return { state: status.state, seconds, requests: client.stats.requests, rows: status.jobs.reduce((n, j) => n + j.rows, 0), peakRssMb, eta };
+}
+
+export const fileBytes = (file: string) => ['', '-wal'].reduce((n, s) => n + (fs.existsSync(file + s) ? fs.statSync(file + s).size : 0), 0);
+
+export function removeCache(file: string): void {
+  for (const s of ['', '-wal', '-shm']) fs.rmSync(file + s, { force: true });
+}
+
+/** A fresh cache at `file`, synced once: its run, and the cache left open for more. */
+export async function freshSync(file: string, service: Service, options: { jobs?: SyncJobName[] } = {}): Promise<{ run: TimedSync; cache: CacheClient }> {
+  removeCache(file);
+  const cache = openCache(file);
+  return { run: await timedSync(cache, service, options), cache };
+}
+
+const VIEW_QUERIES: Array<{ group: 'projects' | 'credits' | 'charts'; method: MethodName; input: Record<string, unknown> }> = [
+  { group: 'projects', method: 'projects.list', input: {} },
+  { group: 'projects', method: 'projects.list', input: { category: ['forest'], sort: ['-issued'] } },
+  { group: 'projects', method: 'projects.list', input: { registry: ['verra'], current_page: 3 } },
+  { group: 'projects', method: 'projects.totals', input: { category: ['renewable-energy'] } },
+  { group: 'credits', method: 'credits.list', input: { sort: ['-transaction_date', '-id'] } },
+  { group: 'credits', method: 'credits.list', input: { transaction_type: ['retirement'], vintage: [2015] } },
+  { group: 'credits', method: 'credits.list', input: { registry: ['gold-standard'], sort: ['-quantity'] } },
+  { group: 'credits', method: 'credits.list', input: { category: ['forest'], transaction_date_from: '2024-01-01' } },
+  { group: 'charts', method: 'charts.supplyDemand', input: { aggregation: 'monthly' } },
+  { group: 'charts', method: 'charts.creditsByCategory', input: {} },
+  { group: 'charts', method: 'charts.creditsByTransactionDateAll', input: { freq: 'M' } },
+  { group: 'charts', method: 'charts.projectsByListingDate', input: { freq: 'M' } },
+];
+
+export interface Latencies {
+  n: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+const summarise = (xs: number[]): Latencies => {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+  return { n: s.length, p50: at(0.5), p95: at(0.95), max: s[s.length - 1] ?? NaN };
+};
+
+/** The views' queries one after another (about every `gapMs`) until `until` resolves, or `rounds` rounds. */
+async function askViews(cache: CacheClient, options: { until?: Promise<unknown>; rounds?: number; gapMs: number }) {
+  const times: Record<'projects' | 'credits' | 'charts', number[]> = { projects: [], credits: [], charts: [] };
+  let done = false;
+  void options.until?.then(() => (done = true));
+  const call = cache.call.bind(cache) as (op: string, args: unknown) => Promise<unknown>;
+  for (let round = 0; options.rounds === undefined || round < options.rounds; round++) {
+    for (const q of VIEW_QUERIES) {
+      if (done) return times;
+      const input = contract[q.method].input.parse(q.input);
+      const t0 = performance.now();
+      await call(`query:${q.method}`, input);
+      times[q.group].push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, options.gapMs));
+    }
+  }
+  return times;
+}
+
+/**
+ * The views' queries on the synced `cache`: first with nothing running (after one warm-up round),
+ * then while a full resync of projects and credits writes into the same cache.
+ */
+export async function readsDuringResync(cache: CacheClient, service: Service) {
+  await askViews(cache, { rounds: 1, gapMs: 0 });
+  const idle = await askViews(cache, { rounds: 3, gapMs: 20 });
+  const resync = timedSync(cache, service, { jobs: ['projects', 'credits'], full: true });
+  const busy = await askViews(cache, { until: resync, gapMs: 100 });
+  const run = await resync;
+  return {
+    resyncSeconds: run.seconds,
+    idle: { projects: summarise(idle.projects), credits: summarise(idle.credits), charts: summarise(idle.charts) },
+    duringResync: { projects: summarise(busy.projects), credits: summarise(busy.credits), charts: summarise(busy.charts) },
+  };
+}
