@@ -86,6 +86,7 @@ async function wire() {
     const synced = await freshSync(path.join(work, 'cache.sqlite'), service);
     full = synced.run;
     say(`  ${full.seconds.toFixed(1)} s, ${full.rows} rows, ${full.requests} requests, peak RSS ${full.peakRssMb.toFixed(0)} MB`);
+    say(`  its ETA (in: shown / actually left): ${etaError(full.eta, full.seconds).trace}`);
     second = await timedSync(synced.cache, service);
     say(`  second sync, nothing new: ${second.seconds.toFixed(1)} s, ${second.requests} requests`);
     cacheMb = fileBytes(path.join(work, 'cache.sqlite')) / 2 ** 20;

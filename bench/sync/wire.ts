@@ -78,7 +78,7 @@ function etaOf(status: SyncStatus): { eta: number | null; source: 'run' | 'job' 
 }
 
 /** How far the ETA shown after `from` of the run was from the time actually left: median and max relative error. */
-export function etaError(samples: EtaSample[], totalSeconds: number, from = 0.1): { median: number; max: number; samples: number; source: string } {
+export function etaError(samples: EtaSample[], totalSeconds: number, from = 0.1): { median: number; max: number; samples: number; source: string; trace: string } {
   const errors = samples
     .filter((s) => s.atSeconds >= from * totalSeconds && s.etaSeconds !== null && totalSeconds - s.atSeconds >= 1)
     .map((s) => Math.abs(s.etaSeconds! - (totalSeconds - s.atSeconds)) / (totalSeconds - s.atSeconds))
@@ -88,6 +88,11 @@ export function etaError(samples: EtaSample[], totalSeconds: number, from = 0.1)
     max: errors.length ? errors[errors.length - 1]! : NaN,
     samples: errors.length,
     source: samples[0]?.source ?? 'none',
+    // About twenty moments of the run: seconds in, the ETA shown, the time that was actually left.
+    trace: samples
+      .filter((_, i) => i % Math.max(1, Math.floor(samples.length / 20)) === 0)
+      .map((s) => `${s.atSeconds.toFixed(0)}s: ${s.etaSeconds ?? '?'}/${(totalSeconds - s.atSeconds).toFixed(0)}`)
+      .join(', '),
   };
 }
 

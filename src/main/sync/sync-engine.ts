@@ -201,6 +201,8 @@ export class SyncEngine {
       };
       try {
         await JOBS[job](run);
+        this.progress.publishing(job);
+        this.emit(false);
         const publishedAt = performance.now();
         const done = await cache.call('sync:succeed', { job, reconcile: true });
         this.progress.published(job, this.progress.job(job).rows, (performance.now() - publishedAt) / 1000);

@@ -25,6 +25,8 @@ interface JobClock {
   pace: number | null;
   /** The job's pass is staged: its rows are published when its pages are written. */
   staged: boolean;
+  /** When its publishing began (its pages all written). */
+  publishingSinceMs?: number;
 }
 
 /** How a job's requests cost: pages of a list (many rows each), single answers, items fetched one by one. */
@@ -141,10 +143,17 @@ export class SyncProgress {
     if (secondsPerRequest !== null && c.previousPace === null) c.previousPace = secondsPerRequest;
   }
 
+  /** Every page of the job is written: what is left is its completion (a staged pass's publishing). */
+  publishing(name: SyncJobName): void {
+    this.clocks.get(name)!.publishingSinceMs = this.now();
+  }
+
   /** The publishing of a staged pass took `seconds` for `rows` rows: later estimates use this machine's pace. */
   published(name: SyncJobName, rows: number, seconds: number): void {
-    this.clocks.get(name)!.staged = false;
-    if (rows > 10_000) this.publishSecondsPerRow = seconds / rows;
+    const c = this.clocks.get(name)!;
+    // Only a staged pass's completion measures the publishing (other jobs' completions are quick bookkeeping).
+    if (c.staged && rows > 10_000) this.publishSecondsPerRow = seconds / rows;
+    c.staged = false;
   }
 
   page(name: SyncJobName, rows: number, totals: { rows?: number | null; pages?: number | null }, pages = 1): void {
@@ -185,7 +194,9 @@ export class SyncProgress {
     const measured = c.pace ?? c.previousPace ?? this.pace.get(kind) ?? this.pace.get('page') ?? UNMEASURED_SECONDS[kind];
     const state = this.job(name).state;
     const pending = state === 'queued' || state === 'running' || state === 'paused';
-    const publishing = c.staged && pending ? (this.job(name).totalRows ?? c.previousRows ?? 0) * this.publishSecondsPerRow : 0;
+    const estimate = c.staged && pending ? (this.job(name).totalRows ?? c.previousRows ?? 0) * this.publishSecondsPerRow : 0;
+    // Once it began, what is left of it (at least a second while it lasts longer than estimated).
+    const publishing = c.publishingSinceMs === undefined ? estimate : Math.max(Math.min(1, estimate), estimate - (this.now() - c.publishingSinceMs) / 1000);
     return requests * measured + publishing;
   }
 
