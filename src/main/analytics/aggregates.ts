@@ -8,9 +8,7 @@
  */
 import type Database from 'better-sqlite3';
 import { buyerKey } from './buyer-metrics';
-import type { Buyer } from '../../shared/api/resources';
-import { toBuyer, type BuyerSums } from './buyer-metrics';
-import { aggregateBuyers, transactionPairsSql } from './buyers';
+import { aggregateBuyers, foldPairRollup, transactionPairsSql } from './buyers';
 import { marketToday } from './market-calendar';
 import { ROLLUPS, rollupFresh, rollupWindowDay, type Rollup } from './rollup-state';
 import { newWhere } from './sql-where';
@@ -79,43 +77,12 @@ const orphanRetirements = (db: Database.Database): boolean =>
   db.prepare(`SELECT EXISTS (SELECT 1 FROM credit_transactions WHERE project_id IS NULL AND transaction_type = 'retirement'
     AND retirement_beneficiary_harmonized IS NOT NULL)`).pluck().get() === 1;
 
-/**
- * Every buyer folded in SQL from the (project, buyer) rollup: sums per buyer, and the top category,
- * country and registry by volume (ties to the label that sorts first, case-insensitively), which is
- * what foldPairs computes in JS.
- */
-function buyersFromPairRollup(db: Database.Database, today: string): Buyer[] {
-  const sums = db
-    .prepare(`SELECT buyer_key, min(buyer_name) AS buyer_name, total(total_volume) AS total_volume, sum(total_transactions) AS total_transactions,
-        min(first_purchase) AS first_purchase, max(last_purchase) AS last_purchase, total(volume_12m) AS volume_12m,
-        sum(transactions_12m) AS transactions_12m, total(volume_60d) AS volume_60d, sum(transactions_60d) AS transactions_60d
-      FROM agg_buyer_projects GROUP BY buyer_key`)
-    .all() as Array<BuyerSums & { buyer_key: string }>;
-  const top = (column: 'category' | 'country' | 'registry') =>
-    new Map(
-      (db
-        .prepare(`SELECT buyer_key, label FROM (
-            SELECT r.buyer_key, min(p.${column}) AS label,
-              row_number() OVER (PARTITION BY r.buyer_key ORDER BY total(r.total_volume) DESC, p.${column} COLLATE NOCASE) AS rank
-            FROM agg_buyer_projects r JOIN projects p ON p.project_id = r.project_id
-            WHERE p.${column} IS NOT NULL GROUP BY r.buyer_key, p.${column} COLLATE NOCASE)
-          WHERE rank = 1`)
-        .all() as Array<{ buyer_key: string; label: string }>).map((r) => [r.buyer_key, r.label]),
-    );
-  const category = top('category');
-  const country = top('country');
-  const registry = top('registry');
-  return sums.map((s) =>
-    toBuyer(s, { top_category: category.get(s.buyer_key) ?? null, top_country: country.get(s.buyer_key) ?? null, top_registry: registry.get(s.buyer_key) ?? null }, today),
-  );
-}
-
 function rebuildBuyers(db: Database.Database): number {
   db.prepare('DELETE FROM agg_buyers').run();
   const today = marketToday();
   // Folded from the (project, buyer) rollup when it is current and holds every retirement.
   const fromPairs = rollupFresh(db, 'buyer_projects') && rollupWindowDay(db, 'buyer_projects') === today && !orphanRetirements(db);
-  const buyers = fromPairs ? buyersFromPairRollup(db, today) : aggregateBuyers(db, newWhere(), today);
+  const buyers = fromPairs ? foldPairRollup(db, newWhere(), today) : aggregateBuyers(db, newWhere(), today);
   const insert = db.prepare(`INSERT INTO agg_buyers (buyer_key, buyer_name, total_volume, total_transactions, first_purchase, last_purchase,
       top_category, top_country, top_registry, window_today, volume_12m, transactions_12m, volume_60d, transactions_60d)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);

@@ -85,14 +85,46 @@ export function transactionPairs(db: Database.Database, filter: SqlWhere, today:
   return statement(db, sql).all(...params) as BuyerProjectRow[];
 }
 
-/** The (buyer, project) sums of the rollup whose project matches group P and the project ids. */
-export function rollupPairs(db: Database.Database, q: Partial<BuyerListQuery>): BuyerProjectRow[] {
+/** The rollup's (buyer, project) pairs whose project matches group P and the project ids: a filter on `r.project_id`. */
+function pairRollupWhere(q: Partial<BuyerListQuery>): SqlWhere {
   const w = newWhere();
   matchAnyExact(w, 'r.project_id', q.project_id);
   mergeWhere(w, parentProjectWhere({ ...q, search: undefined }, 'r.project_id'));
-  return statement(db, `SELECT r.*, p.category AS category, p.country AS country, p.registry AS registry, p.project_id IS NOT NULL AS has_project
-      FROM agg_buyer_projects r LEFT JOIN projects p ON p.project_id = r.project_id ${whereSql(w)}`)
-    .all(...w.params) as BuyerProjectRow[];
+  return w;
+}
+
+/**
+ * The buyers of the (buyer, project) rollup's pairs matching `pairs` (a filter on `r.project_id`),
+ * folded in SQL: sums per buyer, and the top category, country and registry by volume (ties to the
+ * label that sorts first, case-insensitively; pairs whose project is not cached count in the totals
+ * only), which is what foldPairs computes in JS, without handing every pair to JavaScript.
+ */
+export function foldPairRollup(db: Database.Database, pairs: SqlWhere, today: string): Buyer[] {
+  const sums = statement(db, `SELECT buyer_key, min(buyer_name) AS buyer_name, total(total_volume) AS total_volume, sum(total_transactions) AS total_transactions,
+        min(first_purchase) AS first_purchase, max(last_purchase) AS last_purchase, total(volume_12m) AS volume_12m,
+        sum(transactions_12m) AS transactions_12m, total(volume_60d) AS volume_60d, sum(transactions_60d) AS transactions_60d
+      FROM agg_buyer_projects r ${whereSql(pairs)} GROUP BY buyer_key`)
+    .all(...pairs.params) as Array<BuyerSums & { buyer_key: string }>;
+  const top = (column: 'category' | 'country' | 'registry') => {
+    const w = newWhere();
+    mergeWhere(w, pairs);
+    addClause(w, `p.${column} IS NOT NULL`);
+    return new Map(
+      (statement(db, `SELECT buyer_key, label FROM (
+            SELECT r.buyer_key, min(p.${column}) AS label,
+              row_number() OVER (PARTITION BY r.buyer_key ORDER BY total(r.total_volume) DESC, p.${column} COLLATE NOCASE) AS rank
+            FROM agg_buyer_projects r JOIN projects p ON p.project_id = r.project_id
+            ${whereSql(w)} GROUP BY r.buyer_key, p.${column} COLLATE NOCASE)
+          WHERE rank = 1`)
+        .all(...w.params) as Array<{ buyer_key: string; label: string }>).map((r) => [r.buyer_key, r.label]),
+    );
+  };
+  const category = top('category');
+  const country = top('country');
+  const registry = top('registry');
+  return sums.map((s) =>
+    toBuyer(s, { top_category: category.get(s.buyer_key) ?? null, top_country: country.get(s.buyer_key) ?? null, top_registry: registry.get(s.buyer_key) ?? null }, today),
+  );
 }
 
 /**
@@ -136,7 +168,7 @@ export function foldPairs(pairs: readonly BuyerProjectRow[], today: string): Buy
 /** The buyers of pairs read from the rollup, when it holds today's windows and only projects narrow the list. */
 function buyersFromPairRollup(db: Database.Database, q: BuyerListQuery, today: string): Buyer[] | null {
   if (hasCreditFilters({ ...q, project_id: undefined }) || !rollupFresh(db, 'buyer_projects') || rollupWindowDay(db, 'buyer_projects') !== today) return null;
-  return foldPairs(rollupPairs(db, q), today);
+  return foldPairRollup(db, pairRollupWhere(q), today);
 }
 
 /** Every buyer over all retirements, from the rollup (its windows recomputed when today is not the day it was built). */
