@@ -9,7 +9,8 @@ import { DEFAULT_BENEFICIARY_FIELDS, type CreditListAppQuery } from '../../share
 import { rollupFresh } from './rollup-state';
 import { hasProjectFilters, parentProjectWhere, type ProjectFilters } from './project-filters';
 import { containsSql, matchAnyExact, matchSubstring } from './text-match';
-import { addClause, mergeWhere, newWhere, placeholders, type SqlWhere } from './sql-where';
+import { memoNumber } from './query-memo';
+import { addClause, mergeWhere, newWhere, placeholders, whereSql, type SqlWhere } from './sql-where';
 
 export type CreditFilters = ProjectFilters &
   Partial<Pick<CreditListAppQuery,
@@ -33,6 +34,12 @@ export function beneficiaryColumns(fields: readonly BeneficiarySearchField[] | u
 
 export interface CreditWhereOptions {
   /**
+   * The parent-project filter selects fewer transactions than the type and vintage terms: those
+   * terms are kept away from the planner's index choice (unary +), so it reads the matching
+   * projects' transactions through their index instead of walking most of a type's or a vintage's.
+   */
+  byProject?: boolean;
+  /**
    * The distinct harmonized names (`agg_beneficiary_names`) are current: a search of the harmonized
    * name alone becomes an index lookup of the matching names instead of a scan of every transaction.
    */
@@ -43,9 +50,10 @@ export interface CreditWhereOptions {
 export function creditWhere(q: CreditFilters, alias = 'c', options: CreditWhereOptions = {}): SqlWhere {
   const w = newWhere();
   const col = (c: string) => `${alias}.${c}`;
+  const term = (c: string) => `${options.byProject ? '+' : ''}${col(c)}`;
   matchAnyExact(w, col('project_id'), q.project_id);
-  matchAnyExact(w, col('transaction_type'), q.transaction_type);
-  if (q.vintage?.length) addClause(w, `${col('vintage')} IN (${placeholders(q.vintage.length)})`, ...q.vintage);
+  matchAnyExact(w, term('transaction_type'), q.transaction_type);
+  if (q.vintage?.length) addClause(w, `${term('vintage')} IN (${placeholders(q.vintage.length)})`, ...q.vintage);
   if (q.transaction_date_from !== undefined) addClause(w, `${col('transaction_date')} >= ?`, q.transaction_date_from);
   if (q.transaction_date_to !== undefined) addClause(w, `${col('transaction_date')} <= ?`, q.transaction_date_to);
   if (q.quantity_min !== undefined) addClause(w, `${col('quantity')} >= ?`, q.quantity_min);
@@ -66,7 +74,19 @@ export function creditWhere(q: CreditFilters, alias = 'c', options: CreditWhereO
   return w;
 }
 
+/**
+ * Whether the parent-project filter of `q` selects fewer transactions than its type and vintage
+ * terms, as the per-(project, type, vintage) count rollup tells (remembered until the data changes).
+ */
+function projectsSelectFewer(db: Database.Database, q: CreditFilters): boolean {
+  if (!hasProjectFilters(q) || !(q.transaction_type?.length || q.vintage?.length) || !rollupFresh(db, 'credit_counts')) return false;
+  const sum = (w: SqlWhere) => memoNumber(db, `SELECT coalesce(sum(r.transactions), 0) FROM agg_credit_counts r ${whereSql(w)}`, w.params);
+  const byProjects = sum(parentProjectWhere(q, 'r.project_id'));
+  const byTerms = sum(creditWhere({ transaction_type: q.transaction_type, vintage: q.vintage }, 'r'));
+  return byProjects < byTerms;
+}
+
 /** creditWhere with every rollup-backed shortcut that is current in `db`. */
 export function creditWhereIn(db: Database.Database, q: CreditFilters, alias = 'c'): SqlWhere {
-  return creditWhere(q, alias, { beneficiaryNames: rollupFresh(db, 'beneficiary_names') });
+  return creditWhere(q, alias, { beneficiaryNames: rollupFresh(db, 'beneficiary_names'), byProject: projectsSelectFewer(db, q) });
 }

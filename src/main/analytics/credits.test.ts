@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import { creditTransactionSchema, type CreditTransaction } from '../../shared/api';
 import { CREDIT_SORT_FIELDS, DEFAULT_SORT, creditListAppQuery as creditListQuery, type CreditListAppQuery as CreditListQuery } from '../../shared/api/params';
 import { rebuildRollups } from './aggregates';
-import { creditWhere } from './credit-filters';
+import { creditWhere, creditWhereIn } from './credit-filters';
 import { CREDIT_SORT_COLUMNS, listCredits, toCreditTransaction } from './credits';
 import { pageEnvelope, pageRequest } from './page-envelope';
 import { orderBy } from './sort-order';
@@ -125,6 +125,15 @@ describe('credits.list plans = the plain statement', () => {
     const bounded = creditListQuery.parse({ ...q, quantity_min: 0 });
     expect(listCredits(db, bounded).pagination.total_entries).toBe(counted);
     rebuildRollups(db);
+  });
+
+  it('reads the matching projects\' transactions through their index when the projects select fewer rows than the type and vintage terms', () => {
+    const few = creditListQuery.parse({ registry: ['isometric'], transaction_type: ['issuance', 'retirement'], sort: ['-retirement_account'] });
+    const many = creditListQuery.parse({ registry: ['verra', 'gold-standard'], transaction_type: ['cancellation'], sort: ['-retirement_account'] });
+    // (the planner's choice then follows the market's statistics: 1.3 s -> 25 ms for such a query at default scale, bench/query)
+    expect(creditWhereIn(db, few).clauses.join(' AND ')).toContain('+c.transaction_type');
+    expect(creditWhereIn(db, many).clauses.join(' AND ')).not.toContain('+c.transaction_type');
+    for (const q of [few, many]) expect(listCredits(db, q)).toEqual(plainListCredits(db, q));
   });
 
   it('a written transaction makes the rollup dirty: the count falls back to the transactions', () => {
