@@ -58,25 +58,3 @@ export function toBuyer(s: BuyerSums, tops: BuyerTops, today: string): Buyer {
   };
 }
 
-/** Per buyer key, the label with the largest volume (ties: the label that sorts first). */
-export function largestBy(rows: Iterable<{ key: string; label: string | null; volume: number }>): Map<string, string> {
-  const sums = new Map<string, Map<string, { label: string; volume: number }>>();
-  for (const r of rows) {
-    if (r.label === null) continue;
-    let perBuyer = sums.get(r.key);
-    if (!perBuyer) sums.set(r.key, (perBuyer = new Map()));
-    const labelKey = buyerKey(r.label);
-    const cur = perBuyer.get(labelKey);
-    if (cur) cur.volume += r.volume;
-    else perBuyer.set(labelKey, { label: r.label, volume: r.volume });
-  }
-  const best = new Map<string, string>();
-  for (const [key, perBuyer] of sums) {
-    let top: { label: string; volume: number } | null = null;
-    for (const c of perBuyer.values()) {
-      if (!top || c.volume > top.volume || (c.volume === top.volume && compareNoCase(c.label, top.label) < 0)) top = c;
-    }
-    if (top) best.set(key, top.label);
-  }
-  return best;
-}

@@ -10,7 +10,7 @@ import { memoAnswer, statement } from './query-memo';
 import { BUYER_SORT_FIELDS, DEFAULT_SORT, parseSort, type BuyerListQuery, type SortKey } from '../../shared/api/params';
 import type { Buyer, BuyerAnalytics, Page } from '../../shared/api/resources';
 import { ContractError } from '../../shared/errors';
-import { buyerKey, compareNoCase, largestBy, toBuyer, type BuyerSums, type BuyerTops } from './buyer-metrics';
+import { buyerKey, compareNoCase, toBuyer, type BuyerSums, type BuyerTops } from './buyer-metrics';
 import { creditWhereIn, hasCreditFilters } from './credit-filters';
 import { marketToday, shiftDays } from './market-calendar';
 import { pageEnvelope, pageRequest } from './page-envelope';
@@ -53,15 +53,13 @@ export interface BuyerProjectRow extends BuyerSums {
   has_project: number;
 }
 
-const earlier = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a < b ? a : b);
-const later = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
 
 /**
- * Every buyer of the retirements matching `filter`, aggregated now in one pass: sums per (buyer,
- * project) from the transactions, then per buyer (foldPairs).
+ * Every buyer of the retirements matching `filter`, aggregated now in one statement: sums per
+ * (buyer, project) from the transactions, then per buyer (foldBuyerPairs).
  */
 export function aggregateBuyers(db: Database.Database, filter: SqlWhere, today: string, byProject = false): Buyer[] {
-  return foldPairs(transactionPairs(db, filter, today, byProject), today);
+  return foldBuyerPairs(db, transactionPairsSql(filter, today, byProject), today);
 }
 
 /** The SQL of transactionPairs (its rows, and the parameters they need). */
@@ -79,11 +77,6 @@ export function transactionPairsSql(filter: SqlWhere, today: string, byProject =
   };
 }
 
-/** Sums per (buyer, parent project) of the retirements matching `filter`, with the project's category, country and registry. */
-export function transactionPairs(db: Database.Database, filter: SqlWhere, today: string, byProject = false): BuyerProjectRow[] {
-  const { sql, params } = transactionPairsSql(filter, today, byProject);
-  return statement(db, sql).all(...params) as BuyerProjectRow[];
-}
 
 /** The rollup's (buyer, project) pairs whose project matches group P and the project ids: a filter on `r.project_id`. */
 function pairRollupWhere(q: Partial<BuyerListQuery>): SqlWhere {
@@ -93,76 +86,43 @@ function pairRollupWhere(q: Partial<BuyerListQuery>): SqlWhere {
   return w;
 }
 
-/**
- * The buyers of the (buyer, project) rollup's pairs matching `pairs` (a filter on `r.project_id`),
- * folded in SQL: sums per buyer, and the top category, country and registry by volume (ties to the
- * label that sorts first, case-insensitively; pairs whose project is not cached count in the totals
- * only), which is what foldPairs computes in JS, without handing every pair to JavaScript.
- */
-export function foldPairRollup(db: Database.Database, pairs: SqlWhere, today: string): Buyer[] {
-  const sums = statement(db, `SELECT buyer_key, min(buyer_name) AS buyer_name, total(total_volume) AS total_volume, sum(total_transactions) AS total_transactions,
-        min(first_purchase) AS first_purchase, max(last_purchase) AS last_purchase, total(volume_12m) AS volume_12m,
-        sum(transactions_12m) AS transactions_12m, total(volume_60d) AS volume_60d, sum(transactions_60d) AS transactions_60d
-      FROM agg_buyer_projects r ${whereSql(pairs)} GROUP BY buyer_key`)
-    .all(...pairs.params) as Array<BuyerSums & { buyer_key: string }>;
-  const top = (column: 'category' | 'country' | 'registry') => {
-    const w = newWhere();
-    mergeWhere(w, pairs);
-    addClause(w, `p.${column} IS NOT NULL`);
-    return new Map(
-      (statement(db, `SELECT buyer_key, label FROM (
-            SELECT r.buyer_key, min(p.${column}) AS label,
-              row_number() OVER (PARTITION BY r.buyer_key ORDER BY total(r.total_volume) DESC, p.${column} COLLATE NOCASE) AS rank
-            FROM agg_buyer_projects r JOIN projects p ON p.project_id = r.project_id
-            ${whereSql(w)} GROUP BY r.buyer_key, p.${column} COLLATE NOCASE)
-          WHERE rank = 1`)
-        .all(...w.params) as Array<{ buyer_key: string; label: string }>).map((r) => [r.buyer_key, r.label]),
-    );
+/** The (buyer, project) rollup's pairs matching `pairs` (a filter on `r.project_id`), as transactionPairsSql's rows. */
+function rollupPairsSql(pairs: SqlWhere): { sql: string; params: unknown[] } {
+  return {
+    sql: `SELECT r.*, p.category AS category, p.country AS country, p.registry AS registry, p.project_id IS NOT NULL AS has_project
+      FROM agg_buyer_projects r LEFT JOIN projects p ON p.project_id = r.project_id ${whereSql(pairs)}`,
+    params: pairs.params,
   };
-  const category = top('category');
-  const country = top('country');
-  const registry = top('registry');
-  return sums.map((s) =>
-    toBuyer(s, { top_category: category.get(s.buyer_key) ?? null, top_country: country.get(s.buyer_key) ?? null, top_registry: registry.get(s.buyer_key) ?? null }, today),
-  );
 }
 
+/** The buyers of the (buyer, project) rollup's pairs matching `pairs` (a filter on `r.project_id`). */
+export const foldPairRollup = (db: Database.Database, pairs: SqlWhere, today: string): Buyer[] => foldBuyerPairs(db, rollupPairsSql(pairs), today);
+
+/** The label of a pair column with the largest volume per buyer (ties: the label that sorts first, ignoring case), over pairs with a cached project. */
+const topSql = (column: 'category' | 'country' | 'registry') => `top_${column} AS (
+    SELECT buyer_key, label FROM (
+      SELECT buyer_key, min(${column}) AS label,
+        row_number() OVER (PARTITION BY buyer_key ORDER BY total(total_volume) DESC, ${column} COLLATE NOCASE) AS rank
+      FROM pairs WHERE has_project AND ${column} IS NOT NULL GROUP BY buyer_key, ${column} COLLATE NOCASE)
+    WHERE rank = 1)`;
+
 /**
- * Buyers from their (buyer, project) sums: totals and windows added up, first and last purchase the
- * extremes, tops from each pair's parent project (pairs whose project is not cached count in the
- * totals only).
+ * Buyers from (buyer, project) sums (`pairs`: SQL whose rows are BuyerProjectRow), folded in ONE
+ * statement: totals and windows added up per buyer, first and last purchase the extremes, the top
+ * category, country and registry by volume from the pairs whose project is cached (the others count
+ * in the totals only). The pairs never cross into JavaScript, only the buyers do.
  */
-export function foldPairs(pairs: readonly BuyerProjectRow[], today: string): Buyer[] {
-  const sums = new Map<string, BuyerSums>();
-  for (const r of pairs) {
-    const key = r.buyer_key;
-    const s = sums.get(key);
-    if (!s) {
-      sums.set(key, {
-        buyer_name: r.buyer_name, total_volume: r.total_volume, total_transactions: r.total_transactions, volume_12m: r.volume_12m,
-        transactions_12m: r.transactions_12m, volume_60d: r.volume_60d, transactions_60d: r.transactions_60d,
-        first_purchase: r.first_purchase, last_purchase: r.last_purchase,
-      });
-      continue;
-    }
-    s.total_volume += r.total_volume;
-    s.total_transactions += r.total_transactions;
-    s.volume_12m += r.volume_12m;
-    s.transactions_12m += r.transactions_12m;
-    s.volume_60d += r.volume_60d;
-    s.transactions_60d += r.transactions_60d;
-    s.first_purchase = earlier(s.first_purchase, r.first_purchase);
-    s.last_purchase = later(s.last_purchase, r.last_purchase);
-  }
-  const withProject = pairs.filter((r) => r.has_project === 1);
-  const by = (pick: (r: BuyerProjectRow) => string | null) =>
-    largestBy(withProject.map((r) => ({ key: r.buyer_key, label: pick(r), volume: r.total_volume })));
-  const category = by((r) => r.category);
-  const country = by((r) => r.country);
-  const registry = by((r) => r.registry);
-  return [...sums].map(([key, s]) =>
-    toBuyer(s, { top_category: category.get(key) ?? null, top_country: country.get(key) ?? null, top_registry: registry.get(key) ?? null }, today),
-  );
+function foldBuyerPairs(db: Database.Database, pairs: { sql: string; params: unknown[] }, today: string): Buyer[] {
+  const rows = statement(db, `WITH pairs AS MATERIALIZED (SELECT * FROM (${pairs.sql})),
+      sums AS (SELECT buyer_key, min(buyer_name) AS buyer_name, total(total_volume) AS total_volume, sum(total_transactions) AS total_transactions,
+        min(first_purchase) AS first_purchase, max(last_purchase) AS last_purchase, total(volume_12m) AS volume_12m,
+        sum(transactions_12m) AS transactions_12m, total(volume_60d) AS volume_60d, sum(transactions_60d) AS transactions_60d
+        FROM pairs GROUP BY buyer_key),
+      ${topSql('category')}, ${topSql('country')}, ${topSql('registry')}
+    SELECT sums.*, top_category.label AS top_category, top_country.label AS top_country, top_registry.label AS top_registry
+    FROM sums LEFT JOIN top_category USING (buyer_key) LEFT JOIN top_country USING (buyer_key) LEFT JOIN top_registry USING (buyer_key)`)
+    .all(...pairs.params) as Array<BuyerSums & BuyerTops>;
+  return rows.map((r) => toBuyer(r, r, today));
 }
 
 /** The buyers of pairs read from the rollup, when it holds today's windows and only projects narrow the list. */
