@@ -23,6 +23,8 @@ export function openCacheDatabase(file: string, layered: Migration[] = []): Data
     // commits near the speed of one bulk transaction (bench/sync measures the ratio).
     db.pragma('cache_size = -65536');
     db.pragma('wal_autocheckpoint = 10000');
+    // A published pass is one large transaction; once checkpointed, the WAL shrinks back to this.
+    db.pragma('journal_size_limit = 67108864');
     runMigrations(db, combineMigrations(cacheMigrations(), layered));
     db.pragma('busy_timeout = 5000');
     return db;
