@@ -96,7 +96,7 @@ function rollupPairsSql(pairs: SqlWhere): { sql: string; params: unknown[] } {
 }
 
 /** The buyers of the (buyer, project) rollup's pairs matching `pairs` (a filter on `r.project_id`). */
-export const foldPairRollup = (db: Database.Database, pairs: SqlWhere, today: string): Buyer[] => foldBuyerPairs(db, rollupPairsSql(pairs), today);
+export const foldPairRollup = (db: Database.Database, pairs: SqlWhere, today: string): Buyer[] => foldBuyerPairs(db, rollupPairsSql(pairs), today, false);
 
 /** The label of a pair column with the largest volume per buyer (ties: the label that sorts first, ignoring case), over pairs with a cached project. */
 const topSql = (column: 'category' | 'country' | 'registry') => `top_${column} AS (
@@ -112,8 +112,10 @@ const topSql = (column: 'category' | 'country' | 'registry') => `top_${column} A
  * category, country and registry by volume from the pairs whose project is cached (the others count
  * in the totals only). The pairs never cross into JavaScript, only the buyers do.
  */
-function foldBuyerPairs(db: Database.Database, pairs: { sql: string; params: unknown[] }, today: string): Buyer[] {
-  const rows = statement(db, `WITH pairs AS MATERIALIZED (SELECT * FROM (${pairs.sql})),
+function foldBuyerPairs(db: Database.Database, pairs: { sql: string; params: unknown[] }, today: string, materialize = true): Buyer[] {
+  // Pairs summed from transactions are computed once and kept; the rollup's are read where they lie
+  // by each part (a copy of a market's worth of them would be held in memory).
+  const rows = statement(db, `WITH pairs AS ${materialize ? 'MATERIALIZED' : 'NOT MATERIALIZED'} (SELECT * FROM (${pairs.sql})),
       sums AS (SELECT buyer_key, min(buyer_name) AS buyer_name, total(total_volume) AS total_volume, sum(total_transactions) AS total_transactions,
         min(first_purchase) AS first_purchase, max(last_purchase) AS last_purchase, total(volume_12m) AS volume_12m,
         sum(transactions_12m) AS transactions_12m, total(volume_60d) AS volume_60d, sum(transactions_60d) AS transactions_60d
