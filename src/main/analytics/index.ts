@@ -8,6 +8,7 @@ import type Database from 'better-sqlite3';
 import type { MethodOutput, ParsedInput, QueryMethod } from '../../shared/contract';
 import { buyerAnalytics, getBuyer, listBuyers } from './buyers';
 import { changesSummary, listChanges } from './changes';
+import { projectFacets } from './facets';
 import { creditsByCategory, creditsByTransactionDate, creditsByTransactionDateAll, projectsByListingDate, retirementsByVintage } from './charts';
 import { countryIndex, countryProfile, countryUpdates } from './countries';
 import { listCredits } from './credits';
@@ -25,6 +26,7 @@ export const analyticsQueries: QueryTable = {
   'changes.summary': changesSummary,
   'projects.list': listProjects,
   'projects.totals': projectTotals,
+  'projects.facets': projectFacets,
   'credits.totals': creditTotals,
   'projects.get': getProject,
   'projects.types': projectTypes,

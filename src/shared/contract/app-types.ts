@@ -239,6 +239,15 @@ export interface ProjectTotals {
   registries: number;
 }
 
+/** The project filters whose values a facet lists. */
+export type ProjectFacetKey = 'registry' | 'category' | 'country' | 'project_type' | 'certifications';
+
+/**
+ * For each enumerated project filter, the values present in the cache and the projects each would
+ * list with the OTHER active filters (its own left out): what choosing it would show. Largest first.
+ */
+export type ProjectFacets = Record<ProjectFacetKey, Array<{ value: string; projects: number }>>;
+
 /** Totals of the credit transactions a filter matches (the transactions table's totals strip). */
 export interface CreditTotals {
   transactions: number;

@@ -28,7 +28,7 @@ import type {
   TimeBinPoint,
 } from '../api';
 import { method, query } from './define';
-import type { AppInfo, CacheInfo, ChangeEntry, ChangeSummary, Connection, CreditTotals, ProjectTotals, ConnectionStatus, MirrorPlan, SkippedItemRecord, SyncStatus, UpdateCheck, WatchItem } from './app-types';
+import type { AppInfo, CacheInfo, ChangeEntry, ChangeSummary, Connection, CreditTotals, ProjectFacets, ProjectTotals, ConnectionStatus, MirrorPlan, SkippedItemRecord, SyncStatus, UpdateCheck, WatchItem } from './app-types';
 import { CHANGE_KINDS, SYNC_JOBS } from './app-types';
 
 /** Where a change period starts: the last sync, a date, or a sync run. */
@@ -134,6 +134,10 @@ export const contract = {
     q.projectListQuery.omit({ current_page: true, per_page: true, sort: true }).strict(),
     'App-only: totals of the projects projects.list would list with these filters (count, issued, retired, unretired, countries, registries)',
   ).returns<ProjectTotals>(),
+  'projects.facets': query(
+    q.projectListQuery.omit({ current_page: true, per_page: true, sort: true }).strict(),
+    'App-only: the registries, categories, countries, project types and certifications present in the cache, each with the projects it would list given the other filters',
+  ).returns<ProjectFacets>(),
 
   // credits ---------------------------------------------------------------------------------------
   'credits.list': query(

@@ -98,6 +98,21 @@ export function formatCategory(value: string | null | undefined): string {
   return knownOrAsSent(value, CATEGORY_LABELS, CATEGORIES);
 }
 
+/** Display names of the certification labels the spec names. */
+export const CERTIFICATION_NAMES: Record<string, string> = {
+  'ccb-gold': 'CCB Gold',
+  'ccb-biodiversity-gold': 'CCB Biodiversity Gold',
+  'ccb-community-gold': 'CCB Community Gold',
+  'ccb-climate-gold': 'CCB Climate Gold',
+  corsia: 'CORSIA',
+  'icvcm-ccp': 'ICVCM CCP',
+  'sd-vista': 'SD VISta',
+  'social-carbon': 'Social Carbon',
+};
+
+/** A certification label: known ones by name ("CCB Gold"), others as sent. */
+export const formatCertification = (label: string): string => CERTIFICATION_NAMES[label.toLowerCase()] ?? label;
+
 /** A project status: known ones by name ("Listed"), others as sent. */
 export function formatStatus(value: string | null | undefined): string {
   return knownOrAsSent(value, {}, PROJECT_STATUSES);

@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import type { CreditTransaction } from '../../../../shared/api';
 import type { Column } from '../data-table';
-import { formatCategory, formatDate, formatNumber, formatTransactionType } from '../format';
+import { formatCategory, formatCertification, formatDate, formatNumber, formatTransactionType } from '../format';
 
 export function buyerPath(name: string): string {
   return `/buyers/${encodeURIComponent(name)}`;
@@ -67,7 +67,7 @@ export function CreditDetails({ t }: { t: CreditTransaction }) {
     ['Note', t.retirement_note ?? '—'],
     ['Projects', t.projects.map((p) => `${p.project_id}${p.project_type ? ` (${p.project_type})` : ''}`).join(', ') || '—'],
     ['SDG goals', t.sdg_goals.length ? t.sdg_goals.map((g) => `SDG ${g}`).join(', ') : '—'],
-    ['Certifications', t.certifications.join(', ') || '—'],
+    ['Certifications', t.certifications.map(formatCertification).join(', ') || '—'],
   ];
   return (
     <dl className="credit-details" data-testid="credit-details">

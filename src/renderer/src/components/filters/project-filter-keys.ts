@@ -3,7 +3,7 @@
  * each reads on a chip, and the filter vocabularies (registries, categories, labels).
  */
 import { ARTICLE6_AUTHORIZATION_TYPES, CATEGORIES, CORC_DURABILITIES, REGISTRIES } from '../../../../shared/api/values';
-import { formatCategory, formatNumber, formatRegistry } from '../format';
+import { CERTIFICATION_NAMES, formatCategory, formatCertification, formatNumber, formatRegistry } from '../format';
 import type { ChipSpec } from '.';
 import type { ProjectFilterKey } from '../../../../shared/api/params';
 
@@ -39,7 +39,7 @@ export const PROJECT_CHIP_SPECS: Record<ProjectFilterKey | 'search', ChipSpec> =
   retired_max: { label: 'Retired ≤', format: tons },
   proponent: { label: 'Proponent', format: (v) => `“${v}”` },
   sdg_goals: { label: 'SDG (all of)', format: (v) => `SDG ${v}` },
-  certifications: { label: 'Certification' },
+  certifications: { label: 'Certification', format: (v) => formatCertification(String(v)) },
   corc_durability: { label: 'CORC durability' },
   has_ccb: { label: 'CCB', format: yesNo },
   has_icvcm_ccp: { label: 'ICVCM CCP', format: yesNo },
@@ -56,4 +56,5 @@ export const CORC_OPTIONS = CORC_DURABILITIES.map((c) => ({ value: c, label: c }
 export const ARTICLE6_TYPE_OPTIONS = ARTICLE6_AUTHORIZATION_TYPES.map((t) => ({ value: t, label: t }));
 export const SDG_OPTIONS = Array.from({ length: 17 }, (_, i) => ({ value: String(i + 1), label: `SDG ${i + 1}` }));
 /** Certification labels the spec names; any other label can be typed. */
-export const CERTIFICATION_SUGGESTIONS = ['ccb-gold', 'ccb-biodiversity-gold', 'ccb-community-gold', 'ccb-climate-gold', 'corsia', 'icvcm-ccp', 'sd-vista', 'social-carbon'];
+export const CERTIFICATION_SUGGESTIONS = Object.keys(CERTIFICATION_NAMES);
+export { formatCertification };

@@ -6,24 +6,44 @@
  */
 import { useMemo } from 'react';
 import { DateRange, MultiSelect, RangeInput, TextFilter, TriState, ValuesInput, type FilterValue, type Option } from '.';
+import type { ProjectFacetKey, ProjectFacets } from '../../../../shared/contract';
 import { formatNumber } from '../format';
 import {
   ARTICLE6_TYPE_OPTIONS,
   CATEGORY_OPTIONS,
   CERTIFICATION_SUGGESTIONS,
   CORC_OPTIONS,
+  PROJECT_FILTER_KEYS,
   PROJECT_LABEL_FLAGS,
   REGISTRY_OPTIONS,
   SDG_OPTIONS,
+  formatCertification,
   type ProjectFilterKey,
 } from './project-filter-keys';
 import { useFilterVocabulary } from '../../views/projects/use-filter-vocabulary';
+import { carbon, useContractData } from '../../data';
 
 export type ProjectFilterValues = Partial<Record<ProjectFilterKey, unknown>>;
 
 export interface ProjectFilterPanelProps {
   filters: ProjectFilterValues;
   set(key: ProjectFilterKey, value: FilterValue, options?: { replace?: boolean }): void;
+  /** A project search the view applies with the panel's filters (counted in the facets). */
+  search?: string;
+}
+
+/**
+ * `options` with the projects each would list (the facet's count; values absent from the cache
+ * count 0), followed by values the cache holds that the options do not name, as they came.
+ */
+export function withCounts(options: readonly Option[], facet: ProjectFacets[ProjectFacetKey] | undefined, label: (v: string) => string = (v) => v): Option[] {
+  if (!facet) return [...options];
+  const counts = new Map(facet.map((f) => [f.value.toLowerCase(), f.projects]));
+  const named = new Set(options.map((o) => o.value.toLowerCase()));
+  return [
+    ...options.map((o) => ({ ...o, hint: formatNumber(counts.get(o.value.toLowerCase()) ?? 0) })),
+    ...facet.filter((f) => !named.has(f.value.toLowerCase())).map((f) => ({ value: f.value, label: label(f.value), hint: formatNumber(f.projects) })),
+  ];
 }
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
@@ -31,34 +51,53 @@ const optNum = (v: unknown): number | undefined => (typeof v === 'number' ? v : 
 const optBool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
 const optStr = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-export function ProjectFilterPanel({ filters, set }: ProjectFilterPanelProps) {
+export function ProjectFilterPanel({ filters, set, search }: ProjectFilterPanelProps) {
   const vocabulary = useFilterVocabulary();
+  // The values present and what each would list with the other filters (conditional counts).
+  const facetInput = useMemo(() => {
+    const only: Record<string, unknown> = Object.fromEntries(PROJECT_FILTER_KEYS.filter((k) => filters[k] !== undefined).map((k) => [k, filters[k]]));
+    if (search) only.search = search;
+    return only;
+  }, [filters, search]);
+  const facetKey = JSON.stringify(facetInput);
+  const facets = useContractData(() => carbon.projects.facets(facetInput), `facets:${facetKey}`).data ?? undefined;
 
   const countryOptions = useMemo<Option[]>(
     () =>
-      (vocabulary.countries ?? [])
-        .slice()
-        .sort((a, b) => a.country.localeCompare(b.country))
-        .map((c) => ({ value: c.country, label: c.country, hint: formatNumber(c.projects) })),
-    [vocabulary.countries],
+      facets
+        ? withCounts([], facets.country).sort((a, b) => a.label.localeCompare(b.label))
+        : (vocabulary.countries ?? [])
+            .slice()
+            .sort((a, b) => a.country.localeCompare(b.country))
+            .map((c) => ({ value: c.country, label: c.country, hint: formatNumber(c.projects) })),
+    [vocabulary.countries, facets],
   );
   const typeOptions = useMemo<Option[]>(
     () =>
-      Object.entries(vocabulary.projectTypes ?? {}).flatMap(([group, types]) => types.map((t) => ({ value: t, label: t, group }))),
-    [vocabulary.projectTypes],
+      withCounts(
+        Object.entries(vocabulary.projectTypes ?? {}).flatMap(([group, types]) => types.map((t) => ({ value: t, label: t, group }))),
+        facets?.project_type,
+      ),
+    [vocabulary.projectTypes, facets],
+  );
+  const registryOptions = useMemo(() => withCounts(REGISTRY_OPTIONS, facets?.registry), [facets]);
+  const categoryOptions = useMemo(() => withCounts(CATEGORY_OPTIONS, facets?.category), [facets]);
+  const certificationOptions = useMemo(
+    () => withCounts(CERTIFICATION_SUGGESTIONS.map((c) => ({ value: c, label: formatCertification(c) })), facets?.certifications, formatCertification),
+    [facets],
   );
 
   return (
     <div className="filter-panel" data-testid="project-filters">
       <div className="filter-group">
         <h4 className="filter-group-title">Project</h4>
-        <MultiSelect label="Registry" options={REGISTRY_OPTIONS} selected={strings(filters.registry)} onChange={(v) => set('registry', v)} testId="filter-registry" />
-        {vocabulary.countries ? (
+        <MultiSelect label="Registry" options={registryOptions} selected={strings(filters.registry)} onChange={(v) => set('registry', v)} testId="filter-registry" />
+        {vocabulary.countries || facets ? (
           <MultiSelect label="Country" options={countryOptions} selected={strings(filters.country)} onChange={(v) => set('country', v)} testId="filter-country" />
         ) : (
           <ValuesInput label="Country" values={strings(filters.country)} onChange={(v) => set('country', v)} testId="filter-country" />
         )}
-        <MultiSelect label="Category" options={CATEGORY_OPTIONS} selected={strings(filters.category)} onChange={(v) => set('category', v)} testId="filter-category" />
+        <MultiSelect label="Category" options={categoryOptions} selected={strings(filters.category)} onChange={(v) => set('category', v)} testId="filter-category" />
         {typeOptions.length ? (
           <MultiSelect label="Project type" options={typeOptions} selected={strings(filters.project_type)} onChange={(v) => set('project_type', v)} testId="filter-project-type" />
         ) : (
@@ -76,7 +115,7 @@ export function ProjectFilterPanel({ filters, set }: ProjectFilterPanelProps) {
       <div className="filter-group">
         <h4 className="filter-group-title">Quality and labels</h4>
         <MultiSelect label="SDG goals" mode="all" options={SDG_OPTIONS} selected={strings(filters.sdg_goals)} onChange={(v) => set('sdg_goals', v.map(Number).sort((a, b) => a - b))} testId="filter-sdg" />
-        <ValuesInput label="Certifications" values={strings(filters.certifications)} onChange={(v) => set('certifications', v)} suggestions={CERTIFICATION_SUGGESTIONS} placeholder="e.g. ccb-gold, then Enter" testId="filter-certifications" />
+        <MultiSelect label="Certifications" options={certificationOptions} selected={strings(filters.certifications)} onChange={(v) => set('certifications', v)} testId="filter-certifications" />
         <MultiSelect label="CORC durability" options={CORC_OPTIONS} selected={strings(filters.corc_durability)} onChange={(v) => set('corc_durability', v)} testId="filter-corc" />
         <MultiSelect label="Article 6 types" options={ARTICLE6_TYPE_OPTIONS} selected={strings(filters.article6_authorization_types)} onChange={(v) => set('article6_authorization_types', v)} testId="filter-article6-types" />
         {PROJECT_LABEL_FLAGS.map((f) => (

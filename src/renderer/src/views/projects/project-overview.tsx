@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import type { Project } from '../../../../shared/api';
 import { safeHref } from '../../../../shared/safe-url';
-import { formatCategory, formatDate, formatRegistry, formatStatus } from '../../components/format';
+import { formatCategory, formatCertification, formatDate, formatRegistry, formatStatus } from '../../components/format';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -71,8 +71,8 @@ export function ProjectOverview({ project: p, countryCode }: { project: Project;
             </span>
           ))}
           {p.certifications.map((c) => (
-            <span key={c} className="badge">
-              {c}
+            <span key={c} className="badge" title={c}>
+              {formatCertification(c)}
             </span>
           ))}
           {!badges.some(([on]) => on) && p.certifications.length === 0 ? '—' : null}

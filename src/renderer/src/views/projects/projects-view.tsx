@@ -71,7 +71,7 @@ export function ProjectsView() {
       url={url}
       chipSpecs={PROJECT_CHIP_SPECS}
       uncounted={(c) => c.id.startsWith('search=')}
-      panel={{ storageKey: PANEL_KEY, id: 'projects-filter-panel', content: <ProjectFilterPanel filters={filters} set={(k, v, o) => set(k, v, o)} /> }}
+      panel={{ storageKey: PANEL_KEY, id: 'projects-filter-panel', content: <ProjectFilterPanel filters={filters} search={typeof filters.search === 'string' ? filters.search : undefined} set={(k, v, o) => set(k, v, o)} /> }}
       chipsTestId="projects-chips"
       table={{
         label: 'Projects',
