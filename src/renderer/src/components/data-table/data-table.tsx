@@ -1,8 +1,9 @@
 /**
  * <DataTable>: a virtualized table over server-side pages (usePagedRows). Fixed header, column
  * headers bound to the API's `sort` param (click: sort, again: reverse, again: default; Shift+click
- * adds a key), rows loaded as they scroll into view, an optional expansion slot per row. Renders
- * only the rows on screen, so 100,000+ rows scroll like 100.
+ * adds a key), rows loaded as they scroll into view, an optional expansion slot per row; with a
+ * `layoutKey`, the user's column layout (Columns menu, headers dragged to reorder, edges to resize).
+ * Renders only the rows on screen, so 100,000+ rows scroll like 100.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
