@@ -54,7 +54,7 @@ function digest(dbPath: string): string {
   return h.digest('hex');
 }
 
-interface Credit { id: number; quantity: number; transaction_date: string | null; transaction_type: string; projects: { project_id: string }[] }
+interface Credit { id: number; quantity: number; vintage: number | null; transaction_date: string | null; transaction_type: string; projects: { project_id: string }[] }
 interface Page<T> { pagination: { total_entries: number; next_page: string | null }; data: T[] }
 async function all<T>(get: <B>(p: string) => Promise<B>, first: string): Promise<T[]> {
   const out: T[] = [];
@@ -107,6 +107,15 @@ describe('--advance-days', () => {
         const addedIssued = added.filter((c) => c.transaction_type === 'issuance' && c.projects[0]!.project_id === p.project_id).reduce((sum, c) => sum + c.quantity, 0);
         expect(issuedNow.get(p.project_id), p.project_id).toBe(p.issued + addedIssued);
       }
+
+      // Outflows of those days take vintages that still had credits: no vintage goes below zero.
+      const net = new Map<string, number>();
+      for (const c of credits) {
+        if (c.vintage === null || c.quantity === null) continue;
+        const key = `${c.projects[0]!.project_id} ${c.vintage}`;
+        net.set(key, (net.get(key) ?? 0) + (c.transaction_type === 'issuance' ? c.quantity : c.transaction_type === 'retirement' || c.transaction_type === 'cancellation' ? -c.quantity : 0));
+      }
+      expect([...net].filter(([, n]) => n < 0)).toEqual([]);
 
       // Forensic entries first seen in those days are in the latest feed and in the project dossiers.
       const feed = await get<{ entries: { id: number; project_id: string; first_seen_date: string; is_new_this_week: boolean }[]; week: number; year: number }>('/v1/forensics/v2/latest?limit=200');

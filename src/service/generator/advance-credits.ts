@@ -14,6 +14,7 @@ import { INSERT_CREDIT_SQL, INSERT_PROJECT_SQL, projectRowValues } from './index
 import { draftProject, firstProjectNumber, projectIdOf } from './projects';
 import type { Rng } from './rng';
 import { issuanceQuantity, outflowFields, type TransactionDraft } from './transactions';
+import { VintageBalance } from './vintage-balance';
 import { REGISTRY_WEIGHTS } from './world';
 
 /** Status a project moves to, or undefined when it stays. */
@@ -84,22 +85,27 @@ export function advanceCredits(db: Db, world: AdvanceWorld, rng: Rng, day: strin
   if (!world.pickActiveProject) return;
   const rate = (world.rates.credits * dayWeight('retirement', toDayNumber(day))) / world.meanDayWeight;
   const n = countAround(rng, rate * (0.85 + 0.3 * rng.float()));
-  const balance = db.prepare(`SELECT total(CASE WHEN transaction_type = 'issuance' THEN quantity END)
-      - total(CASE WHEN transaction_type IN ('retirement', 'cancellation') THEN quantity END) AS n FROM credits WHERE project_id = ?`);
-  const vintages = db.prepare("SELECT DISTINCT vintage FROM credits WHERE project_id = ? AND transaction_type = 'issuance' AND vintage IS NOT NULL ORDER BY vintage").pluck();
+  // What is still unretired of each vintage the project issued (credits issued without a vintage under null).
+  const byVintage = db.prepare(`SELECT vintage, total(CASE WHEN transaction_type = 'issuance' THEN quantity END)
+      - total(CASE WHEN transaction_type IN ('retirement', 'cancellation') THEN quantity END) AS n
+      FROM credits WHERE project_id = ? GROUP BY vintage ORDER BY vintage`);
+  const balanceOf = (projectId: string): VintageBalance => {
+    const balance = new VintageBalance();
+    for (const r of byVintage.all(projectId) as { vintage: number | null; n: number }[]) if (r.n >= 1) balance.issue(r.vintage, Math.floor(r.n));
+    return balance;
+  };
   for (let i = 0; i < n; i++) {
     const projectId = world.pickActiveProject(rng);
     const roll = rng.float();
     const outflow = roll < 0.24 ? undefined : roll < 0.98 ? 'retirement' : 'cancellation';
-    const available = outflow ? (balance.get(projectId) as { n: number }).n : 0;
-    if (!outflow || available < 1) {
+    const balance = outflow ? balanceOf(projectId) : null;
+    const taken = balance ? balance.take(rng, Math.max(1, Math.round(rng.logNormal(small(projectId) ? 150 : 1500, 1.2)))) : null;
+    if (!outflow || !taken) {
       write(projectId, issuance(projectId));
       continue;
     }
-    const quantity = Math.min(Math.floor(available), Math.max(1, Math.round(rng.logNormal(small(projectId) ? 150 : 1500, 1.2))));
-    const issued = vintages.all(projectId) as number[];
     write(projectId, {
-      quantity, vintage: issued.length ? rng.pick(issued) : year - 1, transaction_date: day, transaction_type: outflow,
+      quantity: taken.quantity, vintage: taken.vintage, transaction_date: day, transaction_type: outflow,
       ...outflowFields(rng, outflow, year, world.pickBuyer),
     });
   }

@@ -112,6 +112,18 @@ describe('market generator', () => {
       }
     });
 
+    it('never retires or cancels more of a vintage than the project issued of it', () => {
+      const over = rows<{ project_id: string; vintage: number; issued: number; out: number }>(`SELECT project_id, vintage,
+          total(CASE WHEN transaction_type = 'issuance' THEN quantity END) AS issued,
+          total(CASE WHEN transaction_type IN ('retirement', 'cancellation') THEN quantity END) AS out
+        FROM credits WHERE vintage IS NOT NULL GROUP BY project_id, vintage HAVING out > issued`);
+      expect(over).toEqual([]);
+      // ...and vintages are still spread: most projects with several issued vintages retire more than one.
+      const spread = rows<{ n: number }>(`SELECT count(DISTINCT vintage) AS n FROM credits WHERE transaction_type = 'retirement' AND vintage IS NOT NULL
+        GROUP BY project_id HAVING count(*) >= 10`);
+      expect(spread.filter((r) => r.n > 1).length).toBeGreaterThan(spread.length * 0.5);
+    });
+
     it('grows its yearly volumes smoothly, and the year in progress holds about its elapsed share', () => {
       const years = new Map(rows<{ y: string; issued: number; retired: number }>(`SELECT substr(transaction_date, 1, 4) AS y,
         total(CASE WHEN transaction_type = 'issuance' THEN quantity END) AS issued, total(CASE WHEN transaction_type = 'retirement' THEN quantity END) AS retired

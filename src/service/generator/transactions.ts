@@ -8,6 +8,7 @@ import { fromDayNumber, toDayNumber } from '../calendar';
 import type { ActivityCurve } from './activity-curve';
 import { ACCOUNT_HOLDERS, NOTE_TEMPLATES, RETIREMENT_REASONS, type BuyerSeed } from './names';
 import type { Rng } from './rng';
+import { VintageBalance } from './vintage-balance';
 
 export interface TransactionDraft {
   /** Null or fractional only in a messy market. */
@@ -100,20 +101,25 @@ export function projectTransactions(
   }
 
   const all = [...issuances, ...outflows].sort((a, b) => a.day - b.day || TYPE_ORDER[a.type] - TYPE_ORDER[b.type]);
-  const issuanceVintages: { day: number; vintage: number | null }[] = [];
+  const balance = new VintageBalance();
   const out: TransactionDraft[] = [];
   for (const t of all) {
     const date = fromDayNumber(t.day);
     const year = Number(date.slice(0, 4));
     let vintage: number | null;
+    let quantity = t.quantity;
     if (t.type === 'issuance') {
       vintage = rng.chance(0.01) ? null : year - rng.int(0, 2);
-      issuanceVintages.push({ day: t.day, vintage });
+      balance.issue(vintage, quantity);
     } else {
-      vintage = issuanceVintages.length ? rng.pick(issuanceVintages).vintage : year - 1;
+      // Credits of a vintage that still has them (a vintage short of the whole outflow gives what it has).
+      const taken = balance.take(rng, quantity);
+      if (!taken) continue;
+      ({ vintage, quantity } = taken);
+      // Now and then the registry's record leaves the vintage out.
       if (rng.chance(0.01)) vintage = null;
     }
-    out.push({ quantity: t.quantity, vintage, transaction_date: date, transaction_type: t.type, ...outflowFields(rng, t.type, year, pickBuyer) });
+    out.push({ quantity, vintage, transaction_date: date, transaction_type: t.type, ...outflowFields(rng, t.type, year, pickBuyer) });
   }
   return out;
 }
