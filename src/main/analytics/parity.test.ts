@@ -41,6 +41,8 @@ interface Pools {
   feedCategories: string[];
 }
 let pools: Pools;
+/** A messy market's identity-less credit (project and day), read from the service; null on a clean market. */
+let anonymousCredit: { projectId: string; date: string } | null = null;
 
 const WEIRD = ['%', '_', "'", '\\', '"', '%_', "O'", 'a\\b', '100%', 'x_y'];
 
@@ -182,6 +184,30 @@ const MESSY_LISTS: Partial<Record<MethodName, MessyList>> = {
     whole: { query: { limit: 100 }, offset: () => 0, limit: (q) => q.limit ?? api.COUNTRY_UPDATES_DEFAULT_LIMIT },
   },
 };
+/**
+ * The service's aggregates count the identity-less credit (a cancellation without quantity) that a
+ * client cannot store, so a daily chart of its project may hold one bin more than ours: the bin of
+ * its day, worth 0, where nothing else happened. That bin, and only it, is forgiven.
+ */
+async function findAnonymousCredit(): Promise<{ projectId: string; date: string } | null> {
+  for (let page = 1; ; page++) {
+    const body = (await m.get(`/v1/credits?transaction_type=cancellation&per_page=100&current_page=${page}`)).body as {
+      data: Array<{ id: unknown; transaction_date: string; projects?: Array<{ project_id?: string }> }>; pagination: { next_page: number | null };
+    };
+    const hit = body.data.find((c) => c.id === null);
+    if (hit) return { projectId: hit.projects?.[0]?.project_id ?? '', date: hit.transaction_date };
+    if (!body.pagination.next_page) return null;
+  }
+}
+type Bins = { pagination: { total_entries: number; total_pages: number }; data: Array<{ start: string; end: string; value: number }> };
+function forgiveAnonymousBin(projectId: unknown, theirs: Bins, mine: Bins): Bins {
+  const anon = anonymousCredit;
+  if (!anon || projectId !== anon.projectId || theirs.pagination.total_pages > 1) return theirs;
+  const extra = theirs.data.find((b) => b.start <= anon.date && anon.date < b.end && b.value === 0 && !mine.data.some((o) => o.start === b.start));
+  if (!extra) return theirs;
+  return { ...theirs, pagination: { ...theirs.pagination, total_entries: theirs.pagination.total_entries - 1 }, data: theirs.data.filter((b) => b !== extra) };
+}
+
 /** Identity-less items per kind in a messy market (the service's own guarantee). */
 const ANONYMOUS_PER_KIND = 1;
 
@@ -263,7 +289,8 @@ async function compare(c: MethodCase, raw: Record<string, unknown>, messy: boole
     const pages = (mine as { pagination?: { total_pages: number } }).pagination?.total_pages ?? null;
     return result(problem, pages);
   }
-  const expected = c.schema.parse(theirs.body) as unknown;
+  let expected = c.schema.parse(theirs.body) as unknown;
+  if (messy && c.name === 'charts.creditsByTransactionDate') expected = forgiveAnonymousBin(parsed.project_id, expected as Bins, mine as Bins);
   try {
     expect(mine).toEqual(expected);
   } catch (err) {
@@ -450,6 +477,8 @@ for (const messy of [false, true]) {
   describe(`offline query layer = reference service on a ${messy ? 'messy' : 'clean'} market (300 seeded combinations per method)`, () => {
     beforeAll(async () => {
       m = await startSyncedMarket({ messy });
+      anonymousCredit = messy ? await findAnonymousCredit() : null;
+      if (messy) expect(anonymousCredit?.projectId).toBeTruthy();
       const r = seededRandom(99);
       const projectIds = distinct<string>('SELECT project_id FROM projects');
       const names = distinct<string>('SELECT name FROM projects');
@@ -508,8 +537,8 @@ for (const messy of [false, true]) {
           const q: Record<string, unknown> = { ...creditFilters(r) };
           if (r.chance(0.8)) q.freq = r.pick(api.CHART_FREQUENCIES);
           beneficiary(r, q);
-          const theirs = api.paginated(api.timeBinPointSchema).parse((await m.get(`/v1/charts/credits_by_transaction_date/${enc(projectId)}${toQueryString(q)}`)).body);
           const mine = analyticsQueries['charts.creditsByTransactionDateAll'](m.db, contract['charts.creditsByTransactionDateAll'].input.parse({ ...q, project_id: [projectId] }));
+          const theirs = forgiveAnonymousBin(projectId, api.paginated(api.timeBinPointSchema).parse((await m.get(`/v1/charts/credits_by_transaction_date/${enc(projectId)}${toQueryString(q)}`)).body), mine);
           if (JSON.stringify(mine) !== JSON.stringify(theirs)) mismatches.push(`${projectId} ${JSON.stringify(q)}`);
           // Every filter combination: rollup (when it applies) and direct aggregation agree.
           const global = contract['charts.creditsByTransactionDateAll'].input.parse({ ...projectFilters(r, 2), ...creditFilters(r), ...(r.chance(0.5) ? { freq: r.pick(api.CHART_FREQUENCIES) } : {}) });
