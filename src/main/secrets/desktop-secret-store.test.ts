@@ -27,11 +27,18 @@ function keychain(entries: Record<string, string>, delayMs = 0) {
   return { k, store, calls };
 }
 
-/** Runs fake time forward until `p` settles (a slow keychain answers after seconds). */
+/**
+ * Runs fake time forward until `p` settles (a slow keychain answers after seconds). Between steps
+ * real file I/O gets its turn (setImmediate is not faked): on a loaded machine the store's file work
+ * can outlast any fixed number of fake steps, and a keychain timer set after them would never fire.
+ */
 async function settled<T>(p: Promise<T>): Promise<T> {
   let done = false;
   void p.finally(() => (done = true)).catch(() => undefined);
-  for (let i = 0; !done && i < 600; i++) await vi.advanceTimersByTimeAsync(500);
+  while (!done) {
+    await vi.advanceTimersByTimeAsync(500);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   return p;
 }
 
@@ -66,7 +73,7 @@ describe('the desktop secret store', () => {
   });
 
   it('waits for a slow keychain instead of reporting a saved key missing', async () => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const kc = keychain({ c1: 'ccmd_live_slow' }, 8000);
     const store = createDesktopSecretStore({ dataDir: dir, safeStorage: safeStorage(), loadKeytar: () => kc.k, platform: 'darwin' });
     // A read during the move asks the keychain for that key (no probe of every secret at launch).
