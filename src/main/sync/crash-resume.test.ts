@@ -29,6 +29,19 @@ const creditsPublishing = (dataDir: string) => () => {
   }
 };
 
+/** The jobs whose cursor is past their first page: a kill now lands inside a pass. */
+const jobsMidPass = (dataDir: string): string[] => {
+  const dir = path.join(dataDir, 'cache');
+  if (!fs.existsSync(dir) || !fs.readdirSync(dir).some((f) => f.endsWith('.sqlite'))) return [];
+  const db = new Database(cacheFile(dataDir), { readonly: true, fileMustExist: true });
+  try {
+    const rows = db.prepare("SELECT job FROM sync_state WHERE cursor IS NOT NULL AND cursor NOT LIKE '%next_page\":1}'").all() as Array<{ job: string }>;
+    return rows.map((r) => r.job);
+  } finally {
+    db.close();
+  }
+};
+
 const cacheFile = (dataDir: string) => {
   const dir = path.join(dataDir, 'cache');
   const file = fs.readdirSync(dir).find((f) => f.endsWith('.sqlite'));
@@ -72,15 +85,14 @@ describe('crash-resume', () => {
     let killed = 0;
     const midPass = new Set<string>();
     for (let i = 0; i < kills; i++) {
-      const r = await sync(crashDir, Math.round(300 + random() * 0.85 * Math.max(0, cleanMs - 300)), true);
+      // Kills at random moments of a whole run; the first one waits for a pass to be under way (a
+      // loaded machine can stretch a run's start past any fixed delay), so one always lands inside a pass.
+      const r = i === 0
+        ? await cliSync(service, crashDir, { full: true, killWhen: () => jobsMidPass(crashDir).length > 0, killDelayMs: Math.round(random() * 200) })
+        : await sync(crashDir, Math.round(300 + random() * 0.85 * Math.max(0, cleanMs - 300)), true);
       if (r.signal === 'SIGKILL') killed++;
       else expect(r.code).toBe(0);
-      if (fs.existsSync(path.join(crashDir, 'cache'))) {
-        const db = new Database(cacheFile(crashDir), { readonly: true });
-        const rows = db.prepare("SELECT job, cursor FROM sync_state WHERE cursor IS NOT NULL AND cursor NOT LIKE '%next_page\":1}' ").all() as Array<{ job: string }>;
-        db.close();
-        for (const row of rows) midPass.add(row.job);
-      }
+      if (fs.existsSync(path.join(crashDir, 'cache'))) for (const job of jobsMidPass(crashDir)) midPass.add(job);
     }
     expect(killed).toBeGreaterThan(kills / 2);
     // Kills landed inside passes (a cursor past the first page), not only between jobs.
