@@ -6,7 +6,8 @@
  * Text columns that are filtered or sorted case-insensitively are declared COLLATE NOCASE so
  * their indexes serve those queries.
  */
-export const SCHEMA_VERSION = 4;
+/** Moves when the schema or the generated market changes, so a stored market is made again. */
+export const SCHEMA_VERSION = 5;
 
 export const MARKET_TABLES = [
   'projects', 'clips', 'credits', 'legacy_forensics', 'forensic_entries', 'forensic_memos', 'forensic_diffs',
