@@ -40,7 +40,8 @@ describe('notifications after a sync', () => {
     const emit = (s: SyncStatus) => (ctx as unknown as { afterSync(s: SyncStatus): void }).afterSync(s);
     emit(status(id, 'running'));
     emit(status(id, 'done'));
-    await expect.poll(() => shown.length).toBe(1);
+    // (the cache answers from a worker: a loaded machine can take seconds)
+    await expect.poll(() => shown.length, { timeout: 20_000 }).toBe(1);
     expect(shown[0]!.title).toBe('1 change to watched items');
     shown[0]!.onClick!();
     expect(navigated).toEqual(['/changes?watched_only=true']);
