@@ -76,7 +76,12 @@ const REGISTRY_LABELS: Record<string, string> = {
   isometric: 'Isometric',
   'puro-earth': 'Puro.earth',
   'plan-vivo': 'Plan Vivo',
-  none: 'None',
+  none: 'No registry',
+};
+/** Names analysts use where a column is narrow (the full name is the cell's hover text). */
+const REGISTRY_SHORT_LABELS: Record<string, string> = {
+  'american-carbon-registry': 'ACR',
+  'climate-action-reserve': 'CAR',
 };
 /** A value of an open set: known values by their display name, others exactly as the service sent them. */
 function knownOrAsSent(value: string | null | undefined, labels: Record<string, string>, known: readonly string[]): string {
@@ -86,6 +91,10 @@ function knownOrAsSent(value: string | null | undefined, labels: Record<string, 
 
 export function formatRegistry(value: string | null | undefined): string {
   return knownOrAsSent(value, REGISTRY_LABELS, REGISTRIES);
+}
+/** A registry's short name for narrow columns ("ACR"); registries without one by their name. */
+export function formatRegistryShort(value: string | null | undefined): string {
+  return (value && REGISTRY_SHORT_LABELS[value]) || formatRegistry(value);
 }
 
 /** Categories as analysts write them ("GHG management", "Biomass CDR"). */

@@ -10,6 +10,10 @@ export function buyerPath(name: string): string {
 
 const TYPE_CLASS: Record<string, string> = { issuance: 'tx-issuance', retirement: 'tx-retirement', cancellation: 'tx-cancellation' };
 
+/**
+ * Widths: codes narrow, names wide; the account (also in the expanded row) is left out by default
+ * where the table is narrower than the other columns plus itself (see the projects table's columns).
+ */
 export function creditColumns(options: { showProject: boolean }): Column<CreditTransaction>[] {
   const cols: Column<CreditTransaction>[] = [
     { id: 'transaction_date', header: 'Date', width: '106px', sortField: 'transaction_date', firstSort: 'desc', cell: (t) => formatDate(t.transaction_date) },
@@ -25,7 +29,7 @@ export function creditColumns(options: { showProject: boolean }): Column<CreditT
     cols.push({
       id: 'project_id',
       header: 'Project',
-      width: '118px',
+      width: '96px',
       sortField: 'project_id',
       cell: (t) =>
         t.projects.length === 0
@@ -39,20 +43,20 @@ export function creditColumns(options: { showProject: boolean }): Column<CreditT
               </span>
             )),
     });
-    cols.push({ id: 'category', header: 'Category', width: '130px', cell: (t) => formatCategory(t.projects[0]?.category) });
+    cols.push({ id: 'category', header: 'Category', width: '148px', cell: (t) => formatCategory(t.projects[0]?.category) });
   }
   cols.push(
     { id: 'vintage', header: 'Vintage', width: '78px', sortField: 'vintage', numeric: true, firstSort: 'desc', cell: (t) => (t.vintage === null ? '—' : String(t.vintage)) },
-    { id: 'quantity', header: 'Quantity', width: '120px', sortField: 'quantity', numeric: true, cell: (t) => formatNumber(t.quantity) },
+    { id: 'quantity', header: 'Quantity', width: '100px', sortField: 'quantity', numeric: true, cell: (t) => formatNumber(t.quantity) },
     {
       id: 'retirement_beneficiary_harmonized',
       header: 'Buyer (harmonized)',
-      width: 'minmax(180px, 2fr)',
+      width: 'minmax(200px, 2fr)',
       sortField: 'retirement_beneficiary_harmonized',
       title: (t) => t.retirement_beneficiary_harmonized ?? undefined,
       cell: (t) => (t.retirement_beneficiary_harmonized ? <Link to={buyerPath(t.retirement_beneficiary_harmonized)}>{t.retirement_beneficiary_harmonized}</Link> : '—'),
     },
-    { id: 'retirement_account', header: 'Account', width: 'minmax(140px, 1fr)', sortField: 'retirement_account', title: (t) => t.retirement_account ?? undefined, cell: (t) => t.retirement_account ?? '—' },
+    { id: 'retirement_account', header: 'Account', width: 'minmax(160px, 1fr)', fromWidth: 1060, sortField: 'retirement_account', title: (t) => t.retirement_account ?? undefined, cell: (t) => t.retirement_account ?? '—' },
   );
   return cols;
 }

@@ -4,22 +4,24 @@
  * reset to the build's layout (order, visibility and widths).
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { isDefaultLayout, moveColumn, orderedIds, toggleColumn, type ColumnLayout } from './column-layout';
+import { EMPTY_LAYOUT, isDefaultLayout, isShown, moveColumn, orderedIds, toggleColumn, type ColumnLayout, type LayoutColumn } from './column-layout';
 
 export interface ColumnChooserProps {
-  columns: ReadonlyArray<{ id: string; header: string }>;
+  columns: ReadonlyArray<LayoutColumn & { header: string }>;
   layout: ColumnLayout;
+  /** The table's width as drawn (which columns the default shows depends on it). */
+  tableWidth: number | null;
   onChange(change: (layout: ColumnLayout) => ColumnLayout): void;
   label: string;
 }
 
-export function ColumnChooser({ columns, layout, onChange, label }: ColumnChooserProps) {
+export function ColumnChooser({ columns, layout, tableWidth, onChange, label }: ColumnChooserProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const box = useRef<HTMLDivElement>(null);
   const ids = columns.map((c) => c.id);
   const headerOf = new Map(columns.map((c) => [c.id, c.header]));
-  const hidden = new Set(layout.hidden);
+  const byId = new Map(columns.map((c) => [c.id, c]));
   const order = orderedIds(ids, layout);
 
   useEffect(() => {
@@ -57,7 +59,7 @@ export function ColumnChooser({ columns, layout, onChange, label }: ColumnChoose
             {order.map((id, i) => (
               <li key={id}>
                 <label>
-                  <input type="checkbox" checked={!hidden.has(id)} onChange={() => onChange((l) => toggleColumn(l, ids, id))} />
+                  <input type="checkbox" checked={isShown(byId.get(id)!, layout, tableWidth)} onChange={() => onChange((l) => toggleColumn(l, columns, id, tableWidth))} />
                   {headerOf.get(id)}
                 </label>
                 <span className="dt-columns-move">
@@ -73,7 +75,7 @@ export function ColumnChooser({ columns, layout, onChange, label }: ColumnChoose
           </ul>
           <div className="dt-columns-foot">
             <span className="muted">Drag a header to move it, its right edge to resize it (double-click: its default width).</span>
-            <button type="button" className="btn" disabled={isDefaultLayout(layout)} onClick={() => onChange(() => ({ order: [], hidden: [], widths: {} }))}>
+            <button type="button" className="btn" disabled={isDefaultLayout(layout)} onClick={() => onChange(() => EMPTY_LAYOUT)}>
               Reset columns
             </button>
           </div>

@@ -20,11 +20,11 @@ describe('column layout', () => {
   });
 
   it('hides and shows columns but never the last one, and draws resized widths in pixels', () => {
-    let layout = toggleColumn(EMPTY_LAYOUT, ids, 'issued');
+    let layout = toggleColumn(EMPTY_LAYOUT, columns, 'issued');
     expect(applyLayout(columns, layout).map((c) => c.id)).toEqual(['id', 'name', 'retired', 'country']);
-    layout = toggleColumn(layout, ids, 'issued');
+    layout = toggleColumn(layout, columns, 'issued');
     expect(applyLayout(columns, layout).map((c) => c.id)).toEqual(ids);
-    for (const id of ids) layout = toggleColumn(layout, ids, id);
+    for (const id of ids) layout = toggleColumn(layout, columns, id);
     expect(applyLayout(columns, layout).map((c) => c.id)).toEqual(['country']);
     layout = resizeColumn(EMPTY_LAYOUT, 'name', 340.6);
     expect(applyLayout(columns, layout).find((c) => c.id === 'name')!.width).toBe('341px');
@@ -32,11 +32,27 @@ describe('column layout', () => {
     expect(applyLayout(columns, resizeColumn(layout, 'name', null)).find((c) => c.id === 'name')!.width).toBe('minmax(220px, 2fr)');
   });
 
+  it('leaves out by default the columns that ask for a wider table; the user\'s choice holds at every width', () => {
+    const wide = columns.map((c) => (c.id === 'country' ? { ...c, fromWidth: 1000 } : c));
+    const drawn = (layout: typeof EMPTY_LAYOUT, width: number | null) => applyLayout(wide, layout, width).map((c) => c.id);
+    expect(drawn(EMPTY_LAYOUT, 999)).toEqual(['id', 'name', 'issued', 'retired']);
+    expect(drawn(EMPTY_LAYOUT, 1000)).toEqual(ids);
+    // not measured yet: every column (the table decides once it knows its width)
+    expect(drawn(EMPTY_LAYOUT, null)).toEqual(ids);
+    const added = toggleColumn(EMPTY_LAYOUT, wide, 'country', 800);
+    expect(added.shown).toEqual(['country']);
+    expect(drawn(added, 800)).toEqual(ids);
+    const removed = toggleColumn(added, wide, 'country', 1200);
+    expect(drawn(removed, 1200)).toEqual(['id', 'name', 'issued', 'retired']);
+    expect(removed.shown).toEqual([]);
+    expect(parseLayout(JSON.stringify(added))).toEqual(added);
+  });
+
   it('reads what it stored, and nothing from what it cannot read', () => {
-    const layout = resizeColumn(moveColumn(toggleColumn(EMPTY_LAYOUT, ids, 'retired'), ids, 'name', 1), 'id', 90);
+    const layout = resizeColumn(moveColumn(toggleColumn(EMPTY_LAYOUT, columns, 'retired'), ids, 'name', 1), 'id', 90);
     expect(parseLayout(JSON.stringify(layout))).toEqual(layout);
     expect(parseLayout(null)).toEqual(EMPTY_LAYOUT);
     expect(parseLayout('{not json')).toEqual(EMPTY_LAYOUT);
-    expect(parseLayout('{"order":"id","hidden":[1],"widths":{"id":"wide","name":-4,"issued":120}}')).toEqual({ order: [], hidden: [], widths: { issued: 120 } });
+    expect(parseLayout('{"order":"id","hidden":[1],"widths":{"id":"wide","name":-4,"issued":120}}')).toEqual({ order: [], hidden: [], shown: [], widths: { issued: 120 } });
   });
 });

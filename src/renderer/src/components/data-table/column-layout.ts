@@ -1,16 +1,38 @@
 /**
- * A table's column layout as its user arranged it: the order of the columns, the ones hidden and
- * the widths dragged to. Remembered per table in localStorage; columns the build no longer has are
- * forgotten and new ones appear where the build puts them, visible.
+ * A table's column layout as its user arranged it: the order of the columns, the ones hidden or
+ * shown against the default and the widths dragged to. Remembered per table in localStorage;
+ * columns the build no longer has are forgotten and new ones appear where the build puts them.
+ *
+ * By default a column is shown, unless it asks for a wider table than the one on screen
+ * (`fromWidth`): a narrow window starts with the columns that fit, and the Columns menu adds the
+ * others (the user's choice then holds at every width).
  */
 export interface ColumnLayout {
   order: string[];
+  /** Columns the user hid. */
   hidden: string[];
+  /** Columns the user showed that the default leaves out at some widths. */
+  shown: string[];
   /** Widths in CSS pixels of the columns the user resized. */
   widths: Record<string, number>;
 }
 
-export const EMPTY_LAYOUT: ColumnLayout = { order: [], hidden: [], widths: {} };
+/** What the layout needs of a column. */
+export interface LayoutColumn {
+  id: string;
+  width: string;
+  /** Shown by default only in a table at least this many CSS pixels wide. */
+  fromWidth?: number;
+}
+
+export const EMPTY_LAYOUT: ColumnLayout = { order: [], hidden: [], shown: [], widths: {} };
+
+/** Whether a column is drawn in a table `tableWidth` pixels wide (null: not measured yet, as wide as needed). */
+export function isShown(column: LayoutColumn, layout: ColumnLayout, tableWidth: number | null): boolean {
+  if (layout.hidden.includes(column.id)) return false;
+  if (layout.shown.includes(column.id)) return true;
+  return column.fromWidth === undefined || tableWidth === null || tableWidth >= column.fromWidth;
+}
 /** The narrowest a column can be dragged to. */
 export const MIN_COLUMN_PX = 48;
 const MAX_COLUMN_PX = 1200;
@@ -31,11 +53,10 @@ export function orderedIds(ids: readonly string[], layout: ColumnLayout): string
   return result;
 }
 
-/** The columns to draw: in the user's order, hidden ones left out (never all of them), widths as resized. */
-export function applyLayout<C extends { id: string; width: string }>(columns: readonly C[], layout: ColumnLayout): C[] {
+/** The columns to draw: in the user's order, those not shown left out (never all of them), widths as resized. */
+export function applyLayout<C extends LayoutColumn>(columns: readonly C[], layout: ColumnLayout, tableWidth: number | null = null): C[] {
   const byId = new Map(columns.map((c) => [c.id, c]));
-  const hidden = new Set(layout.hidden);
-  const shown = orderedIds(columns.map((c) => c.id), layout).filter((id) => !hidden.has(id));
+  const shown = orderedIds(columns.map((c) => c.id), layout).filter((id) => isShown(byId.get(id)!, layout, tableWidth));
   const ids = shown.length ? shown : [columns[0]!.id];
   return ids.map((id) => {
     const c = byId.get(id)!;
@@ -63,12 +84,21 @@ export function dropColumn(layout: ColumnLayout, ids: readonly string[], id: str
   return moveColumn(layout, ids, id, to - from);
 }
 
-/** Shows or hides a column; the last visible one stays. */
-export function toggleColumn(layout: ColumnLayout, ids: readonly string[], id: string): ColumnLayout {
+/** Shows or hides a column as drawn in a table `tableWidth` wide; the last visible one stays. */
+export function toggleColumn(layout: ColumnLayout, columns: readonly LayoutColumn[], id: string, tableWidth: number | null = null): ColumnLayout {
+  const column = columns.find((c) => c.id === id);
+  if (!column) return layout;
   const hidden = new Set(layout.hidden);
-  if (hidden.has(id)) hidden.delete(id);
-  else if (ids.some((other) => other !== id && !hidden.has(other))) hidden.add(id);
-  return { ...layout, hidden: [...hidden] };
+  const shown = new Set(layout.shown);
+  if (isShown(column, layout, tableWidth)) {
+    if (!columns.some((other) => other.id !== id && isShown(other, layout, tableWidth))) return layout;
+    shown.delete(id);
+    hidden.add(id);
+  } else {
+    hidden.delete(id);
+    if (column.fromWidth !== undefined) shown.add(id);
+  }
+  return { ...layout, hidden: [...hidden], shown: [...shown] };
 }
 
 export function resizeColumn(layout: ColumnLayout, id: string, px: number | null): ColumnLayout {
@@ -86,10 +116,11 @@ export function parseLayout(stored: string | null): ColumnLayout {
   try {
     const v = JSON.parse(stored) as Partial<ColumnLayout>;
     const widths = v.widths && typeof v.widths === 'object' ? Object.fromEntries(Object.entries(v.widths).filter(([, px]) => typeof px === 'number' && Number.isFinite(px) && px > 0)) : {};
-    return { order: isStrings(v.order) ? v.order : [], hidden: isStrings(v.hidden) ? v.hidden : [], widths };
+    return { order: isStrings(v.order) ? v.order : [], hidden: isStrings(v.hidden) ? v.hidden : [], shown: isStrings(v.shown) ? v.shown : [], widths };
   } catch {
     return EMPTY_LAYOUT;
   }
 }
 
-export const isDefaultLayout = (layout: ColumnLayout) => layout.order.length === 0 && layout.hidden.length === 0 && Object.keys(layout.widths).length === 0;
+export const isDefaultLayout = (layout: ColumnLayout) =>
+  layout.order.length === 0 && layout.hidden.length === 0 && layout.shown.length === 0 && Object.keys(layout.widths).length === 0;

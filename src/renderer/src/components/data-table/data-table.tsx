@@ -6,7 +6,7 @@
  * Renders only the rows on screen, so 100,000+ rows scroll like 100.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { ErrorState } from '../states';
 import { ColumnChooser } from './column-chooser';
 import { applyLayout, dropColumn, resizeColumn } from './column-layout';
@@ -14,6 +14,7 @@ import { rowMinWidth } from './column-widths';
 import { measureFilterToTable } from './filter-latency';
 import { sortDirection, sortRank, toggleSort, type SortDirection } from './sort-order';
 import { useColumnLayout } from './use-column-layout';
+import { useElementWidth } from './use-element-width';
 import type { PagedRows } from './use-paged-rows';
 import './data-table.css';
 
@@ -30,6 +31,10 @@ export interface Column<Row> {
   cell(row: Row): ReactNode;
   /** Hover text for the cell (e.g. a long name). */
   title?(row: Row): string | undefined;
+  /** A narrow column of one control (a toggle): little padding. */
+  tight?: boolean;
+  /** Shown by default only in a table at least this many CSS pixels wide (the Columns menu adds it at any width). */
+  fromWidth?: number;
 }
 
 export interface DataTableProps<Row> {
@@ -76,7 +81,15 @@ export function DataTable<Row>({
   const [expanded, setExpanded] = useState<Set<string | number>>(() => new Set());
   const count = rows.total ?? 0;
   const [layout, changeLayout] = useColumnLayout(layoutKey);
-  const columns = useMemo(() => (layoutKey ? applyLayout(allColumns, layout) : allColumns), [allColumns, layout, layoutKey]);
+  const [measureTable, tableWidth] = useElementWidth();
+  const attachScroll = useCallback(
+    (el: HTMLDivElement | null) => {
+      scrollRef.current = el;
+      measureTable(el);
+    },
+    [measureTable],
+  );
+  const columns = useMemo(() => (layoutKey ? applyLayout(allColumns, layout, tableWidth) : allColumns), [allColumns, layout, layoutKey, tableWidth]);
   const ids = useMemo(() => allColumns.map((c) => c.id), [allColumns]);
   const dragged = useRef<string | null>(null);
   const resizing = useRef(false);
@@ -142,7 +155,7 @@ export function DataTable<Row>({
 
   return (
     <div className="data-table" role="table" aria-label={label} aria-rowcount={count + 1} aria-busy={rows.loading} data-testid={testId} style={{ height }}>
-      <div ref={scrollRef} className="data-table-scroll">
+      <div ref={attachScroll} className="data-table-scroll">
         <div className="data-table-header" role="row" aria-rowindex={1} style={gridStyle}>
           {renderExpanded ? <div className="dt-cell dt-expander" role="columnheader" aria-label="Expand" /> : null}
           {columns.map((c) => {
@@ -152,7 +165,7 @@ export function DataTable<Row>({
               <div
                 key={c.id}
                 role="columnheader"
-                className={`dt-cell dt-head${c.numeric ? ' num' : ''}`}
+                className={`dt-cell dt-head${c.numeric ? ' num' : ''}${c.tight ? ' tight' : ''}`}
                 aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : c.sortField ? 'none' : undefined}
                 data-column={c.id}
                 draggable={layoutKey ? true : undefined}
@@ -243,7 +256,7 @@ export function DataTable<Row>({
                       </div>
                     ) : null}
                     {columns.map((c) => (
-                      <div key={c.id} role="cell" className={`dt-cell${c.numeric ? ' num' : ''}`} title={row !== undefined ? c.title?.(row) : undefined}>
+                      <div key={c.id} role="cell" className={`dt-cell${c.numeric ? ' num' : ''}${c.tight ? ' tight' : ''}`} title={row !== undefined ? c.title?.(row) : undefined}>
                         {row === undefined ? <span className="dt-skeleton" aria-label="Loading" /> : c.cell(row)}
                       </div>
                     ))}
@@ -256,7 +269,7 @@ export function DataTable<Row>({
           </div>
         )}
       </div>
-      {layoutKey ? <ColumnChooser columns={allColumns} layout={layout} onChange={changeLayout} label={label} /> : null}
+      {layoutKey ? <ColumnChooser columns={allColumns} layout={layout} tableWidth={tableWidth} onChange={changeLayout} label={label} /> : null}
       {rows.error && rows.total !== null ? (
         <div className="data-table-error" role="alert">
           Some rows could not be loaded. <button type="button" className="btn" onClick={rows.reload}>Try again</button>

@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import type { Project } from '../../../../shared/api';
 import type { Column } from '../../components/data-table';
-import { formatCategory, formatDate, formatNumber, formatRegistry, formatStatus } from '../../components/format';
+import { formatCategory, formatDate, formatNumber, formatRegistry, formatRegistryShort, formatStatus } from '../../components/format';
 import { WatchButton } from '../../components/watch-button';
 
 function Labels({ p }: { p: Project }) {
@@ -26,12 +26,17 @@ function Labels({ p }: { p: Project }) {
   );
 }
 
+/**
+ * Widths: codes narrow, names wide. A window fits what it can: from the left, the columns every
+ * table shows, then each `fromWidth` column once the table is as wide as the columns before it plus
+ * itself (the thresholds are those running sums), so no default column is ever off screen.
+ */
 export const PROJECT_COLUMNS: Column<Project>[] = [
-  { id: 'watch', header: '★', width: '34px', cell: (p) => <WatchButton kind="project" id={p.project_id} compact label={p.name ?? p.project_id} /> },
+  { id: 'watch', header: '★', width: '36px', tight: true, cell: (p) => <WatchButton kind="project" id={p.project_id} compact label={p.name ?? p.project_id} /> },
   {
     id: 'project_id',
     header: 'Project',
-    width: '100px',
+    width: '84px',
     sortField: 'project_id',
     cell: (p) => (
       <Link to={`/projects/${encodeURIComponent(p.project_id)}`} className="mono">
@@ -39,15 +44,15 @@ export const PROJECT_COLUMNS: Column<Project>[] = [
       </Link>
     ),
   },
-  { id: 'name', header: 'Name', width: 'minmax(220px, 3fr)', sortField: 'name', cell: (p) => p.name ?? '—', title: (p) => p.name ?? undefined },
-  { id: 'issued', header: 'Issued', width: '108px', sortField: 'issued', numeric: true, cell: (p) => formatNumber(p.issued) },
-  { id: 'retired', header: 'Retired', width: '108px', sortField: 'retired', numeric: true, cell: (p) => formatNumber(p.retired) },
-  { id: 'unretired', header: 'Unretired', width: '108px', sortField: 'unretired', numeric: true, cell: (p) => formatNumber(p.unretired) },
-  { id: 'registry', header: 'Registry', width: '128px', sortField: 'registry', cell: (p) => formatRegistry(p.registry), title: (p) => formatRegistry(p.registry) },
-  { id: 'category', header: 'Category', width: '128px', sortField: 'category', cell: (p) => formatCategory(p.category) },
-  { id: 'project_type', header: 'Type', width: 'minmax(140px, 1.2fr)', sortField: 'project_type', cell: (p) => p.project_type ?? '—', title: (p) => p.project_type ?? undefined },
-  { id: 'country', header: 'Country', width: '120px', sortField: 'country', cell: (p) => p.country ?? '—', title: (p) => p.country ?? undefined },
-  { id: 'listed_at', header: 'Listed', width: '100px', sortField: 'listed_at', firstSort: 'desc', cell: (p) => formatDate(p.listed_at) },
-  { id: 'status', header: 'Status', width: '92px', sortField: 'status', cell: (p) => formatStatus(p.status) },
-  { id: 'labels', header: 'Labels', width: 'minmax(140px, 1fr)', cell: (p) => <Labels p={p} /> },
+  { id: 'name', header: 'Name', width: 'minmax(260px, 4fr)', sortField: 'name', cell: (p) => p.name ?? '—', title: (p) => p.name ?? undefined },
+  { id: 'issued', header: 'Issued', width: '100px', sortField: 'issued', numeric: true, cell: (p) => formatNumber(p.issued) },
+  { id: 'retired', header: 'Retired', width: '100px', sortField: 'retired', numeric: true, cell: (p) => formatNumber(p.retired) },
+  { id: 'unretired', header: 'Unretired', width: '100px', fromWidth: 1470, sortField: 'unretired', numeric: true, cell: (p) => formatNumber(p.unretired) },
+  { id: 'registry', header: 'Registry', width: '116px', sortField: 'registry', cell: (p) => formatRegistryShort(p.registry), title: (p) => formatRegistry(p.registry) },
+  { id: 'category', header: 'Category', width: '148px', sortField: 'category', cell: (p) => formatCategory(p.category) },
+  { id: 'project_type', header: 'Type', width: 'minmax(176px, 1fr)', fromWidth: 1170, sortField: 'project_type', cell: (p) => p.project_type ?? '—', title: (p) => p.project_type ?? undefined },
+  { id: 'country', header: 'Country', width: '116px', fromWidth: 1000, sortField: 'country', cell: (p) => p.country ?? '—', title: (p) => p.country ?? undefined },
+  { id: 'listed_at', header: 'Listed', width: '100px', fromWidth: 1370, sortField: 'listed_at', firstSort: 'desc', cell: (p) => formatDate(p.listed_at) },
+  { id: 'status', header: 'Status', width: '92px', fromWidth: 1270, sortField: 'status', cell: (p) => formatStatus(p.status) },
+  { id: 'labels', header: 'Labels', width: 'minmax(140px, 1fr)', fromWidth: 1610, cell: (p) => <Labels p={p} /> },
 ];
