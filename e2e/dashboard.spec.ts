@@ -1,4 +1,4 @@
-/** Dashboard: headline totals, supply vs demand, categories, listings and headlines match the contract. */
+/** Dashboard: headline totals, supply vs demand, categories, listings and headlines match the contract, with and without its filter. */
 import { expect, test } from './fixtures';
 import { ensureSynced, fmt, type PageOf } from './market-sync';
 
@@ -52,13 +52,96 @@ test('dashboard shows the market totals the contract answers', async ({ app }) =
 test('clicking a category opens its projects', async ({ app }) => {
   const { page } = app;
   await app.goto('/dashboard');
-  const chart = page.getByTestId('chart-by-category');
-  await expect(chart.locator('canvas')).toHaveCount(1);
-  const box = (await chart.boundingBox())!;
-  // the largest category is the top bar (sorted ascending from the bottom)
-  await page.mouse.click(box.x + 200, box.y + 52);
+  const clickTopBar = async () => {
+    const chart = page.getByTestId('chart-by-category');
+    await expect(chart.locator('canvas')).toHaveCount(1);
+    await chart.scrollIntoViewIfNeeded();
+    const box = (await chart.boundingBox())!;
+    // the largest category is the top bar (sorted ascending from the bottom)
+    await page.mouse.click(box.x + 200, box.y + 52);
+  };
+  await clickTopBar();
   await expect(page).toHaveURL(/#\/projects\?category=/);
+  // under the dashboard's filter, the projects of the category keep it
+  await app.goto('/dashboard?registry=verra');
+  await expect(page.getByTestId('dashboard-chips')).toContainText('Registry: Verra');
+  await clickTopBar();
+  await expect(page).toHaveURL(/#\/projects\?category=[^&]+&registry=verra/);
+  await expect(page.getByTestId('projects-chips')).toContainText('Registry: Verra');
 });
+
+interface YearPoint { year: number | null; category: string; issued: number; retired: number }
+
+test('a registry chosen in the dashboard filter goes to the URL, survives a reload and narrows every figure', async ({ app }) => {
+  const { page } = app;
+  await app.goto('/dashboard');
+  const filter = { registry: ['gold-standard'] };
+  const projects = await app.call<PageOf<unknown>>('projects.list', { ...filter, per_page: 1 });
+  const all = await app.call<PageOf<unknown>>('projects.list', { per_page: 1 });
+  expect(projects.pagination.total_entries).toBeGreaterThan(0);
+  expect(projects.pagination.total_entries).toBeLessThan(all.pagination.total_entries);
+
+  await page.getByTestId('dashboard-filter').getByTestId('filter-registry').getByRole('button').click();
+  await page.getByRole('option', { name: 'Gold Standard' }).getByRole('checkbox').check();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/#\/dashboard\?registry=gold-standard$/);
+  await expect(page.getByTestId('dashboard-chips')).toContainText('Registry: Gold Standard');
+
+  await page.reload();
+  await expect(page).toHaveURL(/#\/dashboard\?registry=gold-standard$/);
+  await expect(page.getByTestId('dashboard-chips')).toContainText('Registry: Gold Standard');
+  await expect(page.getByTestId('filter-registry').getByRole('button')).toHaveAccessibleName('Registry: Gold Standard');
+
+  // the headline totals are the contract's answers for the filter
+  const credits = await app.call<PageOf<unknown>>('credits.list', { ...filter, per_page: 1 });
+  const byCategory = await app.call<PageOf<{ issued: number; retired: number }>>('charts.creditsByCategory', filter);
+  const issued = byCategory.data.reduce((s, p) => s + p.issued, 0);
+  await expect(page.getByTestId('kpi-projects')).toHaveText(fmt(projects.pagination.total_entries));
+  await expect(page.getByTestId('kpi-transactions')).toHaveText(fmt(credits.pagination.total_entries));
+  await expect(page.getByTestId('kpi-issued')).toHaveText(`${fmt(issued)}tCO2e`);
+  const sd = await app.call<{ totals: { issuances: number } }>('charts.supplyDemand', { ...filter, aggregation: 'yearly' });
+  await expect(page.getByTestId('sd-issuances')).toHaveText(fmt(sd.totals.issuances));
+
+  // the stacked chart is drawn, its totals the contract's for the filter (issued, then retired)
+  const years = await app.call<PageOf<YearPoint>>('charts.categoryByYear', filter);
+  const sum = (flow: 'issued' | 'retired') => years.data.filter((p) => p.year !== null).reduce((s, p) => s + p[flow], 0);
+  const chart = page.getByTestId('category-by-year');
+  await expect(chart.getByTestId('chart-category-year').locator('canvas')).toHaveCount(1);
+  await expect(chart.getByTestId('cy-total')).toHaveText(fmt(sum('issued')));
+  await chart.getByRole('button', { name: 'Retired' }).click();
+  await expect(chart.getByTestId('chart-category-year')).toHaveAttribute('aria-label', /retired/);
+  await expect(chart.getByTestId('cy-total')).toHaveText(fmt(sum('retired')));
+  // per category, the years sum to the credits-by-category totals
+  expect(years.data.reduce((s, p) => s + p.issued, 0)).toBe(issued);
+  expect(app.consoleErrors.filter((e) => !e.includes('404'))).toEqual([]);
+});
+
+test('a filter nothing matches says so in words', async ({ app }) => {
+  const { page } = app;
+  await app.goto('/dashboard?registry=verra&country=Atlantis');
+  await expect(page.getByText('No projects match these filters')).toBeVisible();
+  await expect(page.getByTestId('headline-totals')).toHaveCount(0);
+  await page.getByRole('button', { name: 'clear the filter' }).click();
+  await expect(page).toHaveURL(/#\/dashboard$/);
+  await expect(page.getByTestId('kpi-projects')).not.toHaveText('…');
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`filtered dashboard screenshot (${scheme})`, async ({ app }) => {
+    await app.page.emulateMedia({ colorScheme: scheme });
+    await app.page.reload();
+    await app.goto('/dashboard?registry=verra&registry=gold-standard');
+    await expect(app.page.getByTestId('kpi-projects')).not.toHaveText('…');
+    await expect(app.page.getByTestId('chart-category-year').locator('canvas')).toHaveCount(1);
+    await app.page.waitForTimeout(800);
+    await app.screenshot(`dashboard-filtered-${scheme}`);
+    await app.page.getByTestId('category-by-year').scrollIntoViewIfNeeded();
+    const box = (await app.page.getByTestId('chart-category-year').boundingBox())!;
+    await app.page.mouse.move(box.x + box.width * 0.75, box.y + box.height * 0.6);
+    await app.page.waitForTimeout(500);
+    await app.screenshot(`dashboard-filtered-charts-${scheme}`);
+  });
+}
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`dashboard screenshot (${scheme})`, async ({ app }) => {

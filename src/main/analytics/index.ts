@@ -7,6 +7,7 @@
 import type Database from 'better-sqlite3';
 import type { MethodOutput, ParsedInput, QueryMethod } from '../../shared/contract';
 import { buyerAnalytics, getBuyer, listBuyers } from './buyers';
+import { categoryByYear } from './category-by-year';
 import { changesSummary, listChanges } from './changes';
 import { projectFacets } from './facets';
 import { creditsByCategory, creditsByTransactionDate, creditsByTransactionDateAll, projectsByListingDate, retirementsByVintage } from './charts';
@@ -36,6 +37,7 @@ export const analyticsQueries: QueryTable = {
   'charts.creditsByTransactionDateAll': creditsByTransactionDateAll,
   'charts.creditsByCategory': creditsByCategory,
   'charts.projectsByListingDate': projectsByListingDate,
+  'charts.categoryByYear': categoryByYear,
   'charts.supplyDemand': supplyDemand,
   'buyers.list': listBuyers,
   'buyers.get': getBuyer,

@@ -259,3 +259,14 @@ export interface CreditTotals {
   /** Issued and retired volume per vintage (newest first); unretired = issued − retired. */
   by_vintage: Array<{ vintage: number | null; issued: number; retired: number }>;
 }
+
+/**
+ * Credits issued and retired in one year (of the transaction dates) by the projects of one category
+ * (charts.categoryByYear). `year` is null for transactions without a date.
+ */
+export interface CategoryYearPoint {
+  year: number | null;
+  category: string;
+  issued: number;
+  retired: number;
+}

@@ -28,7 +28,7 @@ import type {
   TimeBinPoint,
 } from '../api';
 import { method, query } from './define';
-import type { AppInfo, CacheInfo, ChangeEntry, ChangeSummary, Connection, CreditTotals, ProjectFacets, ProjectTotals, ConnectionStatus, MirrorPlan, SkippedItemRecord, SyncStatus, UpdateCheck, WatchItem } from './app-types';
+import type { AppInfo, CacheInfo, CategoryYearPoint, ChangeEntry, ChangeSummary, Connection, CreditTotals, ProjectFacets, ProjectTotals, ConnectionStatus, MirrorPlan, SkippedItemRecord, SyncStatus, UpdateCheck, WatchItem } from './app-types';
 import { CHANGE_KINDS, SYNC_JOBS } from './app-types';
 
 /** Where a change period starts: the last sync, a date, or a sync run. */
@@ -165,6 +165,10 @@ export const contract = {
     q.projectsByListingDateQuery.strict(),
     'Projects per listing-date bin and category',
   ).returns<Page<ListingPoint>>(),
+  'charts.categoryByYear': query(
+    q.projectListQuery.omit({ current_page: true, per_page: true, sort: true }).strict(),
+    'App-only: credits issued and retired per year of the transaction dates and per category of the parent project, over the projects these filters list (year null: undated transactions)',
+  ).returns<Page<CategoryYearPoint>>(),
   'charts.supplyDemand': query(
     q.supplyDemandQuery.strict(),
     'Issuances vs retirements per period (the current incomplete period left out)',

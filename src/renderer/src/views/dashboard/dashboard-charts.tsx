@@ -1,39 +1,22 @@
-/** The dashboard's market charts: supply vs demand, credits by category, projects by listing date. */
+/** The dashboard's market charts under its filter: supply vs demand, credits by category, projects by listing date. */
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CHART_FREQUENCIES, SUPPLY_DEMAND_AGGREGATIONS, type ChartFrequency, type SupplyDemandAggregation } from '../../../../shared/api/values';
 import { Chart, categoryColor, FLOW_COLORS, quantityAxis } from '../../components/chart';
 import { formatCategory, formatNumber } from '../../components/format';
-import { Empty, ErrorState, Loading } from '../../components/states';
 import { binLabel } from '../../components/chart/time-bins';
-import { type ContractData, carbon, useContractData } from '../../data';
+import { carbon, useContractData } from '../../data';
+import { ChartBody, Seg } from './chart-parts';
+import type { DashboardFilters, FilteredChartProps } from './dashboard-filter';
 import { stackListing } from './listing-series';
 
 const AGG_LABEL: Record<SupplyDemandAggregation, string> = { monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly' };
 const FREQ_LABEL: Record<ChartFrequency, string> = { D: 'Day', W: 'Week', M: 'Month', Y: 'Year' };
 
-function Seg<T extends string>({ label, values, value, names, onChange }: { label: string; values: readonly T[]; value: T; names: Record<T, string>; onChange(v: T): void }) {
-  return (
-    <div className="seg" role="group" aria-label={label}>
-      {values.map((v) => (
-        <button key={v} type="button" aria-pressed={value === v} onClick={() => onChange(v)}>
-          {names[v]}
-        </button>
-      ))}
-    </div>
-  );
-}
-
-function Body<T>({ result, empty, children }: { result: ContractData<T>; empty: boolean; children: React.ReactNode }) {
-  if (result.error) return <ErrorState error={result.error} onRetry={result.reload} />;
-  if (!result.data && result.loading) return <Loading label="Loading chart…" />;
-  if (empty) return <Empty title="No data yet">Charts fill in as the sync writes projects and credit transactions.</Empty>;
-  return <>{children}</>;
-}
-
-export function SupplyDemandChart() {
+export function SupplyDemandChart({ filters, filterKey }: FilteredChartProps) {
   const [aggregation, setAggregation] = useState<SupplyDemandAggregation>('yearly');
-  const result = useContractData(() => carbon.charts.supplyDemand({ aggregation }), aggregation);
+  const result = useContractData(() => carbon.charts.supplyDemand({ ...filters, aggregation }), `${aggregation}:${filterKey}`);
+  const filtered = Object.keys(filters).length > 0;
   const rows = useMemo(() => result.data?.data ?? [], [result.data]);
   const option = useMemo(
     () => ({
@@ -67,17 +50,27 @@ export function SupplyDemandChart() {
           <span className="muted">{rows.length} {aggregation === 'monthly' ? 'months' : aggregation === 'quarterly' ? 'quarters' : 'years'}, current period left out</span>
         </div>
       ) : null}
-      <Body result={result} empty={rows.length === 0}>
+      <ChartBody result={result} filtered={filtered} empty={rows.length === 0}>
         <div className="chart-fill">
           <Chart option={option} height="100%" loading={result.loading} ariaLabel={`${AGG_LABEL[aggregation]} issuances and retirements`} testId="chart-supply-demand" />
         </div>
-      </Body>
+      </ChartBody>
     </div>
   );
 }
 
-export function CreditsByCategoryChart() {
-  const result = useContractData(() => carbon.charts.creditsByCategory({}), 'all');
+/** The Projects view's address of a category's projects, the dashboard's other filters kept. */
+function categoryProjectsPath(category: string, filters: DashboardFilters): string {
+  const params = new URLSearchParams({ category });
+  for (const registry of filters.registry ?? []) params.append('registry', registry);
+  for (const country of filters.country ?? []) params.append('country', country);
+  params.set('sort', '-issued');
+  return `/projects?${params.toString()}`;
+}
+
+export function CreditsByCategoryChart({ filters, filterKey }: FilteredChartProps) {
+  const result = useContractData(() => carbon.charts.creditsByCategory(filters), `by-category:${filterKey}`);
+  const filtered = Object.keys(filters).length > 0;
   const navigate = useNavigate();
   const points = useMemo(() => [...(result.data?.data ?? [])].sort((a, b) => a.issued - b.issued), [result.data]);
   const option = useMemo(
@@ -100,22 +93,23 @@ export function CreditsByCategoryChart() {
         <h2>Credits by category</h2>
         <span className="muted">Click a bar to see its projects</span>
       </div>
-      <Body result={result} empty={points.length === 0}>
+      <ChartBody result={result} filtered={filtered} empty={points.length === 0}>
         <Chart
           option={option}
           height={Math.max(260, points.length * 30 + 70)}
           ariaLabel="Credits issued and retired per category"
           testId="chart-by-category"
-          onEvents={{ click: (e: { dataIndex: number }) => points[e.dataIndex] && navigate(`/projects?category=${encodeURIComponent(points[e.dataIndex]!.category)}&sort=-issued`) }}
+          onEvents={{ click: (e: { dataIndex: number }) => points[e.dataIndex] && navigate(categoryProjectsPath(points[e.dataIndex]!.category, filters)) }}
         />
-      </Body>
+      </ChartBody>
     </div>
   );
 }
 
-export function ListingDateChart() {
+export function ListingDateChart({ filters, filterKey }: FilteredChartProps) {
   const [freq, setFreq] = useState<ChartFrequency>('Y');
-  const result = useContractData(() => carbon.charts.projectsByListingDate({ freq }), freq);
+  const result = useContractData(() => carbon.charts.projectsByListingDate({ ...filters, freq }), `${freq}:${filterKey}`);
+  const filtered = Object.keys(filters).length > 0;
   const stacked = useMemo(() => stackListing(result.data?.data ?? []), [result.data]);
   const option = useMemo(
     () => ({
@@ -135,9 +129,9 @@ export function ListingDateChart() {
         <h2>Projects by listing date</h2>
         <Seg label="Frequency" values={CHART_FREQUENCIES} value={freq} names={FREQ_LABEL} onChange={setFreq} />
       </div>
-      <Body result={result} empty={stacked.starts.length === 0}>
+      <ChartBody result={result} filtered={filtered} empty={stacked.starts.length === 0}>
         <Chart option={option} height={300} unit="projects" loading={result.loading} ariaLabel={`Projects listed per ${FREQ_LABEL[freq].toLowerCase()} and category`} testId="chart-listing" />
-      </Body>
+      </ChartBody>
     </div>
   );
 }

@@ -1,9 +1,10 @@
-/** The dashboard's text panels: headline totals, latest forensic headlines, sync freshness. */
+/** The dashboard's text panels: headline totals (under the filter), latest forensic headlines, sync freshness. */
 import { Link } from 'react-router-dom';
 import { formatAge, formatCompact, formatDate, formatDateTime, formatNumber } from '../../components/format';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { useAppStore } from '../../stores/app-store';
-import { carbon, isNotFound, useContractData } from '../../data';
+import { type ContractData, carbon, isNotFound, useContractData } from '../../data';
+import type { DashboardFilters } from './dashboard-filter';
 
 /** The cached resources the freshness card counts, in the market's words (internal tables left out). */
 const CACHED_RESOURCES: Array<[table: string, label: string]> = [
@@ -22,11 +23,12 @@ export interface HeadlineTotals {
   retired: number;
 }
 
-async function loadTotals(): Promise<HeadlineTotals> {
+/** The headline totals of the projects the filter lists: their count, transactions, and credits by category summed. */
+export async function loadTotals(filters: DashboardFilters): Promise<HeadlineTotals> {
   const [projects, credits, byCategory] = await Promise.all([
-    carbon.projects.list({ per_page: 1 }),
-    carbon.credits.list({ per_page: 1 }),
-    carbon.charts.creditsByCategory({}),
+    carbon.projects.list({ ...filters, per_page: 1 }),
+    carbon.credits.list({ ...filters, per_page: 1 }),
+    carbon.charts.creditsByCategory(filters),
   ]);
   const issued = byCategory.data.reduce((s, p) => s + p.issued, 0);
   const retired = byCategory.data.reduce((s, p) => s + p.retired, 0);
@@ -45,8 +47,7 @@ function Kpi({ label, value, unit, title, testId }: { label: string; value: stri
   );
 }
 
-export function HeadlineTotalsRow() {
-  const result = useContractData(loadTotals, 'totals');
+export function HeadlineTotalsRow({ result }: { result: ContractData<HeadlineTotals> }) {
   if (result.error) return <ErrorState error={result.error} onRetry={result.reload} />;
   const t = result.data;
   const v = (n: number | undefined) => (n === undefined ? '…' : formatNumber(n));
@@ -61,7 +62,8 @@ export function HeadlineTotalsRow() {
   );
 }
 
-export function ForensicHeadlines() {
+/** `filtered`: the dashboard's filter is set; the feed takes no project filter, so the card says it shows the whole market. */
+export function ForensicHeadlines({ filtered = false }: { filtered?: boolean }) {
   const result = useContractData(() => carbon.forensics.latest({ limit: 8 }), 'latest');
   const feed = result.data;
   return (
@@ -74,6 +76,7 @@ export function ForensicHeadlines() {
           </span>
         ) : null}
       </div>
+      {filtered ? <div className="muted" data-testid="headlines-unfiltered">Whole market: the feed does not follow the filter.</div> : null}
       {result.error && !isNotFound(result.error) ? <ErrorState error={result.error} onRetry={result.reload} /> : null}
       {!feed && result.loading ? <Loading label="Loading headlines…" /> : null}
       {(feed && feed.entries.length === 0) || isNotFound(result.error) ? <Empty title="No forensic headlines yet">They arrive with the forensics job of a sync.</Empty> : null}
