@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { BuyerAnalytics, CreditTransaction } from '../../../../shared/api';
 import { Chart, categoryColor, FLOW_COLORS } from '../../components/chart';
 import { DataTable, usePagedRows } from '../../components/data-table';
-import { formatCategory, formatDate, formatNumber, formatRegistry } from '../../components/format';
+import { formatCategory, formatDate, formatMonth, formatNumber, formatRegistry } from '../../components/format';
 import { Page } from '../../components/page';
 import { WatchButton } from '../../components/watch-button';
 import { Empty, ErrorState, Loading } from '../../components/states';
@@ -41,7 +41,7 @@ function AnalyticsCharts({ analytics }: { analytics: BuyerAnalytics }) {
   const monthly = useMemo(
     () => ({
       grid: { left: 64, right: 16, top: 16, bottom: 56 },
-      xAxis: { type: 'category', data: analytics.retirements_time_series.map((p) => p.date) },
+      xAxis: { type: 'category', data: analytics.retirements_time_series.map((p) => formatMonth(p.date)) },
       yAxis: { type: 'value' },
       dataZoom: analytics.retirements_time_series.length > 36 ? [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }] : [],
       series: [{ type: 'bar', name: 'Retired', data: analytics.retirements_time_series.map((p) => p.quantity), itemStyle: { color: FLOW_COLORS.retired } }],
