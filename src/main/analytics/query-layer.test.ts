@@ -161,7 +161,7 @@ describe('answers and errors', () => {
   });
 
   it('palette: projects by id or name (FTS or short substring), buyers, countries; any input is safe', () => {
-    expect(analyticsQueries['palette.search'](db, { query: 'vcs-1' })[0]).toMatchObject({ kind: 'project', id: 'VCS-1' });
+    expect(analyticsQueries['palette.search'](db, { query: 'vcs-1' })[0]).toMatchObject({ kind: 'project', id: 'VCS-1', registry: 'verra', country: 'Brazil' });
     expect(analyticsQueries['palette.search'](db, { query: 'acme' }).map((h) => h.kind)).toEqual(['buyer']);
     expect(analyticsQueries['palette.search'](db, { query: 'keny' }).map((h) => [h.kind, h.label])).toEqual([['country', 'Kenya'], ['country', 'kenya']]);
     expect(analyticsQueries['palette.search'](db, { query: '%' }).map((h) => h.id)).toEqual(['VCS-1', '100% Green_Co']);

@@ -3,7 +3,7 @@
  * compact axis labels, display names; calendar dates live in format-date.ts and are re-exported
  * here. One place so every view and chart reads the same.
  */
-import { CATEGORIES, PROJECT_STATUSES, REGISTRIES, TRANSACTION_TYPES } from '../../../shared/api/values';
+import { CATEGORIES, PROJECT_STATUSES, REGISTRIES, REGISTRY_PREFIX, TRANSACTION_TYPES } from '../../../shared/api/values';
 
 export { formatAge, formatDate, formatDateSpan, formatDateTime, formatMonth, formatPeriod, formatYear } from './format-date';
 
@@ -61,6 +61,15 @@ function knownOrAsSent(value: string | null | undefined, labels: Record<string, 
 
 export function formatRegistry(value: string | null | undefined): string {
   return knownOrAsSent(value, REGISTRY_LABELS, REGISTRIES);
+}
+
+const REGISTRY_OF_CODE = new Map(Object.entries(REGISTRY_PREFIX).map(([registry, code]) => [code, registry]));
+
+/** A registry written as its project id prefix (the legacy analyses' "VCS") -> "Verra"; other codes as sent. */
+export function formatRegistryCode(code: string | null | undefined): string {
+  if (!code) return '—';
+  const registry = REGISTRY_OF_CODE.get(code.toUpperCase());
+  return registry && registry !== 'none' ? formatRegistry(registry) : code;
 }
 
 /** Categories as analysts write them ("GHG management", "Biomass CDR"). */
