@@ -78,7 +78,7 @@ describe('answers and errors', () => {
     const analytics = analyticsQueries['buyers.analytics'](db, { buyer_name: 'acme air' });
     expect(analytics.retirements_by_vintage).toEqual([{ vintage: 2019, quantity: 60 }, { vintage: 2020, quantity: 40 }]);
     expect(analytics.retirements_time_series).toEqual([{ date: '2023-02', quantity: 60 }, { date: '2026-06', quantity: 40 }]);
-    expect(analytics.portfolio_by_category).toEqual({ current_year: { forest: 40 }, previous_year: {} });
+    expect(analytics.portfolio_by_category).toEqual({ current_year: { forest: 40 }, previous_year: {}, previous_year_to_date: {}, as_of: '2026-06-30' });
     expect(analytics.summary).toEqual({ total_retirements: 100, avg_vintage: (2019 * 60 + 2020 * 40) / 100, total_transactions: 2 });
   });
 

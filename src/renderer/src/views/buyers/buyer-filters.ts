@@ -51,11 +51,3 @@ export function buyerTransactionsQuery(buyerName: string) {
 export function buyerTransactionsLink(buyerName: string): string {
   return `/transactions?${new URLSearchParams([['buyer', buyerName], ['transaction_type', 'retirement']]).toString()}`;
 }
-
-/** portfolio_by_category as rows: every category of either year, largest this year first. */
-export function portfolioRows(portfolio: { current_year: Record<string, number>; previous_year: Record<string, number> }): Array<{ category: string; current: number; previous: number }> {
-  const categories = new Set([...Object.keys(portfolio.current_year), ...Object.keys(portfolio.previous_year)]);
-  return [...categories]
-    .map((category) => ({ category, current: portfolio.current_year[category] ?? 0, previous: portfolio.previous_year[category] ?? 0 }))
-    .sort((a, b) => b.current - a.current || b.previous - a.previous || a.category.localeCompare(b.category));
-}
