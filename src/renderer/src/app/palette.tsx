@@ -187,7 +187,7 @@ export function CommandPalette() {
             >
               <span className={`palette-kind kind-${e.kind}`}>{KIND_LABEL[e.kind]}</span>
               <span className="palette-label">{e.label}</span>
-              {e.detail ? <span className="palette-detail">{e.detail}</span> : null}
+              {e.detail ? <span className="palette-detail" title={e.detail}>{e.detail}</span> : null}
               {isWatched(e) ? <span className="palette-watched" title="Watched (Shift+Enter to unwatch)" aria-label="watched">★</span> : null}
             </li>
           ))}
