@@ -61,6 +61,13 @@ test('buyer page: summary, vintages, monthly series, portfolio and retirements',
   await expect(page.getByTestId('buyer-total-volume')).toContainText(top.total_volume.toLocaleString('en-US'));
   await expect(page.getByTestId('buyer-vintage-chart')).toBeVisible();
   await expect(page.getByTestId('buyer-monthly-chart')).toBeVisible();
+  // the portfolio compares this year so far with the same period of last year, and says which
+  const analytics = await app.call<{ portfolio_by_category: { as_of?: string } }>('buyers.analytics', { buyer_name: top.buyer_name });
+  const asOf = analytics.portfolio_by_category.as_of!;
+  const day = new Date(`${asOf}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const year = Number(asOf.slice(0, 4));
+  const lastYearDay = asOf.slice(5) === '02-29' ? '28 Feb' : day;
+  await expect(page.getByTestId('buyer-portfolio-period')).toHaveText(`1 Jan – ${day} ${year} vs 1 Jan – ${lastYearDay} ${year - 1}`);
   // the buyer's retirements by the exact (app-only) buyer filter: as many as buyers.get counts
   const retirements = await app.call<Page<unknown>>('credits.list', { buyer: top.buyer_name, transaction_type: ['retirement'], per_page: 1 });
   const got = await app.call<Buyer>('buyers.get', { buyer_name: top.buyer_name });

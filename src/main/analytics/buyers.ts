@@ -9,6 +9,7 @@ import type Database from 'better-sqlite3';
 import { memoAnswer, statement } from './query-memo';
 import { BUYER_SORT_FIELDS, DEFAULT_SORT, parseSort, type BuyerListQuery, type SortKey } from '../../shared/api/params';
 import type { Buyer, BuyerAnalytics, Page } from '../../shared/api/resources';
+import { samePeriodPreviousYear, type CalendarPeriod } from '../../shared/api/year-to-date';
 import { ContractError } from '../../shared/errors';
 import { buyerKey, compareNoCase, toBuyer, type BuyerSums, type BuyerTops } from './buyer-metrics';
 import { creditWhereIn, hasCreditFilters } from './credit-filters';
@@ -244,14 +245,16 @@ export function buyerAnalytics(db: Database.Database, args: { buyer_name: string
       WHERE ${where} AND c.vintage IS NOT NULL GROUP BY c.vintage ORDER BY c.vintage`)
     .all(name) as Array<{ vintage: number; quantity: number }>;
   const year = Number(today.slice(0, 4));
-  const portfolio = (y: number): Record<string, number> => {
+  const portfolioWhere = (inPeriod: string, params: string[]): Record<string, number> => {
     const rows = statement(db, `SELECT p.category AS category, total(c.quantity) AS quantity FROM credit_transactions c
         JOIN projects p ON p.project_id = c.project_id
-        WHERE ${where} AND substr(c.transaction_date, 1, 4) = ? AND p.category IS NOT NULL
+        WHERE ${where} AND ${inPeriod} AND p.category IS NOT NULL
         GROUP BY p.category COLLATE NOCASE ORDER BY p.category COLLATE NOCASE`)
-      .all(name, String(y)) as Array<{ category: string; quantity: number }>;
+      .all(name, ...params) as Array<{ category: string; quantity: number }>;
     return Object.fromEntries(rows.map((r) => [r.category, r.quantity]));
   };
+  const portfolio = (y: number) => portfolioWhere('substr(c.transaction_date, 1, 4) = ?', [String(y)]);
+  const portfolioIn = (period: CalendarPeriod) => portfolioWhere('substr(c.transaction_date, 1, 10) BETWEEN ? AND ?', [period.from, period.to]);
   const series = statement(db, `SELECT substr(c.transaction_date, 1, 7) AS date, total(c.quantity) AS quantity FROM credit_transactions c
       WHERE ${where} AND c.transaction_date IS NOT NULL GROUP BY 1 ORDER BY 1`)
     .all(name) as Array<{ date: string; quantity: number }>;
@@ -263,7 +266,12 @@ export function buyerAnalytics(db: Database.Database, args: { buyer_name: string
       total_transactions: summary.n,
     },
     retirements_by_vintage: byVintage,
-    portfolio_by_category: { current_year: portfolio(year), previous_year: portfolio(year - 1) },
+    portfolio_by_category: {
+      current_year: portfolio(year),
+      previous_year: portfolio(year - 1),
+      previous_year_to_date: portfolioIn(samePeriodPreviousYear(today)),
+      as_of: today,
+    },
     retirements_time_series: series,
   };
 }

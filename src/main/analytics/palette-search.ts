@@ -53,7 +53,7 @@ export function paletteSearch(db: Database.Database, args: { query: string; limi
   projects.forEach((p, order) =>
     hits.push({
       kind: 'project', id: p.project_id, label: p.name ?? p.project_id,
-      detail: [p.project_id, p.registry, p.country].filter(Boolean).join(' · ') || null,
+      detail: null, registry: p.registry, country: p.country,
       rank: rank(p.name ?? '', p.project_id, query), order,
     }),
   );

@@ -78,7 +78,7 @@ describe('answers and errors', () => {
     const analytics = analyticsQueries['buyers.analytics'](db, { buyer_name: 'acme air' });
     expect(analytics.retirements_by_vintage).toEqual([{ vintage: 2019, quantity: 60 }, { vintage: 2020, quantity: 40 }]);
     expect(analytics.retirements_time_series).toEqual([{ date: '2023-02', quantity: 60 }, { date: '2026-06', quantity: 40 }]);
-    expect(analytics.portfolio_by_category).toEqual({ current_year: { forest: 40 }, previous_year: {} });
+    expect(analytics.portfolio_by_category).toEqual({ current_year: { forest: 40 }, previous_year: {}, previous_year_to_date: {}, as_of: '2026-06-30' });
     expect(analytics.summary).toEqual({ total_retirements: 100, avg_vintage: (2019 * 60 + 2020 * 40) / 100, total_transactions: 2 });
   });
 
@@ -161,7 +161,7 @@ describe('answers and errors', () => {
   });
 
   it('palette: projects by id or name (FTS or short substring), buyers, countries; any input is safe', () => {
-    expect(analyticsQueries['palette.search'](db, { query: 'vcs-1' })[0]).toMatchObject({ kind: 'project', id: 'VCS-1' });
+    expect(analyticsQueries['palette.search'](db, { query: 'vcs-1' })[0]).toMatchObject({ kind: 'project', id: 'VCS-1', registry: 'verra', country: 'Brazil' });
     expect(analyticsQueries['palette.search'](db, { query: 'acme' }).map((h) => h.kind)).toEqual(['buyer']);
     expect(analyticsQueries['palette.search'](db, { query: 'keny' }).map((h) => [h.kind, h.label])).toEqual([['country', 'Kenya'], ['country', 'kenya']]);
     expect(analyticsQueries['palette.search'](db, { query: '%' }).map((h) => h.id)).toEqual(['VCS-1', '100% Green_Co']);

@@ -4,6 +4,7 @@
  * 60-day window [today - 60 days, today], both ends inclusive. Values are raw (unrounded).
  */
 import type { Buyer, BuyerAnalytics } from '../../shared/api/resources';
+import { samePeriodPreviousYear, type CalendarPeriod } from '../../shared/api/year-to-date';
 import { addDays, daysBetween } from '../calendar';
 import type { MarketStore } from '../store/market-store';
 import { whereKey, whereSql, type Where } from '../store/sql-filters';
@@ -122,12 +123,14 @@ function computeAnalytics(market: MarketStore, buyer: Buyer, today: string): Buy
   const byVintage = market.all<{ vintage: number; quantity: number }>(
     `SELECT c.vintage, total(c.quantity) AS quantity FROM credits c WHERE ${where} AND c.vintage IS NOT NULL GROUP BY c.vintage ORDER BY c.vintage`, name);
   const year = Number(today.slice(0, 4));
-  const portfolio = (y: number) => {
+  const portfolioWhere = (inPeriod: string, params: string[]) => {
     const rows = market.all<{ category: string; quantity: number }>(
       `SELECT p.category, total(c.quantity) AS quantity FROM credits c JOIN projects p ON p.project_id = c.project_id
-       WHERE ${where} AND substr(c.transaction_date, 1, 4) = ? AND p.category IS NOT NULL GROUP BY p.category ORDER BY p.category`, [...name, String(y)]);
+       WHERE ${where} AND ${inPeriod} AND p.category IS NOT NULL GROUP BY p.category ORDER BY p.category`, [...name, ...params]);
     return Object.fromEntries(rows.map((r) => [r.category, r.quantity]));
   };
+  const portfolio = (y: number) => portfolioWhere('substr(c.transaction_date, 1, 4) = ?', [String(y)]);
+  const portfolioIn = (period: CalendarPeriod) => portfolioWhere('substr(c.transaction_date, 1, 10) BETWEEN ? AND ?', [period.from, period.to]);
   const series = market.all<{ date: string; quantity: number }>(
     `SELECT substr(c.transaction_date, 1, 7) AS date, total(c.quantity) AS quantity FROM credits c WHERE ${where} AND c.transaction_date IS NOT NULL
      GROUP BY 1 ORDER BY 1`, name);
@@ -135,7 +138,12 @@ function computeAnalytics(market: MarketStore, buyer: Buyer, today: string): Buy
     buyer_name: buyer.buyer_name,
     summary: { total_retirements: summary.total, avg_vintage: summary.vq > 0 && summary.weighted !== null ? summary.weighted / summary.vq : null, total_transactions: summary.n },
     retirements_by_vintage: byVintage,
-    portfolio_by_category: { current_year: portfolio(year), previous_year: portfolio(year - 1) },
+    portfolio_by_category: {
+      current_year: portfolio(year),
+      previous_year: portfolio(year - 1),
+      previous_year_to_date: portfolioIn(samePeriodPreviousYear(today)),
+      as_of: today,
+    },
     retirements_time_series: series,
   };
 }

@@ -151,4 +151,31 @@ describe('GET /v1/buyers/{buyer_name} and analytics', () => {
     const lastYear = txs.filter((c) => c.transaction_date!.startsWith('2025'));
     expect(Object.values(a.portfolio_by_category.previous_year).reduce((s, v) => s + v, 0)).toBe(lastYear.reduce((s, c) => s + c.quantity!, 0));
   });
+
+  it('compares the portfolio year to date with the same period of the previous year', async () => {
+    const sameDayLastYear = `2025${TEST_TODAY.slice(4)}`;
+    // a buyer who retired both before and after that day of the previous year, so the period matters
+    const b = buyers.find((x) => {
+      const days = retirementsOf(x.buyer_name).map((c) => c.transaction_date!).filter((d) => d.startsWith('2025'));
+      return days.some((d) => d <= sameDayLastYear) && days.some((d) => d > sameDayLastYear);
+    })!;
+    expect(b).toBeDefined();
+    const a = await t.parse(buyerAnalyticsSchema, `/v1/buyers/${encodeURIComponent(b.buyer_name)}/analytics`);
+    const byCategory = (txs: CreditTransaction[]) => {
+      const sums: Record<string, number> = {};
+      for (const c of txs) {
+        const category = m.projectById.get(c.projects[0]!.project_id)?.category;
+        if (category) sums[category] = (sums[category] ?? 0) + c.quantity!;
+      }
+      return sums;
+    };
+    const txs = retirementsOf(b.buyer_name);
+    const samePeriod = txs.filter((c) => c.transaction_date! >= '2025-01-01' && c.transaction_date! <= sameDayLastYear);
+    const ytd = a.portfolio_by_category.previous_year_to_date!;
+    expect(Object.keys(ytd).sort()).toEqual(Object.keys(byCategory(samePeriod)).sort());
+    for (const [category, quantity] of Object.entries(byCategory(samePeriod))) expect(ytd[category]).toBeCloseTo(quantity, 6);
+    expect(a.portfolio_by_category.as_of).toBe(TEST_TODAY);
+    const wholeYear = Object.values(a.portfolio_by_category.previous_year).reduce((s, v) => s + v, 0);
+    expect(Object.values(ytd).reduce((s, v) => s + v, 0)).toBeLessThan(wholeYear);
+  });
 });

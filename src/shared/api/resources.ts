@@ -281,8 +281,14 @@ export const buyerAnalyticsSchema = z.object({
   summary: z.object({ total_retirements: z.number(), avg_vintage: z.number().nullable(), total_transactions: z.number().int() }),
   retirements_by_vintage: z.array(z.object({ vintage: z.number().int(), quantity: z.number() })),
   portfolio_by_category: z.object({
+    /** Retired volume per category in the current calendar year, so far (year to date). */
     current_year: z.record(z.string(), z.number()),
+    /** The whole previous year. */
     previous_year: z.record(z.string(), z.number()),
+    /** The previous year from 1 Jan to the same month and day as today (28 Feb for a 29 Feb). Not every server sends it. */
+    previous_year_to_date: z.record(z.string(), z.number()).optional(),
+    /** The market's today: the last day of both year-to-date periods. Sent with previous_year_to_date. */
+    as_of: date.optional(),
   }),
   retirements_time_series: z.array(z.object({ date: z.string(), quantity: z.number() })),
 });

@@ -63,7 +63,11 @@ export interface PaletteHit {
   kind: 'project' | 'buyer' | 'country';
   id: string;
   label: string;
+  /** A line under the label, ready to show (buyers, countries); projects leave it null and give their facts below. */
   detail: string | null;
+  /** A project's registry and country as stored (the palette shows the registry by its display name). */
+  registry?: string | null;
+  country?: string | null;
 }
 
 export const contract = {

@@ -10,6 +10,7 @@ import { carbon } from '../bridge';
 import { explainError } from '../components/states';
 import { useWatchlist, watchKey } from '../stores/watchlist';
 import { NAV } from './nav';
+import { paletteDetail } from './palette-detail';
 import './palette.css';
 
 interface Entry {
@@ -127,7 +128,7 @@ export function CommandPalette() {
   const q = query.trim().toLowerCase();
   const views: Entry[] = NAV.filter((n) => !q || n.label.toLowerCase().includes(q)).map((n) => ({ key: `view:${n.path}`, kind: 'view', label: n.label, detail: null, to: n.path }));
   const entries: Entry[] = [
-    ...hits.map((h) => ({ key: `${h.kind}:${h.id}`, kind: h.kind, label: h.label, detail: h.detail ?? (h.kind === 'project' ? h.id : null), to: paletteTarget(h), id: h.id })),
+    ...hits.map((h) => ({ key: `${h.kind}:${h.id}`, kind: h.kind, label: h.label, detail: paletteDetail(h), to: paletteTarget(h), id: h.id })),
     ...(q ? views : []),
   ];
   const go = (e: Entry | undefined) => {
@@ -186,7 +187,7 @@ export function CommandPalette() {
             >
               <span className={`palette-kind kind-${e.kind}`}>{KIND_LABEL[e.kind]}</span>
               <span className="palette-label">{e.label}</span>
-              {e.detail ? <span className="palette-detail">{e.detail}</span> : null}
+              {e.detail ? <span className="palette-detail" title={e.detail}>{e.detail}</span> : null}
               {isWatched(e) ? <span className="palette-watched" title="Watched (Shift+Enter to unwatch)" aria-label="watched">★</span> : null}
             </li>
           ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatCategory, formatCompact, formatDate, formatNumber, formatPercent, formatRegistry, formatSlug, formatTco2e } from './format';
+import { formatAge, formatCategory, formatCompact, formatDate, formatNumber, formatPercent, formatRegistry, formatRegistryCode, formatSlug, formatTco2e } from './format';
 
 describe('format', () => {
   it('separates thousands and keeps fractions short', () => {
@@ -36,6 +36,11 @@ describe('format', () => {
     // A registry Carbon Desk does not know is shown exactly as the service sent it.
     expect(formatRegistry('something-new')).toBe('something-new');
     expect(formatRegistry('cercarbono')).toBe('cercarbono');
+    // Registries written as their project id prefix (legacy analyses) read by the same names.
+    expect(formatRegistryCode('VCS')).toBe('Verra');
+    expect(formatRegistryCode('acr')).toBe('American Carbon Registry');
+    expect(formatRegistryCode('CCO')).toBe('CCO');
+    expect(formatRegistryCode(null)).toBe('—');
     expect(formatPercent(0.4204)).toBe('42.0%');
     expect(formatCategory('ghg-management')).toBe('GHG management');
     expect(formatCategory('renewable-energy')).toBe('Renewable energy');

@@ -1,9 +1,11 @@
 /**
  * Formatting of market numbers and dates for display: thousands separators, tCO2e quantities,
- * compact axis labels, calendar dates. One place so every view and chart reads the same.
+ * compact axis labels, display names; calendar dates live in format-date.ts and are re-exported
+ * here. One place so every view and chart reads the same.
  */
-import { format as formatDateFns, parseISO } from 'date-fns';
-import { CATEGORIES, PROJECT_STATUSES, REGISTRIES, TRANSACTION_TYPES } from '../../../shared/api/values';
+import { CATEGORIES, PROJECT_STATUSES, REGISTRIES, REGISTRY_PREFIX, TRANSACTION_TYPES } from '../../../shared/api/values';
+
+export { formatAge, formatDate, formatDateSpan, formatDateTime, formatMonth, formatPeriod, formatYear } from './format-date';
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
@@ -30,33 +32,6 @@ export function formatCompact(value: number | null | undefined): string {
 /** A share 0..1 -> "42.0%". */
 export function formatPercent(value: number | null | undefined, digits = 1): string {
   return isNumber(value) ? `${(value * 100).toFixed(digits)}%` : '—';
-}
-
-/** "2021-03-04" -> "4 Mar 2021"; an ISO datetime keeps its calendar date; invalid -> the text itself. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '—';
-  const d = parseISO(value.length > 10 ? value : `${value}T00:00:00`);
-  return Number.isNaN(d.getTime()) ? value : formatDateFns(d, 'd MMM yyyy');
-}
-
-/** An ISO datetime -> "4 Mar 2021 14:05" in local time. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  const d = parseISO(value);
-  return Number.isNaN(d.getTime()) ? value : formatDateFns(d, 'd MMM yyyy HH:mm');
-}
-
-/** How long ago an ISO datetime was, in words: "just now", "5 min ago", "3 h ago", "2 days ago". */
-export function formatAge(value: string | null | undefined, now: Date = new Date()): string {
-  if (!value) return 'never';
-  const t = parseISO(value).getTime();
-  if (Number.isNaN(t)) return value;
-  const s = Math.max(0, Math.round((now.getTime() - t) / 1000));
-  if (s < 60) return 'just now';
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
-  const days = Math.floor(s / 86400);
-  return days === 1 ? '1 day ago' : `${days} days ago`;
 }
 
 /** A slug ("renewable-energy", "gold-standard") -> "Renewable energy", "Gold standard". */
@@ -95,6 +70,15 @@ export function formatRegistry(value: string | null | undefined): string {
 /** A registry's short name for narrow columns ("ACR"); registries without one by their name. */
 export function formatRegistryShort(value: string | null | undefined): string {
   return (value && REGISTRY_SHORT_LABELS[value]) || formatRegistry(value);
+}
+
+const REGISTRY_OF_CODE = new Map(Object.entries(REGISTRY_PREFIX).map(([registry, code]) => [code, registry]));
+
+/** A registry written as its project id prefix (the legacy analyses' "VCS") -> "Verra"; other codes as sent. */
+export function formatRegistryCode(code: string | null | undefined): string {
+  if (!code) return '—';
+  const registry = REGISTRY_OF_CODE.get(code.toUpperCase());
+  return registry && registry !== 'none' ? formatRegistry(registry) : code;
 }
 
 /** Categories as analysts write them ("GHG management", "Biomass CDR"). */

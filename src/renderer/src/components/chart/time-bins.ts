@@ -1,6 +1,6 @@
 /** Chart bins (start/end/value) merged by start and labelled for the chosen frequency. */
 import type { ChartFrequency } from '../../../../shared/api/values';
-import { formatDate } from '../format';
+import { formatDate, formatMonth, formatYear } from '../format';
 
 export interface BinPoint {
   start: string;
@@ -25,11 +25,9 @@ export function mergeFlows(issued: readonly BinPoint[], retired: readonly BinPoi
   return [...byStart.values()].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** "2021" for years, "Mar 2021" for months, the date for weeks (from) and days. */
 export function binLabel(start: string, freq: ChartFrequency): string {
-  if (freq === 'Y') return start.slice(0, 4);
-  if (freq === 'M') return `${MONTHS[Number(start.slice(5, 7)) - 1] ?? '?'} ${start.slice(0, 4)}`;
+  if (freq === 'Y') return formatYear(start);
+  if (freq === 'M') return formatMonth(start);
   return freq === 'W' ? `week of ${formatDate(start)}` : formatDate(start);
 }

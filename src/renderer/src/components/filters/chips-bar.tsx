@@ -1,4 +1,6 @@
 /** The active filters as removable chips, plus "Clear all". */
+import { formatDate } from '../format';
+
 export interface FilterChip {
   /** Unique per chip, e.g. 'registry=verra'. */
   id: string;
@@ -32,6 +34,9 @@ export interface ChipSpec {
   /** How a value reads on the chip (default: as is). */
   format?(value: string | number | boolean): string;
 }
+
+/** A chip for a calendar-date filter: "Listed from: 4 Oct 2024". */
+export const dateChip = (label: string): ChipSpec => ({ label, format: (v) => formatDate(String(v)) });
 
 /**
  * Builds chips from parsed filters: one chip per value of an array filter (removing it removes that

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { buildChips } from './chips-bar';
+import { buildChips, dateChip } from './chips-bar';
 import { parseBound, rangeError } from './range-input';
 
 describe('buildChips', () => {
@@ -20,6 +20,10 @@ describe('buildChips', () => {
   it('shows false booleans', () => {
     const chips = buildChips({ has_ccb: false }, { has_ccb: { label: 'CCB', format: (v) => (v ? 'yes' : 'no') } }, vi.fn());
     expect(chips[0]!.label).toBe('CCB: no');
+  });
+  it('writes date filters as calendar dates', () => {
+    const chips = buildChips({ listed_at_from: '2024-10-04' }, { listed_at_from: dateChip('Listed from') }, vi.fn());
+    expect(chips[0]!.label).toBe('Listed from: 4 Oct 2024');
   });
 });
 

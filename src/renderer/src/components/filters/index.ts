@@ -5,7 +5,7 @@ export { DateRange } from './date-range';
 export { TriState } from './tri-state';
 export { TextFilter } from './text-filter';
 export { ValuesInput } from './values-input';
-export { ChipsBar, buildChips, type ChipSpec, type FilterChip } from './chips-bar';
+export { ChipsBar, buildChips, dateChip, type ChipSpec, type FilterChip } from './chips-bar';
 export { InvalidParams } from './invalid-params';
 export { useUrlFilters, type UrlFilters } from './use-url-filters';
 export { filterKey, parseFilters, withParam, withParams, type FilterValue, type InvalidParam } from './url-filters';

@@ -4,7 +4,7 @@
  */
 import { ARTICLE6_AUTHORIZATION_TYPES, CATEGORIES, CORC_DURABILITIES, REGISTRIES } from '../../../../shared/api/values';
 import { CERTIFICATION_NAMES, formatCategory, formatCertification, formatNumber, formatRegistry } from '../format';
-import type { ChipSpec } from '.';
+import { dateChip, type ChipSpec } from './chips-bar';
 import type { ProjectFilterKey } from '../../../../shared/api/params';
 
 export { PROJECT_FILTER_KEYS, type ProjectFilterKey } from '../../../../shared/api/params';
@@ -31,8 +31,8 @@ export const PROJECT_CHIP_SPECS: Record<ProjectFilterKey | 'search', ChipSpec> =
   category: { label: 'Category', format: (v) => formatCategory(String(v)) },
   project_type: { label: 'Type' },
   is_compliance: { label: 'Compliance', format: yesNo },
-  listed_at_from: { label: 'Listed from' },
-  listed_at_to: { label: 'Listed to' },
+  listed_at_from: dateChip('Listed from'),
+  listed_at_to: dateChip('Listed to'),
   issued_min: { label: 'Issued ≥', format: tons },
   issued_max: { label: 'Issued ≤', format: tons },
   retired_min: { label: 'Retired ≥', format: tons },

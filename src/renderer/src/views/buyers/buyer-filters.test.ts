@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buyerListQuery, creditListAppQuery, BUYER_SORT_FIELDS } from '../../../../shared/api/params';
-import { BUYER_CHIP_SPECS, BUYER_CREDIT_KEYS, BUYER_FILTER_KEYS, buyerTransactionsLink, buyerTransactionsQuery, portfolioRows } from './buyer-filters';
+import { BUYER_CHIP_SPECS, BUYER_CREDIT_KEYS, BUYER_FILTER_KEYS, buyerTransactionsLink, buyerTransactionsQuery } from './buyer-filters';
 
 describe('buyer filters', () => {
   it('names only parameters the buyers endpoint takes, and every buyer filter of the spec', () => {
@@ -20,13 +20,5 @@ describe('buyer filters', () => {
       buyer: `O'Neil & 50%_Co`,
       transaction_type: ['retirement'],
     });
-  });
-
-  it('lays out the portfolio of both years, largest this year first', () => {
-    expect(portfolioRows({ current_year: { forest: 10, agriculture: 30 }, previous_year: { forest: 5, 'renewable-energy': 7 } })).toEqual([
-      { category: 'agriculture', current: 30, previous: 0 },
-      { category: 'forest', current: 10, previous: 5 },
-      { category: 'renewable-energy', current: 0, previous: 7 },
-    ]);
   });
 });

@@ -1,5 +1,5 @@
 /** The buyer filters (applied after aggregation) and the credit filters taken before it: URL keys and chips. */
-import type { ChipSpec } from '../../components/filters';
+import { dateChip, type ChipSpec } from '../../components/filters/chips-bar';
 import { formatNumber } from '../../components/format';
 
 export const BUYER_FILTER_KEYS = [
@@ -28,8 +28,8 @@ export const BUYER_CHIP_SPECS: Record<BuyerFilterKey | BuyerCreditKey, ChipSpec>
   is_active_12m: { label: 'Active 12 months', format: yesNo },
   is_active_60d: { label: 'Active 60 days', format: yesNo },
   vintage: { label: 'Vintage' },
-  transaction_date_from: { label: 'Retired from' },
-  transaction_date_to: { label: 'Retired to' },
+  transaction_date_from: dateChip('Retired from'),
+  transaction_date_to: dateChip('Retired to'),
   quantity_min: { label: 'Retirement ≥', format: tons },
   quantity_max: { label: 'Retirement ≤', format: tons },
   project_id: { label: 'Project' },
@@ -50,12 +50,4 @@ export function buyerTransactionsQuery(buyerName: string) {
 /** The Transactions view showing the buyer's retirements (the same query, as URL parameters). */
 export function buyerTransactionsLink(buyerName: string): string {
   return `/transactions?${new URLSearchParams([['buyer', buyerName], ['transaction_type', 'retirement']]).toString()}`;
-}
-
-/** portfolio_by_category as rows: every category of either year, largest this year first. */
-export function portfolioRows(portfolio: { current_year: Record<string, number>; previous_year: Record<string, number> }): Array<{ category: string; current: number; previous: number }> {
-  const categories = new Set([...Object.keys(portfolio.current_year), ...Object.keys(portfolio.previous_year)]);
-  return [...categories]
-    .map((category) => ({ category, current: portfolio.current_year[category] ?? 0, previous: portfolio.previous_year[category] ?? 0 }))
-    .sort((a, b) => b.current - a.current || b.previous - a.previous || a.category.localeCompare(b.category));
 }

@@ -1,16 +1,17 @@
-/** A buyer's page: summary, retirements by vintage, monthly series, portfolio this year vs last, transactions. */
+/** A buyer's page: summary, retirements by vintage, monthly series, portfolio this year so far vs the same period last year, transactions. */
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { BuyerAnalytics, CreditTransaction } from '../../../../shared/api';
 import { Chart, categoryColor, FLOW_COLORS } from '../../components/chart';
 import { DataTable, usePagedRows } from '../../components/data-table';
-import { formatCategory, formatDate, formatNumber, formatRegistry } from '../../components/format';
+import { formatCategory, formatDate, formatMonth, formatNumber, formatRegistry } from '../../components/format';
 import { Page } from '../../components/page';
 import { WatchButton } from '../../components/watch-button';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { CreditDetails, creditColumns } from '../../components/columns/credit-columns';
 import { carbon, useContractData } from '../../data';
-import { buyerTransactionsLink, buyerTransactionsQuery, portfolioRows } from './buyer-filters';
+import { buyerTransactionsLink, buyerTransactionsQuery } from './buyer-filters';
+import { portfolioComparison } from './portfolio-comparison';
 import './buyers.css';
 
 const TX_COLUMNS = creditColumns({ showProject: true });
@@ -28,7 +29,6 @@ function Kpi({ label, value, unit, testId }: { label: string; value: string; uni
 }
 
 function AnalyticsCharts({ analytics }: { analytics: BuyerAnalytics }) {
-  const year = new Date().getFullYear();
   const vintage = useMemo(
     () => ({
       grid: { left: 64, right: 16, top: 16, bottom: 28 },
@@ -41,14 +41,15 @@ function AnalyticsCharts({ analytics }: { analytics: BuyerAnalytics }) {
   const monthly = useMemo(
     () => ({
       grid: { left: 64, right: 16, top: 16, bottom: 56 },
-      xAxis: { type: 'category', data: analytics.retirements_time_series.map((p) => p.date) },
+      xAxis: { type: 'category', data: analytics.retirements_time_series.map((p) => formatMonth(p.date)) },
       yAxis: { type: 'value' },
       dataZoom: analytics.retirements_time_series.length > 36 ? [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }] : [],
       series: [{ type: 'bar', name: 'Retired', data: analytics.retirements_time_series.map((p) => p.quantity), itemStyle: { color: FLOW_COLORS.retired } }],
     }),
     [analytics],
   );
-  const rows = portfolioRows(analytics.portfolio_by_category);
+  const comparison = useMemo(() => portfolioComparison(analytics.portfolio_by_category, new Date().getFullYear()), [analytics]);
+  const rows = comparison.rows;
   const portfolio = useMemo(
     () => ({
       grid: { left: 130, right: 24, top: 28, bottom: 24 },
@@ -56,11 +57,11 @@ function AnalyticsCharts({ analytics }: { analytics: BuyerAnalytics }) {
       yAxis: { type: 'category', inverse: true, data: rows.map((r) => formatCategory(r.category)) },
       xAxis: { type: 'value' },
       series: [
-        { type: 'bar', name: String(year), data: rows.map((r) => ({ value: r.current, itemStyle: { color: categoryColor(r.category) } })) },
-        { type: 'bar', name: String(year - 1), data: rows.map((r) => r.previous), itemStyle: { color: '#9aa5b1' } },
+        { type: 'bar', name: comparison.currentLabel, data: rows.map((r) => ({ value: r.current, itemStyle: { color: categoryColor(r.category) } })) },
+        { type: 'bar', name: comparison.previousLabel, data: rows.map((r) => r.previous), itemStyle: { color: '#9aa5b1' } },
       ],
     }),
-    [rows, year],
+    [rows, comparison],
   );
   return (
     <>
@@ -70,8 +71,10 @@ function AnalyticsCharts({ analytics }: { analytics: BuyerAnalytics }) {
           {analytics.retirements_by_vintage.length ? <Chart option={vintage} height={260} ariaLabel="Retirements by vintage" testId="buyer-vintage-chart" /> : <Empty title="No vintages recorded" />}
         </div>
         <div className="card">
-          <h2>Portfolio by category: {year} vs {year - 1}</h2>
-          {rows.length ? <Chart option={portfolio} height={Math.max(200, rows.length * 44 + 60)} ariaLabel={`Retired volume per category, ${year} and ${year - 1}`} testId="buyer-portfolio-chart" /> : <Empty title={`No retirements in ${year - 1} or ${year}`} />}
+          <h2>Portfolio by category</h2>
+          <p className="muted buyer-portfolio-period" data-testid="buyer-portfolio-period">{comparison.period}</p>
+          {comparison.note ? <p className="muted buyer-portfolio-note">{comparison.note}</p> : null}
+          {rows.length ? <Chart option={portfolio} height={Math.max(200, rows.length * 44 + 60)} ariaLabel={`Retired volume per category, ${comparison.period}`} testId="buyer-portfolio-chart" /> : <Empty title="No retirements in either period" />}
         </div>
       </div>
       <div className="card">

@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CHANGE_KINDS, type ChangeEntry, type ChangeKind } from '../../../../shared/contract';
-import { formatDate, formatDateTime, formatNumber } from '../../components/format';
+import { formatCategory, formatDate, formatDateTime, formatNumber, formatRegistry, formatStatus } from '../../components/format';
 import { Page } from '../../components/page';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { carbon, useContractData } from '../../data';
@@ -59,11 +59,14 @@ const FIELD_LABELS: Record<string, string> = {
   corsia_phase: 'CORSIA phase', corsia_commitment: 'CORSIA commitment',
 };
 
-/** A logged value as read: numbers grouped, flags as yes/no, the rest as sent. */
+/** A logged value as read: numbers grouped, flags as yes/no, registries, categories and statuses by name, the rest as sent. */
 function shown(field: string | null, value: string | null): string {
   if (value === null) return '—';
   if (/^-?\d+(\.\d+)?$/.test(value) && !field?.startsWith('has_') && field !== 'article6_authorized' && field !== 'corsia_eligible') return formatNumber(Number(value));
   if ((field?.startsWith('has_') || field === 'article6_authorized' || field === 'corsia_eligible') && (value === '0' || value === '1')) return value === '1' ? 'yes' : 'no';
+  if (field === 'registry') return formatRegistry(value);
+  if (field === 'category') return formatCategory(value);
+  if (field === 'status') return formatStatus(value);
   return value;
 }
 

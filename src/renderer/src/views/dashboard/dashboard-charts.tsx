@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CHART_FREQUENCIES, SUPPLY_DEMAND_AGGREGATIONS, type ChartFrequency, type SupplyDemandAggregation } from '../../../../shared/api/values';
 import { Chart, categoryColor, FLOW_COLORS, quantityAxis } from '../../components/chart';
-import { formatCategory, formatNumber } from '../../components/format';
+import { formatCategory, formatNumber, formatPeriod } from '../../components/format';
 import { binLabel } from '../../components/chart/time-bins';
 import { carbon, useContractData } from '../../data';
 import { ChartBody, Seg } from './chart-parts';
@@ -23,7 +23,7 @@ export function SupplyDemandChart({ filters, filterKey }: FilteredChartProps) {
       grid: { left: 60, right: 16, top: 36, bottom: rows.length > 60 ? 44 : 28 },
       legend: { top: 0, right: 0 },
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-      xAxis: { type: 'category', data: rows.map((r) => r.period) },
+      xAxis: { type: 'category', data: rows.map((r) => formatPeriod(r.period)) },
       yAxis: quantityAxis(),
       dataZoom: rows.length > 60 ? [{ type: 'inside' }, { type: 'slider', height: 16, bottom: 4 }] : undefined,
       series: [

@@ -6,6 +6,7 @@ import { useMemo, useRef, useState } from 'react';
 import { CHART_FREQUENCIES, type ChartFrequency } from '../../../../shared/api/values';
 import { Chart, FLOW_COLORS, quantityAxis, type ChartHandle } from '../../components/chart';
 import { ChartExportButtons } from '../../components/export';
+import { formatYear } from '../../components/format';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { binLabel, mergeFlows, type FlowRow } from '../../components/chart/time-bins';
 import { carbon, useContractData } from '../../data';
@@ -68,7 +69,7 @@ export function VintageChart({ projectId }: { projectId: string }) {
     () => ({
       grid: { left: 56, right: 16, top: 24, bottom: 28 },
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-      xAxis: { type: 'category', data: points.map((p) => p.start.slice(0, 4)), name: 'Vintage' },
+      xAxis: { type: 'category', data: points.map((p) => formatYear(p.start)), name: 'Vintage' },
       yAxis: quantityAxis(),
       series: [{ name: 'Retired', type: 'bar', barMaxWidth: 40, color: FLOW_COLORS.retired, data: points.map((p) => p.value) }],
     }),

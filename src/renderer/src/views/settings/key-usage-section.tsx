@@ -1,7 +1,7 @@
 /** Usage statistics of the connected account: totals, by key, by endpoint, by day. */
 import { useMemo } from 'react';
 import { Chart } from '../../components/chart';
-import { formatNumber } from '../../components/format';
+import { formatDate, formatNumber } from '../../components/format';
 import { ErrorState, Loading } from '../../components/states';
 import { carbon, useContractData } from '../../data';
 
@@ -11,7 +11,7 @@ export function KeyUsageSection({ version }: { version: number }) {
     const days = usage.data?.by_day ?? [];
     return {
       grid: { left: 48, right: 12, top: 16, bottom: 28 },
-      xAxis: { type: 'category', data: days.map((d) => d.date) },
+      xAxis: { type: 'category', data: days.map((d) => formatDate(d.date)) },
       yAxis: { type: 'value', minInterval: 1 },
       series: [{ type: 'bar', name: 'Requests', barMaxWidth: 36, data: days.map((d) => d.requests) }],
     };

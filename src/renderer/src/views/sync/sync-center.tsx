@@ -11,7 +11,7 @@ import { useAction } from '../../components/use-action';
 import { useAppStore } from '../../stores/app-store';
 import { OfflineCoverage } from './offline-coverage';
 import { SkippedItems } from './skipped-items';
-import { SYNC_JOB_LABELS, allowedActions, formatEta, runLeft, jobFraction, notOfferedLabels, overallFraction, type SyncAction } from './sync-jobs';
+import { SYNC_JOB_LABELS, allowedActions, formatEta, runLeft, runTimes, jobFraction, notOfferedLabels, overallFraction, type SyncAction } from './sync-jobs';
 import './sync.css';
 
 function ProgressBar({ fraction, state, label }: { fraction: number | null; state: string; label: string }) {
@@ -96,6 +96,7 @@ export function SyncCenter() {
   const status = useAppStore((s) => s.status);
   const [loadError, setLoadError] = useState<unknown>(null);
   const { busy: pending, error: actionError, run } = useAction();
+  const runAt = runTimes(sync?.startedAt, sync?.finishedAt);
 
   useEffect(() => {
     let alive = true;
@@ -160,10 +161,10 @@ export function SyncCenter() {
             </div>
             <div className="card kpi">
               <span className="kpi-label">Started / finished</span>
-              <span className="kpi-small">{sync.startedAt ? formatDateTime(sync.startedAt) : 'not started'}</span>
+              <span className="kpi-small">{sync.startedAt ? runAt.started : 'not started'}</span>
               <span className="kpi-small">
                 {sync.finishedAt
-                  ? `${formatDateTime(sync.finishedAt)}${sync.startedAt ? `, after ${formatEta((Date.parse(sync.finishedAt) - Date.parse(sync.startedAt)) / 1000)}` : ''}`
+                  ? `${runAt.finished}${sync.startedAt ? `, after ${formatEta((Date.parse(sync.finishedAt) - Date.parse(sync.startedAt)) / 1000)}` : ''}`
                   : sync.state === 'running' || sync.state === 'paused' ? runLeft(sync.etaSeconds) : '—'}
               </span>
             </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SYNC_JOBS, type SyncJobStatus, type SyncStatus } from '../../../../shared/contract';
-import { SYNC_JOB_LABELS, allowedActions, formatEta, jobFraction, overallFraction, runLeft } from './sync-jobs';
+import { SYNC_JOB_LABELS, allowedActions, formatEta, jobFraction, overallFraction, runLeft, runTimes } from './sync-jobs';
 
 const job = (over: Partial<SyncJobStatus>): SyncJobStatus => ({
   job: 'projects', state: 'running', rows: 0, totalRows: null, pages: 0, totalPages: null, requestsPerMinute: 0, etaSeconds: null, lastError: null, lastSuccessAt: null, skippedItems: 0, ...over,
@@ -51,5 +51,12 @@ describe('runLeft', () => {
     expect(runLeft(null)).toBe('running… (estimating the time left)');
     expect(runLeft(0)).toBe('running… (finishing)');
     expect(runLeft(95)).toBe('running… about 1 min 35 s left');
+  });
+  it('shows a short run to the second, a long one to the minute', () => {
+    const at = (min: number, sec: number) => new Date(2026, 0, 10, 9, min, sec).toISOString();
+    expect(runTimes(at(0, 5), at(0, 47))).toEqual({ started: '10 Jan 2026 09:00:05', finished: '10 Jan 2026 09:00:47' });
+    expect(runTimes(at(0, 5), at(40, 0))).toEqual({ started: '10 Jan 2026 09:00', finished: '10 Jan 2026 09:40' });
+    // A run still going is measured up to now.
+    expect(runTimes(at(0, 5), null, new Date(at(1, 0))).started).toBe('10 Jan 2026 09:00:05');
   });
 });

@@ -1,5 +1,6 @@
 /** What each sync job fetches, in the user's words, and how far along a job is. */
 import type { SyncJobName, SyncJobStatus, SyncStatus } from '../../../../shared/contract';
+import { formatDateTime } from '../../components/format';
 
 export const SYNC_JOB_LABELS: Record<SyncJobName, { label: string; detail: string }> = {
   keyInfo: { label: 'API key', detail: 'Plan tier and rate limit of the key' },
@@ -42,6 +43,17 @@ export function formatEta(seconds: number | null): string {
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
   return `${h} h${m ? ` ${m} min` : ''}`;
+}
+
+/** A run shorter than this shows its start and finish to the second: minutes alone would read the same. */
+const SHORT_RUN_SECONDS = 600;
+
+/** The start and finish of a sync run as date-times, with seconds when the run (so far) is short. */
+export function runTimes(startedAt: string | null | undefined, finishedAt: string | null | undefined, now: Date = new Date()): { started: string; finished: string } {
+  const start = startedAt ? Date.parse(startedAt) : Number.NaN;
+  const end = finishedAt ? Date.parse(finishedAt) : now.getTime();
+  const seconds = Number.isFinite(start) && Number.isFinite(end) && end - start < SHORT_RUN_SECONDS * 1000;
+  return { started: formatDateTime(startedAt, { seconds }), finished: formatDateTime(finishedAt, { seconds }) };
 }
 
 /** What is left of a running sync, in words: the whole run's ETA, or that it is still being estimated. */

@@ -7,7 +7,7 @@ import { contractQueries } from '../../../../shared/api/params';
 import type { CreditTransaction } from '../../../../shared/api';
 import { carbon, useContractData } from '../../data';
 import { usePagedRows, useUnfilteredTotal } from '../../components/data-table';
-import { TextFilter, useUrlFilters, type ChipSpec } from '../../components/filters';
+import { TextFilter, dateChip, useUrlFilters, type ChipSpec } from '../../components/filters';
 import { formatNumber, formatTransactionType } from '../../components/format';
 import { ListView, TotalsStrip } from '../../components/list-view';
 import { ExportSlot } from '../../components/export/export-slot';
@@ -32,8 +32,8 @@ const CHIP_SPECS: Record<string, ChipSpec> = {
   search: { label: 'Project search', format: (v) => `“${v}”` },
   transaction_type: { label: 'Type', format: (v) => formatTransactionType(String(v)) },
   vintage: { label: 'Vintage' },
-  transaction_date_from: { label: 'From' },
-  transaction_date_to: { label: 'To' },
+  transaction_date_from: dateChip('From'),
+  transaction_date_to: dateChip('To'),
   quantity_min: { label: 'Quantity ≥', format: tons },
   quantity_max: { label: 'Quantity ≤', format: tons },
   beneficiary_search: { label: 'Beneficiary', format: (v) => `“${v}”` },
