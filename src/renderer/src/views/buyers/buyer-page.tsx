@@ -72,9 +72,9 @@ function AnalyticsCharts({ analytics }: { analytics: BuyerAnalytics }) {
         </div>
         <div className="card">
           <h2>Portfolio by category</h2>
-          <p className="muted buyer-portfolio-period" data-testid="buyer-portfolio-period">{comparison.period}</p>
+          <p className="muted buyer-portfolio-period" data-testid="buyer-portfolio-period">{comparison.periodLabel}</p>
           {comparison.note ? <p className="muted buyer-portfolio-note">{comparison.note}</p> : null}
-          {rows.length ? <Chart option={portfolio} height={Math.max(200, rows.length * 44 + 60)} ariaLabel={`Retired volume per category, ${comparison.period}`} testId="buyer-portfolio-chart" /> : <Empty title="No retirements in either period" />}
+          {rows.length ? <Chart option={portfolio} height={Math.max(200, rows.length * 44 + 60)} ariaLabel={`Retired volume per category, ${comparison.periodLabel}`} testId="buyer-portfolio-chart" /> : <Empty title="No retirements in either period" />}
         </div>
       </div>
       <div className="card">

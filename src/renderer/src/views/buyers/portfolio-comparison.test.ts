@@ -11,12 +11,12 @@ describe('portfolio comparison', () => {
       { category: 'agriculture', current: 30, previous: 0 },
       { category: 'forest', current: 10, previous: 5 },
     ]);
-    expect(c.period).toBe('1 Jan – 25 Nov 2026 vs 1 Jan – 25 Nov 2025');
+    expect(c.periodLabel).toBe('1 Jan – 25 Nov 2026 vs 1 Jan – 25 Nov 2025');
     expect([c.currentLabel, c.previousLabel]).toEqual(['1 Jan – 25 Nov 2026', '1 Jan – 25 Nov 2025']);
     expect(c.note).toBeNull();
   });
   it('ends last year\'s period on 28 Feb when today is 29 Feb', () => {
-    expect(portfolioComparison({ current_year, previous_year, previous_year_to_date: {}, as_of: '2028-02-29' }, 2028).period).toBe('1 Jan – 29 Feb 2028 vs 1 Jan – 28 Feb 2027');
+    expect(portfolioComparison({ current_year, previous_year, previous_year_to_date: {}, as_of: '2028-02-29' }, 2028).periodLabel).toBe('1 Jan – 29 Feb 2028 vs 1 Jan – 28 Feb 2027');
   });
   it('says so when it can only compare with the whole previous year', () => {
     const c = portfolioComparison({ current_year, previous_year }, 2026);
@@ -25,7 +25,7 @@ describe('portfolio comparison', () => {
       { category: 'forest', current: 10, previous: 50 },
       { category: 'renewable-energy', current: 0, previous: 7 },
     ]);
-    expect(c.period).toBe('2026 to date vs all of 2025');
+    expect(c.periodLabel).toBe('2026 to date vs all of 2025');
     expect(c.note).toMatch(/whole of 2025/);
   });
 });

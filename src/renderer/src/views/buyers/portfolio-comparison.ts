@@ -18,7 +18,7 @@ export interface PortfolioComparison {
   currentLabel: string;
   previousLabel: string;
   /** "1 Jan – 25 Nov 2026 vs 1 Jan – 25 Nov 2025". */
-  period: string;
+  periodLabel: string;
   /** Set when the comparison is against the whole previous year (the service did not send the same period). */
   note: string | null;
 }
@@ -40,13 +40,13 @@ export function portfolioComparison(portfolio: BuyerAnalytics['portfolio_by_cate
     const [currentLabel, previousLabel] = asOf
       ? [yearToDate(asOf), samePeriodPreviousYear(asOf)].map((p) => formatDateSpan(p.from, p.to))
       : [`${year} to date`, `${year - 1}, same period`];
-    return { rows: rowsOf(portfolio.current_year, samePeriod), currentLabel: currentLabel!, previousLabel: previousLabel!, period: `${currentLabel} vs ${previousLabel}`, note: null };
+    return { rows: rowsOf(portfolio.current_year, samePeriod), currentLabel: currentLabel!, previousLabel: previousLabel!, periodLabel: `${currentLabel} vs ${previousLabel}`, note: null };
   }
   return {
     rows: rowsOf(portfolio.current_year, portfolio.previous_year),
     currentLabel: `${year} to date`,
     previousLabel: `${year - 1}`,
-    period: `${year} to date vs all of ${year - 1}`,
+    periodLabel: `${year} to date vs all of ${year - 1}`,
     note: `Compared with the whole of ${year - 1}: the service does not send the same period of last year.`,
   };
 }
