@@ -89,8 +89,8 @@ test('projects: filter-to-table p50/p95 over 20 changes', async ({ app }) => {
     () => toggleOption(app, 'filter-corc', '100+'),
     () => toggleOption(app, 'filter-registry', 'Verra'),
     () => page.getByTestId('filter-is_compliance').getByRole('button', { name: 'Any' }).click(),
-    () => page.getByTestId('projects-table').getByRole('button', { name: /^Listed/ }).click(),
-    () => page.getByTestId('projects-table').getByRole('button', { name: /^Country/ }).click(),
+    () => page.getByTestId('projects-table').getByRole('button', { name: /^Registry/ }).click(),
+    () => page.getByTestId('projects-table').getByRole('button', { name: /^Category/ }).click(),
     () => page.getByTestId('filter-article6_authorized').getByRole('button', { name: 'Any' }).click(),
     () => toggleOption(app, 'filter-registry', 'Gold Standard'),
   ];

@@ -37,7 +37,8 @@ test('during a full resync the views answer with what they showed before, and th
     await app.goto('/dashboard');
     const kpis = ['kpi-projects', 'kpi-transactions', 'kpi-issued', 'kpi-retired'];
     await expect(page.getByTestId('kpi-transactions')).not.toHaveText('…');
-    const before = await Promise.all(kpis.map(async (id) => (await page.getByTestId(id).innerText()).trim()));
+    // (textContent, as toHaveText reads it: innerText follows the layout, which may put the unit on its own line)
+    const before = await Promise.all(kpis.map(async (id) => ((await page.getByTestId(id).textContent()) ?? '').trim()));
 
     await app.call('sync.start', { jobs: ['projects', 'credits'], full: true });
     expect(await syncState(app)).toBe('running');
