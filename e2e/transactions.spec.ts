@@ -153,3 +153,33 @@ test('the totals strip of a filtered set equals the sums of the rows credits.lis
   await expect(strip.getByTestId('total-quantity')).toContainText(fmt(Math.round(quantity)));
   await app.screenshot('transactions-totals');
 });
+
+test('a vintage range typed in the filter panel: in the link, as chips, and the totals equal the contract\'s own', async ({ app }) => {
+  const { page } = app;
+  await app.goto('/transactions');
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const range = page.getByTestId('filter-vintage-range');
+  await range.getByLabel(/minimum/).fill('2016');
+  await range.getByLabel(/maximum/).fill('2019');
+  await range.getByLabel(/maximum/).press('Enter');
+  await range.getByLabel(/minimum/).press('Enter');
+  await expect(page).toHaveURL(/vintage_min=2016/);
+  await expect(page).toHaveURL(/vintage_max=2019/);
+  await expect(page.getByTestId('transactions-chips')).toContainText('Vintage ≥: 2016');
+  await expect(page.getByTestId('transactions-chips')).toContainText('Vintage ≤: 2019');
+  const query = { vintage_min: 2016, vintage_max: 2019 };
+  await expectCount(app, query);
+  const totals = await app.call<{ transactions: number; quantity: number }>('credits.totals', query);
+  const strip = page.getByTestId('totals-strip');
+  await expect(strip.getByTestId('total-transactions')).toContainText(fmt(totals.transactions));
+  await expect(strip.getByTestId('total-quantity')).toContainText(fmt(Math.round(totals.quantity)));
+  // Every row on screen is of a vintage in the range.
+  const vintages = await table(app).locator('[role=row][aria-rowindex] [role=cell]:nth-child(6)').allInnerTexts();
+  expect(vintages.length).toBeGreaterThan(5);
+  expect(vintages.filter((v) => !(Number(v) >= 2016 && Number(v) <= 2019))).toEqual([]);
+  // A minimum above the maximum is said, not sent.
+  await range.getByLabel(/minimum/).fill('2021');
+  await expect(range.getByRole('alert')).toHaveText('Minimum is above maximum');
+  await expect(page).toHaveURL(/vintage_min=2016/);
+  await app.screenshot('transactions-vintage-range');
+});

@@ -39,6 +39,7 @@ export function BuyerFilterPanel({ filters, set }: BuyerFilterPanelProps) {
       <div className="filter-group">
         <h4 className="filter-group-title">Retirements counted</h4>
         <ValuesInput label="Vintage" values={strings(filters.vintage)} onChange={(v) => set('vintage', v.filter((x) => /^\d{4}$/.test(x)).map(Number))} placeholder="e.g. 2019, then Enter" testId="filter-vintage" />
+        {range('Vintages from – to', 'vintage_min', 'vintage_max', undefined, true, 'filter-vintage-range')}
         <DateRange label="Retirement date" from={optStr(filters.transaction_date_from)} to={optStr(filters.transaction_date_to)} onChange={(b, v) => set(b === 'from' ? 'transaction_date_from' : 'transaction_date_to', v)} testId="filter-retirement-date" />
         {range('Retirement quantity', 'quantity_min', 'quantity_max', 'tCO2e', false, 'filter-quantity')}
         <ValuesInput label="Project ids" values={strings(filters.project_id)} onChange={(v) => set('project_id', v)} placeholder="e.g. VCS1234, then Enter" testId="filter-project-id" />

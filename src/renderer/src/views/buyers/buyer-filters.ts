@@ -8,7 +8,7 @@ export const BUYER_FILTER_KEYS = [
 ] as const;
 export type BuyerFilterKey = (typeof BUYER_FILTER_KEYS)[number];
 
-export const BUYER_CREDIT_KEYS = ['vintage', 'transaction_date_from', 'transaction_date_to', 'quantity_min', 'quantity_max', 'project_id'] as const;
+export const BUYER_CREDIT_KEYS = ['vintage', 'vintage_min', 'vintage_max', 'transaction_date_from', 'transaction_date_to', 'quantity_min', 'quantity_max', 'project_id'] as const;
 export type BuyerCreditKey = (typeof BUYER_CREDIT_KEYS)[number];
 
 const tons = (v: string | number | boolean) => `${formatNumber(Number(v))} tCO2e`;
@@ -28,6 +28,8 @@ export const BUYER_CHIP_SPECS: Record<BuyerFilterKey | BuyerCreditKey, ChipSpec>
   is_active_12m: { label: 'Active 12 months', format: yesNo },
   is_active_60d: { label: 'Active 60 days', format: yesNo },
   vintage: { label: 'Vintage' },
+  vintage_min: { label: 'Vintage ≥' },
+  vintage_max: { label: 'Vintage ≤' },
   transaction_date_from: dateChip('Retired from'),
   transaction_date_to: dateChip('Retired to'),
   quantity_min: { label: 'Retirement ≥', format: tons },

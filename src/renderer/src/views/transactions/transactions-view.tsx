@@ -32,6 +32,8 @@ const CHIP_SPECS: Record<string, ChipSpec> = {
   search: { label: 'Project search', format: (v) => `“${v}”` },
   transaction_type: { label: 'Type', format: (v) => formatTransactionType(String(v)) },
   vintage: { label: 'Vintage' },
+  vintage_min: { label: 'Vintage ≥' },
+  vintage_max: { label: 'Vintage ≤' },
   transaction_date_from: dateChip('From'),
   transaction_date_to: dateChip('To'),
   quantity_min: { label: 'Quantity ≥', format: tons },
