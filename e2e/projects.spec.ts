@@ -154,3 +154,28 @@ for (const scheme of ['light', 'dark'] as const) {
     await app.screenshot(`projects-${scheme}`);
   });
 }
+
+test('project ids in natural order (ACR-2 before ACR-10), the default order shown on the Project column', async ({ app }) => {
+  const { page } = app;
+  await app.goto('/projects');
+  const header = table(app).getByRole('columnheader', { name: /^Project/ });
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await expect(idAt(app, 0)).not.toHaveText('');
+  const ids: string[] = [];
+  for (let i = 0; i < 15; i++) ids.push((await idAt(app, i).innerText()).trim());
+  const key = (id: string) => {
+    const m = /^(.*?)(\d*)$/.exec(id)!;
+    return [m[1]!.toLowerCase(), Number(m[2] || 0)] as const;
+  };
+  for (let i = 1; i < ids.length; i++) {
+    const [pa, na] = key(ids[i - 1]!);
+    const [pb, nb] = key(ids[i]!);
+    expect(pa < pb || (pa === pb && na <= nb), `${ids[i - 1]} before ${ids[i]}`).toBe(true);
+  }
+  // the same order as the contract's
+  const first = await app.call<PageOf<ProjectRow>>('projects.list', { per_page: 15 });
+  expect(ids).toEqual(first.data.map((p) => p.project_id));
+  await header.getByRole('button').click();
+  await expect(page).toHaveURL(/sort=-project_id/);
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+});

@@ -14,6 +14,8 @@ const TEXT_SORT = new Set(['project_id', 'name', 'registry', 'proponent', 'categ
 export const PROJECT_SORT_COLUMNS: Record<string, SortColumn> = Object.fromEntries(
   PROJECT_SORT_FIELDS.map((f) => [f, { sql: f === 'unretired' ? '(p.issued - p.retired)' : `p.${f}`, text: TEXT_SORT.has(f) }]),
 );
+// Ids in natural order, walking the expression index of that order (a project always has an id).
+PROJECT_SORT_COLUMNS.project_id = { sql: 'p.project_id', text: true, natural: true, hasNulls: () => false };
 
 export function listProjects(db: Database.Database, q: ProjectListQuery): Page<Project> {
   const req = pageRequest(q);

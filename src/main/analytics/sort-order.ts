@@ -4,6 +4,7 @@
  * tie-breaker so pages are stable.
  */
 import { parseSort } from '../../shared/api/params';
+import { naturalIdOrderTerms } from '../../shared/api/natural-id';
 import { ContractError } from '../../shared/errors';
 
 export interface SortColumn {
@@ -16,6 +17,8 @@ export interface SortColumn {
    * sort can walk an index. Give it only for indexed columns, where the answer is one index seek.
    */
   hasNulls?: () => boolean;
+  /** Ids in natural order (ACR-2 before ACR-10): shared/api/natural-id.ts. */
+  natural?: boolean;
 }
 
 export function orderBy(
@@ -35,7 +38,8 @@ export function orderBy(
     // SQLite puts nulls last in DESC order already; saying so only for ASC (and only when the column
     // has nulls) lets sorts walk an index.
     const nullsLast = !descending && (c.hasNulls?.() ?? true);
-    return `${c.sql}${c.text ? ' COLLATE NOCASE' : ''} ${descending ? 'DESC' : nullsLast ? 'ASC NULLS LAST' : 'ASC'}`;
+    const terms = c.natural ? naturalIdOrderTerms(c.sql) : [`${c.sql}${c.text ? ' COLLATE NOCASE' : ''}`];
+    return terms.map((t) => `${t} ${descending ? 'DESC' : nullsLast ? 'ASC NULLS LAST' : 'ASC'}`).join(', ');
   });
   parts.push(`${primaryKey} ASC`);
   return `ORDER BY ${parts.join(', ')}`;

@@ -10,7 +10,7 @@ import { defineRoute, ok, type RouteDef } from './route';
 const text = (sql: string): SortColumn => ({ sql, text: true });
 const value = (sql: string): SortColumn => ({ sql, text: false });
 const PROJECT_SORT: Record<(typeof PROJECT_SORT_FIELDS)[number], SortColumn> = {
-  project_id: text('p.project_id'), name: text('p.name'), registry: text('p.registry'), proponent: text('p.proponent'),
+  project_id: { sql: 'p.project_id', text: true, natural: true }, name: text('p.name'), registry: text('p.registry'), proponent: text('p.proponent'),
   category: text('p.category'), status: text('p.status'), country: text('p.country'), listed_at: value('p.listed_at'),
   is_compliance: value('p.is_compliance'), first_issuance_at: value('p.first_issuance_at'), first_retirement_at: value('p.first_retirement_at'),
   project_type: text('p.project_type'), issued: value('p.issued'), retired: value('p.retired'), unretired: value('(p.issued - p.retired)'),

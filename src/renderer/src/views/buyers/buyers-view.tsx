@@ -5,7 +5,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { contractQueries } from '../../../../shared/api/params';
+import { DEFAULT_SORT, contractQueries } from '../../../../shared/api/params';
 import type { Buyer } from '../../../../shared/api';
 import { carbon } from '../../data';
 import { usePagedRows } from '../../components/data-table';
@@ -41,6 +41,7 @@ export function BuyersView() {
 
   return (
     <ListView
+      defaultSort={DEFAULT_SORT.buyers}
       title="Buyers"
       subtitle={
         rows.total === null ? (

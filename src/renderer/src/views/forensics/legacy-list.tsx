@@ -1,7 +1,7 @@
 /** Legacy v1 forensic analyses (deprecated endpoint): status, registry, country, minimum findings, sort. */
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { contractQueries } from '../../../../shared/api/params';
+import { DEFAULT_SORT, contractQueries } from '../../../../shared/api/params';
 import type { LegacyForensic } from '../../../../shared/api';
 import { FORENSIC_STATUSES } from '../../../../shared/api/values';
 import { carbon } from '../../data';
@@ -97,6 +97,7 @@ export function LegacyList() {
 
   return (
     <ListView
+      defaultSort={DEFAULT_SORT.legacyForensics}
       title="Forensics"
       subtitle={rows.total == null ? 'Legacy v1 analyses' : <span data-testid="legacy-count">{formatNumber(rows.total)} legacy v1 analyses</span>}
       exportButton={<ExportButton table="legacy-forensics" query={filters} total={rows.total} testId="export-legacy-forensics" />}

@@ -4,7 +4,7 @@
  */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { contractQueries } from '../../../../shared/api/params';
+import { DEFAULT_SORT, contractQueries } from '../../../../shared/api/params';
 import type { Project } from '../../../../shared/api';
 import { carbon, useContractData } from '../../data';
 import { usePagedRows, useUnfilteredTotal } from '../../components/data-table';
@@ -52,6 +52,7 @@ export function ProjectsView() {
 
   return (
     <ListView
+      defaultSort={DEFAULT_SORT.projects}
       title="Projects"
       subtitle={subtitle}
       search={
