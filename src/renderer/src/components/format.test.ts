@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatCategory, formatCompact, formatDate, formatNumber, formatPercent, formatRegistry, formatRegistryCode, formatSlug, formatTco2e } from './format';
+import { formatAge, formatCategory, formatCompact, formatDate, formatNumber, formatPercent, formatRegistry, formatRegistryCode, formatRegistryShort, formatSlug, formatTco2e } from './format';
 
 describe('format', () => {
   it('separates thousands and keeps fractions short', () => {
@@ -39,6 +39,10 @@ describe('format', () => {
     // Registries written as their project id prefix (legacy analyses) read by the same names.
     expect(formatRegistryCode('VCS')).toBe('Verra');
     expect(formatRegistryCode('acr')).toBe('American Carbon Registry');
+    expect(formatRegistryCode('CAR', { short: true })).toBe('CAR');
+    expect(formatRegistryCode('GLD', { short: true })).toBe('Gold Standard');
+    expect(formatRegistryShort('american-carbon-registry')).toBe('ACR');
+    expect(formatRegistry('none')).toBe('No registry');
     expect(formatRegistryCode('CCO')).toBe('CCO');
     expect(formatRegistryCode(null)).toBe('—');
     expect(formatPercent(0.4204)).toBe('42.0%');

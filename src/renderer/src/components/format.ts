@@ -74,11 +74,12 @@ export function formatRegistryShort(value: string | null | undefined): string {
 
 const REGISTRY_OF_CODE = new Map(Object.entries(REGISTRY_PREFIX).map(([registry, code]) => [code, registry]));
 
-/** A registry written as its project id prefix (the legacy analyses' "VCS") -> "Verra"; other codes as sent. */
-export function formatRegistryCode(code: string | null | undefined): string {
+/** A registry written as its project id prefix (the legacy analyses' "VCS") -> "Verra" (short: "ACR" stays "ACR"); other codes as sent. */
+export function formatRegistryCode(code: string | null | undefined, options: { short?: boolean } = {}): string {
   if (!code) return '—';
   const registry = REGISTRY_OF_CODE.get(code.toUpperCase());
-  return registry && registry !== 'none' ? formatRegistry(registry) : code;
+  if (!registry || registry === 'none') return code;
+  return options.short ? formatRegistryShort(registry) : formatRegistry(registry);
 }
 
 /** Categories as analysts write them ("GHG management", "Biomass CDR"). */

@@ -23,7 +23,7 @@ const COLUMNS: Column<LegacyForensic>[] = [
   { id: 'run_date', header: 'Run', width: '120px', sortField: 'run_date', firstSort: 'desc', cell: (r) => formatDate(r.run_date), title: (r) => formatDateTime(r.run_date) },
   { id: 'project_id', header: 'Project', width: '110px', sortField: 'project_id', cell: (r) => <Link to={`/forensics/projects/${encodeURIComponent(r.project_id)}`}>{r.project_id}</Link> },
   { id: 'project_name', header: 'Name', width: 'minmax(200px, 2fr)', sortField: 'project_name', cell: (r) => r.project_name ?? '—', title: (r) => r.project_name ?? undefined },
-  { id: 'registry', header: 'Registry', width: '170px', sortField: 'registry', cell: (r) => formatRegistryCode(r.registry), title: (r) => (r.registry ? `${formatRegistryCode(r.registry)} (${r.registry})` : undefined) },
+  { id: 'registry', header: 'Registry', width: '120px', sortField: 'registry', cell: (r) => formatRegistryCode(r.registry, { short: true }), title: (r) => (r.registry ? `${formatRegistryCode(r.registry)} (${r.registry})` : undefined) },
   { id: 'country', header: 'Country', width: '120px', sortField: 'country', cell: (r) => r.country ?? '—' },
   { id: 'status', header: 'Status', width: '90px', sortField: 'status', cell: (r) => (r.status ? <span className={STATUS_CLASS[r.status] ?? 'badge'}>{r.status}</span> : '—') },
   { id: 'num_findings', header: 'Findings', width: '84px', numeric: true, sortField: 'num_findings', cell: (r) => formatNumber(r.num_findings) },
