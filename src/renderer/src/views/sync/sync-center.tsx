@@ -58,18 +58,21 @@ function JobRow({ job, busy, onStart }: { job: SyncJobStatus; busy: boolean; onS
       <td><span className={STATE_BADGE[job.state]}>{STATE_TEXT[job.state] ?? job.state}</span></td>
       <td className="job-progress">
         <ProgressBar fraction={fraction} state={job.state} label={`${meta.label} progress`} />
-        <div className="job-progress-text">{fraction == null ? '' : `${Math.round(fraction * 100)}%`}</div>
+        <div className="job-progress-text">
+          {fraction == null ? '' : `${Math.round(fraction * 100)}%`}
+          {job.state === 'running' && job.requestsPerMinute > 0 ? ` · ${formatNumber(Math.round(job.requestsPerMinute))}/min` : ''}
+        </div>
       </td>
       <td className="num" data-testid="job-rows">
         {formatNumber(job.rows)}
         {job.totalRows != null ? <span className="of"> / {formatNumber(job.totalRows)}</span> : null}
         {job.skippedItems ? <div className="job-skipped">{formatNumber(job.skippedItems)} skipped</div> : null}
       </td>
-      <td className="num">
+      <td className="num wide-only">
         {formatNumber(job.pages)}
         {job.totalPages != null ? <span className="of"> / {formatNumber(job.totalPages)}</span> : null}
       </td>
-      <td className="num">{job.state === 'running' ? formatNumber(Math.round(job.requestsPerMinute)) : '—'}</td>
+      <td className="num wide-only">{job.state === 'running' ? formatNumber(Math.round(job.requestsPerMinute)) : '—'}</td>
       <td className="num">{job.state === 'running' ? formatEta(job.etaSeconds) : '—'}</td>
       <td title={job.lastSuccessAt ? formatDateTime(job.lastSuccessAt) : undefined}>{job.lastSuccessAt ? formatAge(job.lastSuccessAt) : 'never'}</td>
       <td className="job-error-cell">
@@ -204,8 +207,8 @@ export function SyncCenter() {
                   <th>State</th>
                   <th>Progress</th>
                   <th className="num">Rows</th>
-                  <th className="num">Pages</th>
-                  <th className="num">Requests/min</th>
+                  <th className="num wide-only">Pages</th>
+                  <th className="num wide-only">Requests/min</th>
                   <th className="num">ETA</th>
                   <th>Last success</th>
                   <th>Last error</th>
