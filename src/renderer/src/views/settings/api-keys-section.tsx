@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { ApiKey } from '../../../../shared/api/resources';
-import { formatDateTime, formatNumber } from '../../components/format';
+import { formatDate, formatDateTime, formatNumber } from '../../components/format';
 import { useAction } from '../../components/use-action';
 import { ErrorState, Loading } from '../../components/states';
 import { carbon, useContractData } from '../../data';
@@ -133,16 +133,17 @@ export function ApiKeysSection({ onChanged }: { onChanged?: () => void }) {
                   <td>
                     <span className={state === 'active' ? 'badge badge-new' : 'badge badge-danger'}>{state}</span>
                   </td>
-                  <td>{formatDateTime(k.created_at)}</td>
+                  {/* days where the exact time matters little (on hover), so the table fits a narrow window */}
+                  <td title={formatDateTime(k.created_at)}>{formatDate(k.created_at)}</td>
                   <td>{formatDateTime(k.last_used_at)}</td>
-                  <td>{k.expires_at ? formatDateTime(k.expires_at) : 'never'}</td>
+                  <td title={k.expires_at ? formatDateTime(k.expires_at) : undefined}>{k.expires_at ? formatDate(k.expires_at) : 'never'}</td>
                   <td>
                     {state === 'active' ? (
                       <button type="button" className="btn btn-small btn-danger" onClick={() => setRevoking(k)} aria-label={`Revoke ${k.name}`}>
                         Revoke
                       </button>
                     ) : k.revoked_at ? (
-                      <span className="muted">revoked {formatDateTime(k.revoked_at)}</span>
+                      <span className="muted key-revoked" title={formatDateTime(k.revoked_at)}>revoked {formatDate(k.revoked_at)}</span>
                     ) : null}
                   </td>
                 </tr>
