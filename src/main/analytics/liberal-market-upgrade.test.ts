@@ -25,8 +25,10 @@ describe('upgrading a cache to the liberal market', () => {
     dirs.push(dir);
     const file = path.join(dir, 'cache.sqlite');
     const all = combineMigrations(cacheMigrations(), analyticsMigrations());
-    const before = all.filter((m) => !/liberal-market/.test(m.name));
-    expect(before.length).toBe(all.length - 2);
+    // A cache as it was before the liberal market: every migration before it (later ones assume it).
+    const before = all.slice(0, all.findIndex((m) => /liberal-market/.test(m.name)));
+    expect(all.filter((m) => /liberal-market/.test(m.name))).toHaveLength(2);
+    expect(before.length).toBeGreaterThan(0);
 
     const old = new Database(file);
     old.pragma('foreign_keys = ON');
@@ -46,8 +48,9 @@ describe('upgrading a cache to the liberal market', () => {
       expect(db.prepare('SELECT title FROM project_clips').all()).toEqual([{ title: 'A clip' }]);
       expect(db.prepare('SELECT id, quantity FROM credit_transactions').all()).toEqual([{ id: 1, quantity: 25 }]);
       expect(db.prepare("SELECT project_id FROM projects_fts WHERE projects_fts MATCH 'peatland'").all()).toEqual([{ project_id: 'VCS-1' }]);
-      expect(objects(db, 'index')).toEqual(expect.arrayContaining(indexesBefore));
-      expect(objects(db, 'trigger')).toEqual(triggersBefore);
+      // (a later migration drops the index on sync_pass: a full credits pass is staged instead)
+      expect(objects(db, 'index')).toEqual(expect.arrayContaining(indexesBefore.filter((n) => n !== 'credit_transactions_sync_pass')));
+      expect(objects(db, 'trigger')).toEqual(expect.arrayContaining(triggersBefore));
       expect(db.pragma('foreign_key_check')).toEqual([]);
 
       db.prepare("INSERT INTO projects (project_id, issued, retired, unretired, has_ccb, synced_at, extra) VALUES ('CDC-9', NULL, NULL, NULL, NULL, 'now', '{\"x\":1}')").run();
