@@ -121,6 +121,10 @@ describe('OpenAPI document', () => {
     expect(enumOf(param(doc, '/v1/credits/', 'beneficiary_search_fields'))).toEqual([...BENEFICIARY_SEARCH_FIELDS]);
     expect(param(doc, '/v1/credits/', 'per_page')).toMatchObject({ type: 'integer', minimum: 1, maximum: 200 });
     expect(param(doc, '/v1/credits/', 'transaction_date_from')).toEqual({ type: 'string', format: 'date' });
+    for (const path of ['/v1/credits/', '/v1/buyers/', '/v1/supply-demand/', '/v1/charts/credits_retirements_by_vintage/{project_id}']) {
+      expect(param(doc, path, 'vintage_min'), path).toMatchObject({ type: 'integer' });
+      expect(param(doc, path, 'vintage_max'), path).toMatchObject({ type: 'integer' });
+    }
     expect((await t.get('/v1/credits/?registry=cercarbono')).status).toBe(422);
   });
 

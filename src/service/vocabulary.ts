@@ -58,6 +58,8 @@ const DESCRIPTIONS: Record<string, string> = {
   project_id: 'Project ID',
   transaction_type: 'Transaction type',
   vintage: 'Vintage',
+  vintage_min: 'Earliest vintage (inclusive)',
+  vintage_max: 'Latest vintage (inclusive)',
   beneficiary_search: 'Case-insensitive search string, searched in the beneficiary_search_fields only.',
 };
 

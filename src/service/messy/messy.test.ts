@@ -170,5 +170,9 @@ describe('messy market', () => {
     expect((await t.getOk<Envelope>('/v1/credits/?quantity_min=100.5&per_page=1')).pagination.total_entries).toBe(atLeast);
     const vintage = credits.find((c) => typeof c.vintage === 'number')!.vintage as number;
     expect((await t.getOk<Envelope>(`/v1/credits/?vintage=${vintage}&per_page=1`)).pagination.total_entries).toBe(credits.filter((c) => c.vintage === vintage).length);
+    // A null vintage matches no bound, even an open-ended one.
+    const ranged = credits.filter((c) => typeof c.vintage === 'number' && c.vintage >= vintage - 2);
+    expect(credits.some((c) => c.vintage === null)).toBe(true);
+    expect((await t.getOk<Envelope>(`/v1/credits/?vintage_min=${vintage - 2}&per_page=1`)).pagination.total_entries).toBe(ranged.length);
   });
 });

@@ -106,6 +106,10 @@ describe('GET /v1/buyers/', () => {
     const names = new Set(retirementsOfAll(subset));
     expect(filtered.length).toBe(names.size);
     for (const b of filtered.slice(0, 20)) expect(b).toEqual(expectedBuyer(b.buyer_name, retirementsOf(b.buyer_name, subset)));
+    const byVintage = await fetchAll(t, buyerSchema, '/v1/buyers/?per_page=200&vintage_min=2016&vintage_max=2017');
+    const vintaged = m.credits.filter((c) => c.vintage !== null && c.vintage >= 2016 && c.vintage <= 2017);
+    expect(byVintage.length).toBe(new Set(retirementsOfAll(vintaged)).size);
+    for (const b of byVintage.slice(0, 20)) expect(b).toEqual(expectedBuyer(b.buyer_name, retirementsOf(b.buyer_name, vintaged)));
   });
 
   it('pages and validates', async () => {

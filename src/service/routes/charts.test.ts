@@ -102,6 +102,9 @@ describe('GET /v1/supply-demand/', () => {
     expect(body.data.every((d) => /^\d{4}$/.test(d.period))).toBe(true);
     const keep = m.credits.filter((c) => c.projects[0]!.category === 'forest' && c.vintage === 2020 && c.transaction_date! < '2026' && c.transaction_type === 'retirement');
     expect(body.totals.retirements).toBe(keep.reduce((s, c) => s + c.quantity!, 0));
+    const ranged = await t.parse(supplyDemandSchema, '/v1/supply-demand/?category=forest&vintage_min=2016&vintage_max=2018');
+    const inRange = m.credits.filter((c) => c.projects[0]!.category === 'forest' && c.vintage !== null && c.vintage >= 2016 && c.vintage <= 2018 && c.transaction_date! < '2026' && c.transaction_type === 'retirement');
+    expect(ranged.totals.retirements).toBe(inRange.reduce((s, c) => s + c.quantity!, 0));
     expect((await t.get('/v1/supply-demand/?aggregation=weekly')).status).toBe(422);
   });
 });

@@ -56,6 +56,12 @@ describe('GET /v1/credits/', () => {
       ['transaction_type=retirement', (c) => c.transaction_type === 'retirement'],
       ['transaction_type=issuance&transaction_type=cancellation', (c) => c.transaction_type !== 'retirement'],
       ['vintage=2019&vintage=2020', (c) => c.vintage === 2019 || c.vintage === 2020],
+      ['vintage_min=2015&vintage_max=2018', (c) => c.vintage !== null && c.vintage >= 2015 && c.vintage <= 2018],
+      ['vintage_min=2020', (c) => c.vintage !== null && c.vintage >= 2020],
+      ['vintage_max=2012', (c) => c.vintage !== null && c.vintage <= 2012],
+      // the set and the range combine with AND
+      ['vintage=2014&vintage=2016&vintage=2019&vintage_min=2015&vintage_max=2019', (c) => c.vintage === 2016 || c.vintage === 2019],
+      ['vintage_min=2019&vintage_max=2015', () => false],
       ['transaction_date_from=2024-01-01&transaction_date_to=2024-12-31', (c) => c.transaction_date! >= '2024-01-01' && c.transaction_date! <= '2024-12-31'],
       ['quantity_min=100&quantity_max=5000', (c) => c.quantity! >= 100 && c.quantity! <= 5000],
       [`project_id=${pid}`, (c) => c.projects[0]!.project_id === pid],
@@ -129,7 +135,8 @@ describe('GET /v1/credits/', () => {
   });
 
   it('rejects bad parameters with 422', async () => {
-    for (const [query, name] of [['transaction_type=sale', 'transaction_type'], ['vintage=20x0', 'vintage'], ['transaction_date_from=2024-13-01', 'transaction_date_from'],
+    for (const [query, name] of [['transaction_type=sale', 'transaction_type'], ['vintage=20x0', 'vintage'], ['vintage_min=2015.5', 'vintage_min'],
+      ['vintage_max=99999999999999999999', 'vintage_max'], ['transaction_date_from=2024-13-01', 'transaction_date_from'],
       ['quantity_min=abc', 'quantity_min'], ['beneficiary_search_fields=retirement_account', 'beneficiary_search_fields'], ['sort=quantity&sort=nope', 'sort'],
       ['per_page=1000', 'per_page']] as const) {
       const r = await t.get(`/v1/credits/?${query}`);

@@ -81,7 +81,7 @@ export function projectWhere(q: ProjectFilters): Where {
 }
 
 type CreditFilters = Partial<Pick<CreditListQuery,
-  'transaction_type' | 'vintage' | 'transaction_date_from' | 'transaction_date_to' | 'quantity_min' | 'quantity_max' |
+  'transaction_type' | 'vintage' | 'vintage_min' | 'vintage_max' | 'transaction_date_from' | 'transaction_date_to' | 'quantity_min' | 'quantity_max' |
   'beneficiary_search' | 'beneficiary_search_fields' | 'project_id'>> & ProjectFilters;
 
 /** Groups C and B, the project_id filter and group P (through the parent project), on credits aliased `c`. */
@@ -90,6 +90,8 @@ export function creditWhere(q: CreditFilters, opts: { projectFilters: boolean } 
   inList(w, 'c.project_id', q.project_id);
   inList(w, 'c.transaction_type', q.transaction_type);
   inList(w, 'c.vintage', q.vintage);
+  compare(w, 'c.vintage', '>=', q.vintage_min);
+  compare(w, 'c.vintage', '<=', q.vintage_max);
   compare(w, 'c.transaction_date', '>=', q.transaction_date_from);
   compare(w, 'c.transaction_date', '<=', q.transaction_date_to);
   compare(w, 'c.quantity', '>=', q.quantity_min);

@@ -99,6 +99,9 @@ export const projectSearchParams = { search: text().optional() };
 export const creditFilterParams = {
   transaction_type: repeated(z.enum(TRANSACTION_TYPES)),
   vintage: repeated(int()),
+  /** Vintage bounds (inclusive); a transaction without a vintage matches no bound. AND-ed with `vintage`. */
+  vintage_min: int().optional(),
+  vintage_max: int().optional(),
   transaction_date_from: isoDate().optional(),
   transaction_date_to: isoDate().optional(),
   quantity_min: num().optional(),
