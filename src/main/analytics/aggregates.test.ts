@@ -61,7 +61,8 @@ describe('rollups', () => {
       credit({ project_id: i % 2 ? 'VCS-1' : 'VCS-2', quantity: 1 + (i % 17), transaction_type: (['issuance', 'retirement', 'cancellation'] as const)[i % 3],
         vintage: 2015 + (i % 6), transaction_date: `20${10 + (i % 16)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}` })));
     rebuildRollups(db);
-    const filters = [{}, { transaction_type: ['retirement'] }, { vintage: [2016, 2019] }, { transaction_date_from: '2014-02-10', transaction_date_to: '2020-11-03' }];
+    const filters = [{}, { transaction_type: ['retirement'] }, { vintage: [2016, 2019] }, { vintage_min: 2016, vintage_max: 2018 },
+      { vintage: [2015, 2017, 2019], vintage_max: 2017, transaction_date_from: '2013-05-01' }, { transaction_date_from: '2014-02-10', transaction_date_to: '2020-11-03' }];
     for (const f of filters) {
       for (const freq of CHART_FREQUENCIES) {
         const q = globalCreditsByTransactionDateQuery.parse({ ...f, freq });

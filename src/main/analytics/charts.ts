@@ -13,13 +13,13 @@ import type {
 import type { CategoryPoint, ListingPoint, Page, TimeBinPoint } from '../../shared/api/resources';
 import type { ChartFrequency } from '../../shared/api/values';
 import { notFound } from '../../shared/errors';
-import { creditWhere, creditWhereIn, hasBeneficiarySearch, type CreditFilters } from './credit-filters';
+import { creditWhere, creditWhereIn, hasBeneficiarySearch, vintageTerms, type CreditFilters } from './credit-filters';
 import { binEnd, binStartSql } from './market-calendar';
 import { singlePage } from './page-envelope';
 import { hasProjectFilters, projectWhere } from './project-filters';
 import { rollupFresh } from './rollup-state';
 import { matchAnyExact } from './text-match';
-import { addClause, newWhere, placeholders, whereSql, type SqlWhere } from './sql-where';
+import { addClause, newWhere, whereSql, type SqlWhere } from './sql-where';
 
 /** The cached project's id as stored (ids match case-insensitively); not_found when it is not cached. */
 function cachedProjectId(db: Database.Database, projectId: string): string {
@@ -31,7 +31,7 @@ function cachedProjectId(db: Database.Database, projectId: string): string {
 /** Credit filters of one project: groups C and B (group P does not apply to a single project's chart). */
 function oneProjectWhere(projectId: string, rest: Omit<CreditFilters, 'project_id'>): SqlWhere {
   const w = creditWhere({
-    transaction_type: rest.transaction_type, vintage: rest.vintage, transaction_date_from: rest.transaction_date_from,
+    transaction_type: rest.transaction_type, vintage: rest.vintage, vintage_min: rest.vintage_min, vintage_max: rest.vintage_max, transaction_date_from: rest.transaction_date_from,
     transaction_date_to: rest.transaction_date_to, quantity_min: rest.quantity_min, quantity_max: rest.quantity_max,
     beneficiary_search: rest.beneficiary_search, beneficiary_search_fields: rest.beneficiary_search_fields,
   });
@@ -69,7 +69,7 @@ export interface CreditRollup {
 }
 
 /**
- * The rollup that answers `q`, or null: only transaction type, vintage and date bounds may narrow
+ * The rollup that answers `q`, or null: only transaction type, vintage (set and bounds) and date bounds may narrow
  * it. Month-aligned answers (`monthAligned`: bins or periods of whole months) without date bounds
  * read the month rollup, the rest the day rollup.
  */
@@ -80,7 +80,7 @@ export function creditRollupFor(db: Database.Database, q: CreditFilters, monthAl
   const dateBounds = q.transaction_date_from !== undefined || q.transaction_date_to !== undefined;
   const w = newWhere();
   matchAnyExact(w, 'd.transaction_type', q.transaction_type);
-  if (q.vintage?.length) addClause(w, `d.vintage IN (${placeholders(q.vintage.length)})`, ...q.vintage);
+  vintageTerms(w, 'd.vintage', q);
   if (monthAligned && !dateBounds && rollupFresh(db, 'credit_months')) return { table: 'agg_credit_months d', dateColumn: 'd.month_start', where: w };
   if (!rollupFresh(db, 'credit_days')) return null;
   if (q.transaction_date_from !== undefined) addClause(w, 'd.transaction_date >= ?', q.transaction_date_from);

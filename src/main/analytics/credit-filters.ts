@@ -14,13 +14,26 @@ import { addClause, mergeWhere, newWhere, placeholders, whereSql, type SqlWhere 
 
 export type CreditFilters = ProjectFilters &
   Partial<Pick<CreditListAppQuery,
-    'project_id' | 'transaction_type' | 'vintage' | 'transaction_date_from' | 'transaction_date_to' | 'quantity_min' |
-    'quantity_max' | 'beneficiary_search' | 'beneficiary_search_fields' | 'buyer'>>;
+    'project_id' | 'transaction_type' | 'vintage' | 'vintage_min' | 'vintage_max' | 'transaction_date_from' | 'transaction_date_to' |
+    'quantity_min' | 'quantity_max' | 'beneficiary_search' | 'beneficiary_search_fields' | 'buyer'>>;
+
+/** Whether a vintage set or a vintage bound narrows transactions (terms that decide a (project, type, vintage) group whole). */
+export const hasVintageFilter = (q: CreditFilters): boolean => Boolean(q.vintage?.length) || q.vintage_min !== undefined || q.vintage_max !== undefined;
+
+/**
+ * The vintage set and bounds on `column` (a transaction's or a rollup row's vintage). Inclusive
+ * bounds, AND-ed with the set; a null vintage matches neither (SQL comparisons with null are false).
+ */
+export function vintageTerms(w: SqlWhere, column: string, q: Pick<CreditFilters, 'vintage' | 'vintage_min' | 'vintage_max'>): void {
+  if (q.vintage?.length) addClause(w, `${column} IN (${placeholders(q.vintage.length)})`, ...q.vintage);
+  if (q.vintage_min !== undefined) addClause(w, `${column} >= ?`, q.vintage_min);
+  if (q.vintage_max !== undefined) addClause(w, `${column} <= ?`, q.vintage_max);
+}
 
 /** Whether group C (or the project id filter, or the app-only buyer) narrows transactions. */
 export function hasCreditFilters(q: CreditFilters): boolean {
   return Boolean(
-    q.project_id?.length || q.transaction_type?.length || q.vintage?.length || q.transaction_date_from !== undefined ||
+    q.project_id?.length || q.transaction_type?.length || hasVintageFilter(q) || q.transaction_date_from !== undefined ||
       q.transaction_date_to !== undefined || q.quantity_min !== undefined || q.quantity_max !== undefined || q.buyer !== undefined,
   );
 }
@@ -53,7 +66,7 @@ export function creditWhere(q: CreditFilters, alias = 'c', options: CreditWhereO
   const term = (c: string) => `${options.byProject ? '+' : ''}${col(c)}`;
   matchAnyExact(w, col('project_id'), q.project_id);
   matchAnyExact(w, term('transaction_type'), q.transaction_type);
-  if (q.vintage?.length) addClause(w, `${term('vintage')} IN (${placeholders(q.vintage.length)})`, ...q.vintage);
+  vintageTerms(w, term('vintage'), q);
   if (q.transaction_date_from !== undefined) addClause(w, `${col('transaction_date')} >= ?`, q.transaction_date_from);
   if (q.transaction_date_to !== undefined) addClause(w, `${col('transaction_date')} <= ?`, q.transaction_date_to);
   if (q.quantity_min !== undefined) addClause(w, `${col('quantity')} >= ?`, q.quantity_min);
@@ -79,10 +92,10 @@ export function creditWhere(q: CreditFilters, alias = 'c', options: CreditWhereO
  * terms, as the per-(project, type, vintage) count rollup tells (remembered until the data changes).
  */
 function projectsSelectFewer(db: Database.Database, q: CreditFilters): boolean {
-  if (!hasProjectFilters(q) || !(q.transaction_type?.length || q.vintage?.length) || !rollupFresh(db, 'credit_counts')) return false;
+  if (!hasProjectFilters(q) || !(q.transaction_type?.length || hasVintageFilter(q)) || !rollupFresh(db, 'credit_counts')) return false;
   const sum = (w: SqlWhere) => memoNumber(db, `SELECT coalesce(sum(r.transactions), 0) FROM agg_credit_counts r ${whereSql(w)}`, w.params);
   const byProjects = sum(parentProjectWhere(q, 'r.project_id'));
-  const byTerms = sum(creditWhere({ transaction_type: q.transaction_type, vintage: q.vintage }, 'r'));
+  const byTerms = sum(creditWhere({ transaction_type: q.transaction_type, vintage: q.vintage, vintage_min: q.vintage_min, vintage_max: q.vintage_max }, 'r'));
   return byProjects < byTerms;
 }
 

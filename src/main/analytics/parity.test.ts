@@ -104,6 +104,8 @@ function creditFilters(r: Random): Record<string, unknown> {
   const choices: Array<(q: Record<string, unknown>) => void> = [
     (q) => (q.transaction_type = r.some(api.TRANSACTION_TYPES, 2)),
     (q) => (q.vintage = r.some(pools.vintages, 3)),
+    (q) => (q.vintage_min = r.pick(pools.vintages)),
+    (q) => (q.vintage_max = r.pick(pools.vintages)),
     (q) => (q.transaction_date_from = randomDate(r)),
     (q) => (q.transaction_date_to = randomDate(r)),
     (q) => (q.quantity_min = r.pick(pools.quantities)),
@@ -522,6 +524,40 @@ for (const messy of [false, true]) {
         expect(mismatches.slice(0, 3), `${mismatches.length} of ${combos} differ`).toEqual([]);
       }, 60_000);
     });
+
+    it('vintage ranges (alone, open-ended, with the vintage set, under project filters) on every endpoint that takes group C', async () => {
+      const lo = pools.vintages[Math.floor(pools.vintages.length / 3)]!;
+      const hi = lo + 2;
+      const ranges: Array<Record<string, unknown>> = [
+        { vintage_min: lo, vintage_max: hi },
+        { vintage_min: hi },
+        { vintage_max: lo },
+        { vintage_min: lo, vintage_max: hi, vintage: [lo - 1, lo, hi] },
+        { vintage_min: lo, vintage_max: hi, transaction_type: ['retirement'], registry: ['verra'] },
+        { vintage_min: hi, vintage_max: lo },
+      ];
+      const projectId = pools.projectIds[0]!;
+      const methods: Array<[MethodName, (range: Record<string, unknown>) => Record<string, unknown>]> = [
+        ['credits.list', (range) => ({ ...range, sort: ['-vintage'], per_page: 50 })],
+        ['buyers.list', (range) => ({ ...range, per_page: 50 })],
+        ['charts.supplyDemand', (range) => ({ ...range, aggregation: 'quarterly' })],
+        ['charts.retirementsByVintage', (range) => ({ ...range, registry: undefined, project_id: projectId })],
+        ['charts.creditsByTransactionDate', (range) => ({ ...range, registry: undefined, project_id: projectId, freq: 'M' })],
+      ];
+      const mismatches: Mismatch[] = [];
+      let answered = 0;
+      for (const [name, input] of methods) {
+        const c = CASES.find((x) => x.name === name)!;
+        for (const range of ranges) {
+          const raw = JSON.parse(JSON.stringify(input(range))) as Record<string, unknown>;
+          const { mismatch, totalPages } = await compare(c, raw, messy);
+          if (mismatch) mismatches.push(mismatch);
+          if (totalPages) answered++;
+        }
+      }
+      expect(mismatches.slice(0, 3)).toEqual([]);
+      expect(answered).toBeGreaterThan(6); // real answers, not only empty ones
+    }, 60_000);
 
     it('projects.types', async () => {
       const theirs = api.projectTypesSchema.parse((await m.get('/v1/projects/types')).body);

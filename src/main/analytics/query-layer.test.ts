@@ -109,6 +109,11 @@ describe('answers and errors', () => {
     expect(totals.by_vintage.reduce((s, v) => s + v.retired, 0)).toBeCloseTo(retired, 9);
     const filtered = analyticsQueries['credits.list'](db, { per_page: 1000, project_id: ['VCS-1'] }).data;
     expect(analyticsQueries['credits.totals'](db, { project_id: ['VCS-1'] })).toMatchObject({ transactions: filtered.length, projects: 1, quantity: filtered.reduce((s, t) => s + (t.quantity ?? 0), 0) });
+    const ranged = analyticsQueries['credits.list'](db, { per_page: 1000, vintage_min: 2020, vintage_max: 2024 }).data;
+    expect(ranged.length).toBeGreaterThan(0);
+    expect(ranged.every((t) => t.vintage !== null && t.vintage >= 2020 && t.vintage <= 2024)).toBe(true);
+    expect(analyticsQueries['credits.totals'](db, { vintage_min: 2020, vintage_max: 2024 })).toMatchObject({ transactions: ranged.length, quantity: ranged.reduce((s, t) => s + (t.quantity ?? 0), 0) });
+    expect(analyticsQueries['credits.totals'](db, { vintage_min: 2020, vintage_max: 2024 }).by_vintage.every((v) => v.vintage !== null && v.vintage >= 2020)).toBe(true);
     const projects = analyticsQueries['projects.list'](db, { per_page: 1000 }).data;
     expect(analyticsQueries['projects.totals'](db, {})).toMatchObject({ projects: projects.length, issued: projects.reduce((s, p) => s + (p.issued ?? 0), 0) });
     expect(analyticsQueries['projects.totals'](db, { search: 'no such project %' })).toMatchObject({ projects: 0, issued: 0 });
