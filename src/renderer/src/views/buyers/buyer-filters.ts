@@ -1,5 +1,5 @@
 /** The buyer filters (applied after aggregation) and the credit filters taken before it: URL keys and chips. */
-import type { ChipSpec } from '../../components/filters';
+import { VINTAGE_RANGE_CHIP, type ChipSpec, type RangeChipSpec } from '../../components/filters';
 import { formatNumber } from '../../components/format';
 
 export const BUYER_FILTER_KEYS = [
@@ -8,14 +8,17 @@ export const BUYER_FILTER_KEYS = [
 ] as const;
 export type BuyerFilterKey = (typeof BUYER_FILTER_KEYS)[number];
 
-export const BUYER_CREDIT_KEYS = ['vintage', 'transaction_date_from', 'transaction_date_to', 'quantity_min', 'quantity_max', 'project_id'] as const;
+export const BUYER_CREDIT_KEYS = ['vintage', 'vintage_min', 'vintage_max', 'transaction_date_from', 'transaction_date_to', 'quantity_min', 'quantity_max', 'project_id'] as const;
 export type BuyerCreditKey = (typeof BUYER_CREDIT_KEYS)[number];
 
 const tons = (v: string | number | boolean) => `${formatNumber(Number(v))} tCO2e`;
 const count = (v: string | number | boolean) => formatNumber(Number(v));
 const yesNo = (v: string | number | boolean) => (v === true || v === 'true' ? 'yes' : 'no');
 
-export const BUYER_CHIP_SPECS: Record<BuyerFilterKey | BuyerCreditKey, ChipSpec> = {
+/** The vintage range reads as one chip (its bounds have no chip of their own). */
+export const BUYER_RANGE_CHIP_SPECS: readonly RangeChipSpec[] = [VINTAGE_RANGE_CHIP];
+
+export const BUYER_CHIP_SPECS: Record<Exclude<BuyerFilterKey | BuyerCreditKey, 'vintage_min' | 'vintage_max'>, ChipSpec> = {
   search: { label: 'Buyer', format: (v) => `“${v}”` },
   total_volume_min: { label: 'Volume ≥', format: tons },
   total_volume_max: { label: 'Volume ≤', format: tons },
