@@ -23,7 +23,7 @@ export function BuyerFilterPanel({ filters, set, patch }: BuyerFilterPanelProps)
       integer={integer}
       min={optNum(filters[min])}
       max={optNum(filters[max])}
-      onChange={(b, v) => set(b === 'min' ? min : max, v, { replace: true })}
+      onRangeChange={(lo, hi) => patch({ [min]: lo, [max]: hi }, { replace: true })}
       testId={testId}
     />
   );

@@ -49,7 +49,7 @@ export function CreditFilterPanel({ filters, set, patch }: CreditFilterPanelProp
           testId="filter-vintage-range"
         />
         <DateRange label="Transaction date" from={optStr(filters.transaction_date_from)} to={optStr(filters.transaction_date_to)} onChange={(b, v) => set(b === 'from' ? 'transaction_date_from' : 'transaction_date_to', v)} testId="filter-transaction-date" />
-        <RangeInput label="Quantity" unit="tCO2e" min={optNum(filters.quantity_min)} max={optNum(filters.quantity_max)} integer={false} onChange={(b, v) => set(b === 'min' ? 'quantity_min' : 'quantity_max', v, { replace: true })} testId="filter-quantity" />
+        <RangeInput label="Quantity" unit="tCO2e" min={optNum(filters.quantity_min)} max={optNum(filters.quantity_max)} integer={false} onRangeChange={(lo, hi) => patch({ quantity_min: lo, quantity_max: hi }, { replace: true })} testId="filter-quantity" />
         <ValuesInput label="Project ids" values={strings(filters.project_id)} onChange={(v) => set('project_id', v)} placeholder="e.g. VCS1234, then Enter" testId="filter-project-id" />
       </div>
       <div className="filter-group">
