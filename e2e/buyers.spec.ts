@@ -132,3 +132,24 @@ test('the filter panel starts closed when no filter is set, and open when the li
   await page.reload();
   await expect(page.getByRole('button', { name: /^Filters/ })).toHaveAttribute('aria-expanded', 'true');
 });
+
+test('a vintage range counts only those vintages\' retirements: set in the panel, one chip; a huge year in a link is not applied', async ({ app }) => {
+  const { page } = app;
+  await waitForDemoSync(app);
+  await app.goto('/buyers');
+  const filters = page.getByRole('button', { name: /^Filters/ });
+  if ((await filters.getAttribute('aria-expanded')) !== 'true') await filters.click();
+  const range = page.getByTestId('filter-vintage-range');
+  await range.getByLabel('Vintage range minimum').fill('2016');
+  await range.getByLabel('Vintage range maximum').fill('2019');
+  await expect(page).toHaveURL(/vintage_min=2016/);
+  await expect(page).toHaveURL(/vintage_max=2019/);
+  const ranged = await app.call<Page<Buyer>>('buyers.list', { vintage_min: 2016, vintage_max: 2019, per_page: 1 });
+  await expect(page.getByTestId('buyers-count')).toContainText(`${fmt(ranged.pagination.total_entries)} buyers`);
+  if (ranged.pagination.total_entries > 0) await expect(firstCell(page)).toHaveText(ranged.data[0]!.buyer_name);
+  await expect(page.getByTestId('buyers-chips').getByRole('listitem')).toHaveText(['Vintage 2016–2019×']);
+
+  await app.goto('/buyers?vintage_min=99999999999999999999&vintage_max=2019');
+  await expect(page.getByText('Not applied:')).toContainText('vintage_min=99999999999999999999');
+  await expect(page.getByTestId('buyers-chips')).toContainText('Vintage ≤ 2019');
+});

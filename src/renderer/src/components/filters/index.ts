@@ -1,11 +1,13 @@
 import './filters.css';
 export { MultiSelect, type MultiSelectProps, type Option } from './multi-select';
-export { RangeInput, rangeError, parseBound } from './range-input';
+export { RangeInput, rangeError, parseBound, type BoundCheck } from './range-input';
+export { VintageRange, vintageBoundError } from './vintage-range';
 export { DateRange } from './date-range';
 export { TriState } from './tri-state';
 export { TextFilter } from './text-filter';
 export { ValuesInput } from './values-input';
 export { ChipsBar, buildChips, dateChip, type ChipSpec, type FilterChip } from './chips-bar';
+export { buildRangeChips, rangeChipLabel, VINTAGE_RANGE_CHIP, type RangeChipSpec } from './range-chips';
 export { InvalidParams } from './invalid-params';
 export { useUrlFilters, type UrlFilters } from './use-url-filters';
 export { filterKey, parseFilters, withParam, withParams, type FilterValue, type InvalidParam } from './url-filters';

@@ -6,7 +6,7 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { DataTable, type DataTableProps } from '../data-table';
-import { buildChips, ChipsBar, InvalidParams, type ChipSpec, type FilterChip, type UrlFilters } from '../filters';
+import { buildChips, buildRangeChips, ChipsBar, InvalidParams, type ChipSpec, type FilterChip, type RangeChipSpec, type UrlFilters } from '../filters';
 import { Page } from '../page';
 import { Empty } from '../states';
 
@@ -21,6 +21,8 @@ export interface ListViewProps<Row, F extends object> {
   url: UrlFilters<F>;
   /** How each filter reads as a chip. */
   chipSpecs: Record<string, ChipSpec>;
+  /** Min / max pairs shown as one chip each (their keys need no entry in `chipSpecs`). */
+  rangeChipSpecs?: readonly RangeChipSpec[];
   /** Chips the Filters toggle does not count (the search box has its own field). */
   uncounted?(chip: FilterChip): boolean;
   panel: {
@@ -44,15 +46,12 @@ export interface ListViewProps<Row, F extends object> {
 /** Parameters that are not filters: they never become chips. */
 const NOT_FILTERS = new Set(['sort', 'current_page', 'per_page']);
 
-export function ListView<Row, F extends object>({ title, subtitle, search, exportButton, url: typedUrl, chipSpecs, uncounted, panel, chipsTestId, defaultSort, table, empty, children }: ListViewProps<Row, F>) {
+export function ListView<Row, F extends object>({ title, subtitle, search, exportButton, url: typedUrl, chipSpecs, rangeChipSpecs = [], uncounted, panel, chipsTestId, defaultSort, table, empty, children }: ListViewProps<Row, F>) {
   // The shell handles any view's filters by name.
   const url = typedUrl as unknown as UrlFilters<Record<string, unknown>>;
-  const { filters, set, clear } = url;
-  const chips = buildChips(
-    Object.fromEntries(Object.entries(filters).filter(([k]) => !NOT_FILTERS.has(k))),
-    chipSpecs,
-    (k, v) => set(k, v),
-  );
+  const { filters, set, patch, clear } = url;
+  const shownFilters = Object.fromEntries(Object.entries(filters).filter(([k]) => !NOT_FILTERS.has(k)));
+  const chips = [...buildChips(shownFilters, chipSpecs, (k, v) => set(k, v)), ...buildRangeChips(shownFilters, rangeChipSpecs, (values) => patch(values))];
   const count = chips.filter((c) => !uncounted?.(c)).length;
   // Until the user chooses, the panel is open only when filters are set (an empty one would cover the table).
   const [panelOpen, setPanelOpen] = useState(() => {

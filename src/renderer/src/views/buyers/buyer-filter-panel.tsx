@@ -1,5 +1,5 @@
 /** Buyer filters (after aggregation) and the credit filters applied before it. */
-import { DateRange, RangeInput, TriState, ValuesInput, type FilterValue } from '../../components/filters';
+import { DateRange, RangeInput, TriState, ValuesInput, VintageRange, type FilterValue } from '../../components/filters';
 import type { BuyerCreditKey, BuyerFilterKey } from './buyer-filters';
 
 const optNum = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
@@ -11,9 +11,11 @@ type Key = BuyerFilterKey | BuyerCreditKey;
 export interface BuyerFilterPanelProps {
   filters: Partial<Record<Key, unknown>>;
   set(key: Key, value: FilterValue, options?: { replace?: boolean }): void;
+  /** Several keys in one change (a range's two bounds). */
+  patch(values: Partial<Record<Key, FilterValue>>, options?: { replace?: boolean }): void;
 }
 
-export function BuyerFilterPanel({ filters, set }: BuyerFilterPanelProps) {
+export function BuyerFilterPanel({ filters, set, patch }: BuyerFilterPanelProps) {
   const range = (label: string, min: Key, max: Key, unit: string | undefined, integer: boolean, testId: string) => (
     <RangeInput
       label={label}
@@ -21,7 +23,7 @@ export function BuyerFilterPanel({ filters, set }: BuyerFilterPanelProps) {
       integer={integer}
       min={optNum(filters[min])}
       max={optNum(filters[max])}
-      onChange={(b, v) => set(b === 'min' ? min : max, v, { replace: true })}
+      onRangeChange={(lo, hi) => patch({ [min]: lo, [max]: hi }, { replace: true })}
       testId={testId}
     />
   );
@@ -39,7 +41,12 @@ export function BuyerFilterPanel({ filters, set }: BuyerFilterPanelProps) {
       <div className="filter-group">
         <h4 className="filter-group-title">Retirements counted</h4>
         <ValuesInput label="Vintage" values={strings(filters.vintage)} onChange={(v) => set('vintage', v.filter((x) => /^\d{4}$/.test(x)).map(Number))} placeholder="e.g. 2019, then Enter" testId="filter-vintage" />
-        {range('Vintages from – to', 'vintage_min', 'vintage_max', undefined, true, 'filter-vintage-range')}
+        <VintageRange
+          from={optNum(filters.vintage_min)}
+          to={optNum(filters.vintage_max)}
+          onChange={(from, to) => patch({ vintage_min: from, vintage_max: to }, { replace: true })}
+          testId="filter-vintage-range"
+        />
         <DateRange label="Retirement date" from={optStr(filters.transaction_date_from)} to={optStr(filters.transaction_date_to)} onChange={(b, v) => set(b === 'from' ? 'transaction_date_from' : 'transaction_date_to', v)} testId="filter-retirement-date" />
         {range('Retirement quantity', 'quantity_min', 'quantity_max', 'tCO2e', false, 'filter-quantity')}
         <ValuesInput label="Project ids" values={strings(filters.project_id)} onChange={(v) => set('project_id', v)} placeholder="e.g. VCS1234, then Enter" testId="filter-project-id" />

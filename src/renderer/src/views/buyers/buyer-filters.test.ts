@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buyerListQuery, creditListAppQuery, BUYER_SORT_FIELDS } from '../../../../shared/api/params';
-import { BUYER_CHIP_SPECS, BUYER_CREDIT_KEYS, BUYER_FILTER_KEYS, buyerTransactionsLink, buyerTransactionsQuery } from './buyer-filters';
+import { BUYER_CHIP_SPECS, BUYER_CREDIT_KEYS, BUYER_FILTER_KEYS, BUYER_RANGE_CHIP_SPECS, buyerTransactionsLink, buyerTransactionsQuery } from './buyer-filters';
 
 describe('buyer filters', () => {
   it('names only parameters the buyers endpoint takes, and every buyer filter of the spec', () => {
     const shape = Object.keys(buyerListQuery.shape);
     for (const k of [...BUYER_FILTER_KEYS, ...BUYER_CREDIT_KEYS]) expect(shape).toContain(k);
     for (const k of Object.keys(BUYER_CHIP_SPECS)) expect(shape).toContain(k);
+    for (const r of BUYER_RANGE_CHIP_SPECS) expect(BUYER_CREDIT_KEYS).toEqual(expect.arrayContaining([r.min, r.max]));
     expect(BUYER_FILTER_KEYS).toHaveLength(11);
     expect(BUYER_SORT_FIELDS).toContain('days_since_last');
   });

@@ -1,5 +1,5 @@
 /** The buyer filters (applied after aggregation) and the credit filters taken before it: URL keys and chips. */
-import { dateChip, type ChipSpec } from '../../components/filters/chips-bar';
+import { VINTAGE_RANGE_CHIP, dateChip, type ChipSpec, type RangeChipSpec } from '../../components/filters';
 import { formatNumber } from '../../components/format';
 
 export const BUYER_FILTER_KEYS = [
@@ -15,7 +15,10 @@ const tons = (v: string | number | boolean) => `${formatNumber(Number(v))} tCO2e
 const count = (v: string | number | boolean) => formatNumber(Number(v));
 const yesNo = (v: string | number | boolean) => (v === true || v === 'true' ? 'yes' : 'no');
 
-export const BUYER_CHIP_SPECS: Record<BuyerFilterKey | BuyerCreditKey, ChipSpec> = {
+/** The vintage range reads as one chip (its bounds have no chip of their own). */
+export const BUYER_RANGE_CHIP_SPECS: readonly RangeChipSpec[] = [VINTAGE_RANGE_CHIP];
+
+export const BUYER_CHIP_SPECS: Record<Exclude<BuyerFilterKey | BuyerCreditKey, 'vintage_min' | 'vintage_max'>, ChipSpec> = {
   search: { label: 'Buyer', format: (v) => `“${v}”` },
   total_volume_min: { label: 'Volume ≥', format: tons },
   total_volume_max: { label: 'Volume ≤', format: tons },
@@ -28,8 +31,6 @@ export const BUYER_CHIP_SPECS: Record<BuyerFilterKey | BuyerCreditKey, ChipSpec>
   is_active_12m: { label: 'Active 12 months', format: yesNo },
   is_active_60d: { label: 'Active 60 days', format: yesNo },
   vintage: { label: 'Vintage' },
-  vintage_min: { label: 'Vintage ≥' },
-  vintage_max: { label: 'Vintage ≤' },
   transaction_date_from: dateChip('Retired from'),
   transaction_date_to: dateChip('Retired to'),
   quantity_min: { label: 'Retirement ≥', format: tons },

@@ -15,7 +15,7 @@ import { ListView } from '../../components/list-view';
 import { PROJECT_CHIP_SPECS, PROJECT_FILTER_KEYS } from '../../components/filters/project-filter-keys';
 import { ProjectFilterPanel } from '../../components/filters/project-filter-panel';
 import { BUYER_COLUMNS, buyerPath } from './buyer-columns';
-import { BUYER_CHIP_SPECS, BUYER_CREDIT_KEYS, BUYER_FILTER_KEYS } from './buyer-filters';
+import { BUYER_CHIP_SPECS, BUYER_CREDIT_KEYS, BUYER_FILTER_KEYS, BUYER_RANGE_CHIP_SPECS } from './buyer-filters';
 import { BuyerFilterPanel } from './buyer-filter-panel';
 import './buyers.css';
 import { ExportButton } from '../../components/export';
@@ -29,7 +29,7 @@ const CHIP_SPECS = { ...BUYER_CHIP_SPECS, ...(() => { const { search: _s, ...res
 
 export function BuyersView() {
   const url = useUrlFilters(buyerListQuery, URL_KEYS);
-  const { filters, set } = url;
+  const { filters, set, patch } = url;
   const navigate = useNavigate();
   const [projectPanelOpen, setProjectPanelOpen] = useState(() => PROJECT_FILTER_KEYS.some((k) => filters[k] !== undefined));
   const sort = useMemo(() => (filters.sort as string[] | undefined) ?? [], [filters.sort]);
@@ -56,12 +56,13 @@ export function BuyersView() {
       exportButton={<ExportButton table="buyers" query={filters} total={rows.total} testId="export-buyers" />}
       url={url}
       chipSpecs={CHIP_SPECS}
+      rangeChipSpecs={BUYER_RANGE_CHIP_SPECS}
       chipsTestId="buyers-chips"
       panel={{
         storageKey: PANEL_KEY,
         content: (
           <>
-            <BuyerFilterPanel filters={filters} set={(k, v, o) => set(k, v, o)} />
+            <BuyerFilterPanel filters={filters} set={(k, v, o) => set(k, v, o)} patch={(values, o) => patch(values, o)} />
             <button type="button" className="btn project-filters-toggle" aria-expanded={projectPanelOpen} onClick={() => setProjectPanelOpen((o) => !o)}>
               {projectPanelOpen ? '▾' : '▸'} Project filters (category, country, registry…){projectFilterCount ? ` (${projectFilterCount})` : ''}
             </button>

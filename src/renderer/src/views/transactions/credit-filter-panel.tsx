@@ -1,6 +1,6 @@
 /** Groups C (transaction type, vintages and a vintage range, transaction dates, quantity) and B (beneficiary search with field choice). */
 import { BENEFICIARY_SEARCH_FIELDS, TRANSACTION_TYPES } from '../../../../shared/api/values';
-import { DateRange, MultiSelect, RangeInput, TextFilter, ValuesInput, type FilterValue } from '../../components/filters';
+import { DateRange, MultiSelect, RangeInput, TextFilter, ValuesInput, VintageRange, type FilterValue } from '../../components/filters';
 import { formatTransactionType } from '../../components/format';
 
 export const CREDIT_FILTER_KEYS = ['transaction_type', 'vintage', 'vintage_min', 'vintage_max', 'transaction_date_from', 'transaction_date_to', 'quantity_min', 'quantity_max'] as const;
@@ -25,9 +25,11 @@ const optStr = (v: unknown): string | undefined => (typeof v === 'string' ? v : 
 export interface CreditFilterPanelProps {
   filters: Partial<Record<CreditFilterKey, unknown>>;
   set(key: CreditFilterKey, value: FilterValue, options?: { replace?: boolean }): void;
+  /** Several keys in one change (a range's two bounds). */
+  patch(values: Partial<Record<CreditFilterKey, FilterValue>>, options?: { replace?: boolean }): void;
 }
 
-export function CreditFilterPanel({ filters, set }: CreditFilterPanelProps) {
+export function CreditFilterPanel({ filters, set, patch }: CreditFilterPanelProps) {
   return (
     <div className="filter-panel" data-testid="credit-filters">
       <div className="filter-group">
@@ -40,15 +42,14 @@ export function CreditFilterPanel({ filters, set }: CreditFilterPanelProps) {
           placeholder="e.g. 2019, then Enter"
           testId="filter-vintage"
         />
-        <RangeInput
-          label="Vintages from – to"
-          min={optNum(filters.vintage_min)}
-          max={optNum(filters.vintage_max)}
-          onChange={(b, v) => set(b === 'min' ? 'vintage_min' : 'vintage_max', v, { replace: true })}
+        <VintageRange
+          from={optNum(filters.vintage_min)}
+          to={optNum(filters.vintage_max)}
+          onChange={(from, to) => patch({ vintage_min: from, vintage_max: to }, { replace: true })}
           testId="filter-vintage-range"
         />
         <DateRange label="Transaction date" from={optStr(filters.transaction_date_from)} to={optStr(filters.transaction_date_to)} onChange={(b, v) => set(b === 'from' ? 'transaction_date_from' : 'transaction_date_to', v)} testId="filter-transaction-date" />
-        <RangeInput label="Quantity" unit="tCO2e" min={optNum(filters.quantity_min)} max={optNum(filters.quantity_max)} integer={false} onChange={(b, v) => set(b === 'min' ? 'quantity_min' : 'quantity_max', v, { replace: true })} testId="filter-quantity" />
+        <RangeInput label="Quantity" unit="tCO2e" min={optNum(filters.quantity_min)} max={optNum(filters.quantity_max)} integer={false} onRangeChange={(lo, hi) => patch({ quantity_min: lo, quantity_max: hi }, { replace: true })} testId="filter-quantity" />
         <ValuesInput label="Project ids" values={strings(filters.project_id)} onChange={(v) => set('project_id', v)} placeholder="e.g. VCS1234, then Enter" testId="filter-project-id" />
       </div>
       <div className="filter-group">

@@ -7,7 +7,7 @@ import { contractQueries } from '../../../../shared/api/params';
 import type { CreditTransaction } from '../../../../shared/api';
 import { carbon, useContractData } from '../../data';
 import { usePagedRows, useUnfilteredTotal } from '../../components/data-table';
-import { TextFilter, dateChip, useUrlFilters, type ChipSpec } from '../../components/filters';
+import { TextFilter, VINTAGE_RANGE_CHIP, dateChip, useUrlFilters, type ChipSpec } from '../../components/filters';
 import { formatNumber, formatTransactionType } from '../../components/format';
 import { ListView, TotalsStrip } from '../../components/list-view';
 import { ExportSlot } from '../../components/export/export-slot';
@@ -32,8 +32,6 @@ const CHIP_SPECS: Record<string, ChipSpec> = {
   search: { label: 'Project search', format: (v) => `“${v}”` },
   transaction_type: { label: 'Type', format: (v) => formatTransactionType(String(v)) },
   vintage: { label: 'Vintage' },
-  vintage_min: { label: 'Vintage ≥' },
-  vintage_max: { label: 'Vintage ≤' },
   transaction_date_from: dateChip('From'),
   transaction_date_to: dateChip('To'),
   quantity_min: { label: 'Quantity ≥', format: tons },
@@ -42,12 +40,14 @@ const CHIP_SPECS: Record<string, ChipSpec> = {
   beneficiary_search_fields: { label: 'Search in', format: (v) => BENEFICIARY_FIELD_LABELS[v as keyof typeof BENEFICIARY_FIELD_LABELS] ?? String(v) },
 };
 
+const RANGE_CHIP_SPECS = [VINTAGE_RANGE_CHIP];
+
 const COLUMNS = creditColumns({ showProject: true });
 const NEWEST_FIRST = ['-transaction_date', '-id'] as const;
 
 export function TransactionsView() {
   const url = useUrlFilters(creditListAppQuery, URL_KEYS);
-  const { filters, set } = url;
+  const { filters, set, patch } = url;
   const [projectPanelOpen, setProjectPanelOpen] = useState(false);
   const allCount = useUnfilteredTotal(() => carbon.credits.list({ per_page: 1 }));
 
@@ -92,12 +92,13 @@ export function TransactionsView() {
       defaultSort={NEWEST_FIRST}
       url={url}
       chipSpecs={CHIP_SPECS}
+      rangeChipSpecs={RANGE_CHIP_SPECS}
       chipsTestId="transactions-chips"
       panel={{
         storageKey: PANEL_KEY,
         content: (
           <>
-            <CreditFilterPanel filters={filters} set={(k, v, o) => set(k, v, o)} />
+            <CreditFilterPanel filters={filters} set={(k, v, o) => set(k, v, o)} patch={(values, o) => patch(values, o)} />
             <button type="button" className="btn project-filters-toggle" aria-expanded={projectPanelOpen} onClick={() => setProjectPanelOpen((o) => !o)}>
               {projectPanelOpen ? '▾' : '▸'} Project filters{projectFilterCount ? ` (${projectFilterCount})` : ''}
             </button>
