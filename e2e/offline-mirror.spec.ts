@@ -57,9 +57,12 @@ test('after one sync with the service stopped: every boundary on the map, a memo
     await page.getByTestId('project-satellite').scrollIntoViewIfNeeded();
     await shootBoth(app, 'offline-mirror-project');
 
-    // A project no feed names was never asked for: "not downloaded yet", with "fetch now" unavailable offline.
+    // A project neither the feed nor the legacy list names was never asked for (the mirror fetches the
+    // dossiers of those): "not downloaded yet", with "fetch now" unavailable offline.
     const info = await app.call<CacheInfo>('cache.info');
-    const unnamed = (await app.call<{ data: Array<{ project_id: string }> }>('projects.list', { per_page: 200 })).data.map((p) => p.project_id).find((id) => !named.includes(id))!;
+    const legacy = (await app.call<{ data: Array<{ project_id: string }> }>('forensics.legacy', { per_page: 200 })).data.map((l) => l.project_id.toLowerCase());
+    const signalled = new Set([...named.map((id) => id.toLowerCase()), ...legacy]);
+    const unnamed = (await app.call<{ data: Array<{ project_id: string }> }>('projects.list', { per_page: 200 })).data.map((p) => p.project_id).find((id) => !signalled.has(id.toLowerCase()))!;
     await expect(app.call('forensics.project', { project_id: unnamed })).rejects.toThrow(/not_downloaded: The forensic dossier of project .* is not downloaded yet/);
 
     // Coverage: everything the cache knows of is held.
