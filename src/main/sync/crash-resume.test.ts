@@ -16,31 +16,25 @@ const dirs: string[] = [];
 /** The CLI sync of every job; SIGKILLed after `killAfterMs` when given. */
 const sync = (dataDir: string, killAfterMs?: number, full = false) => cliSync(service, dataDir, { killAfterMs, full });
 
-/** Whether the credits job has written every page of its pass and only its completion is left (its publishing). */
-const creditsPublishing = (dataDir: string) => () => {
+/** Reads the crash directory's cache while the sync may be writing it; `none` before the cache exists. */
+function readCache<T>(dataDir: string, read: (db: Database.Database) => T, none: T): T {
   const dir = path.join(dataDir, 'cache');
-  if (!fs.existsSync(dir) || !fs.readdirSync(dir).some((f) => f.endsWith('.sqlite'))) return false;
+  if (!fs.existsSync(dir) || !fs.readdirSync(dir).some((f) => f.endsWith('.sqlite'))) return none;
   const db = new Database(cacheFile(dataDir), { readonly: true, fileMustExist: true });
   try {
-    const row = db.prepare("SELECT cursor FROM sync_state WHERE job = 'credits'").get() as { cursor: string | null } | undefined;
-    return row?.cursor === '{"done":true}';
+    return read(db);
   } finally {
     db.close();
   }
-};
+}
+
+/** Whether the credits job has written every page of its pass and only its completion is left (its publishing). */
+const creditsPublishing = (dataDir: string) => () =>
+  readCache(dataDir, (db) => (db.prepare("SELECT cursor FROM sync_state WHERE job = 'credits'").get() as { cursor: string | null } | undefined)?.cursor === '{"done":true}', false);
 
 /** The jobs whose cursor is past their first page: a kill now lands inside a pass. */
-const jobsMidPass = (dataDir: string): string[] => {
-  const dir = path.join(dataDir, 'cache');
-  if (!fs.existsSync(dir) || !fs.readdirSync(dir).some((f) => f.endsWith('.sqlite'))) return [];
-  const db = new Database(cacheFile(dataDir), { readonly: true, fileMustExist: true });
-  try {
-    const rows = db.prepare("SELECT job FROM sync_state WHERE cursor IS NOT NULL AND cursor NOT LIKE '%next_page\":1}'").all() as Array<{ job: string }>;
-    return rows.map((r) => r.job);
-  } finally {
-    db.close();
-  }
-};
+const jobsMidPass = (dataDir: string): string[] =>
+  readCache(dataDir, (db) => db.prepare("SELECT job FROM sync_state WHERE cursor IS NOT NULL AND cursor NOT LIKE '%next_page\":1}'").pluck().all() as string[], []);
 
 const cacheFile = (dataDir: string) => {
   const dir = path.join(dataDir, 'cache');
@@ -85,10 +79,9 @@ describe('crash-resume', () => {
     let killed = 0;
     const midPass = new Set<string>();
     for (let i = 0; i < kills; i++) {
-      // Kills at random moments of a whole run; the first one waits for a pass to be under way (a
-      // loaded machine can stretch a run's start past any fixed delay), so one always lands inside a pass.
-      // (a small market's job can finish within milliseconds: the first kill follows the sighting at once,
-      // and what was under way when it was sent counts too)
+      // Kills at random moments of a whole run. The first one is sent as soon as a pass is seen under
+      // way (a loaded machine can stretch a run's start past any fixed delay, and a small market's job
+      // can finish within milliseconds), and what was under way when it was sent counts.
       const underWay = () => {
         const jobs = jobsMidPass(crashDir);
         for (const job of jobs) midPass.add(job);
@@ -99,7 +92,7 @@ describe('crash-resume', () => {
         : await sync(crashDir, Math.round(300 + random() * 0.85 * Math.max(0, cleanMs - 300)), true);
       if (r.signal === 'SIGKILL') killed++;
       else expect(r.code).toBe(0);
-      if (fs.existsSync(path.join(crashDir, 'cache'))) for (const job of jobsMidPass(crashDir)) midPass.add(job);
+      for (const job of jobsMidPass(crashDir)) midPass.add(job);
     }
     expect(killed).toBeGreaterThan(kills / 2);
     // Kills landed inside passes (a cursor past the first page), not only between jobs.
