@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import { DEFAULT_SORT, type CreditListAppQuery } from '../../shared/api/params';
 import type { CreditTransaction, Page } from '../../shared/api/resources';
+import { readParents, type ParentColumns } from '../cache/repositories/credit-parents';
 import { countCredits } from './credit-count';
 import { creditWhereIn } from './credit-filters';
 import { creditPageRows, type WalkBudget } from './credit-page';
@@ -12,7 +13,7 @@ import { orderBy } from './sort-order';
 
 export { CREDIT_SORT_COLUMNS } from './credit-sort';
 
-interface CreditRow {
+interface CreditRow extends ParentColumns {
   id: number;
   quantity: number;
   vintage: number | null;
@@ -23,6 +24,7 @@ interface CreditRow {
   retirement_reason: string | null;
   retirement_note: string | null;
   retirement_beneficiary_harmonized: string | null;
+  /** '' when the parent is the row's own project_id, category and project_type. */
   projects: string;
   sdg_goals: string;
   certifications: string;
@@ -39,14 +41,15 @@ export const toCreditTransaction = (r: CreditRow): CreditTransaction => ({
   retirement_reason: r.retirement_reason,
   retirement_note: r.retirement_note,
   retirement_beneficiary_harmonized: r.retirement_beneficiary_harmonized,
-  projects: JSON.parse(r.projects) as CreditTransaction['projects'],
+  projects: readParents(r.projects, r),
   sdg_goals: JSON.parse(r.sdg_goals) as number[],
   certifications: JSON.parse(r.certifications) as string[],
 });
 
 const COLUMNS =
   'c.id, c.quantity, c.vintage, c.transaction_date, c.transaction_type, c.retirement_account, c.retirement_beneficiary, ' +
-  'c.retirement_reason, c.retirement_note, c.retirement_beneficiary_harmonized, c.projects, c.sdg_goals, c.certifications';
+  'c.retirement_reason, c.retirement_note, c.retirement_beneficiary_harmonized, c.project_id, c.category, c.project_type, c.projects, ' +
+  'c.sdg_goals, c.certifications';
 
 export interface CreditListOptions {
   /** false: count and page without the count rollup even when it is current (tests compare the plans). */

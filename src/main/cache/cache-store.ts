@@ -171,6 +171,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     r.syncState.advance(a.job, a.cursor, a.rows, a.totals, a.pages ?? 1);
   });
   const writeAll = db.transaction((list: CacheWrite[]) => runWrites(list));
+  const finishRun = visibly((a: CacheStoreOps['sync:runFinish']['input']) => r.changes.finishRun(a.run));
 
   /** A job's new pass starts its list of skipped items afresh (a resumed pass keeps it). */
   const begin = db.transaction((a: CacheStoreOps['sync:begin']['input']) => {
@@ -232,7 +233,12 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
       return cacheInfo();
     },
     'sync:runStart': visibly(() => r.changes.beginRun()),
-    'sync:runFinish': visibly((a: CacheStoreOps['sync:runFinish']['input']) => r.changes.finishRun(a.run)),
+    'sync:runFinish': (a) => {
+      const finished = finishRun(a);
+      // A run leaves no WAL behind: everything it wrote moves into the file, and the disk gets the rest back.
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      return finished;
+    },
     'sync:checkpoints': () => r.syncState.all(),
     'sync:checkpoint': (a) => r.syncState.get(a.job),
     'sync:begin': (a) => begin(a),

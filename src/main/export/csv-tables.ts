@@ -9,6 +9,7 @@ import type { ExportTable } from '../../shared/contract/export-types';
 import type { CsvColumnKind } from '../../shared/csv-safety';
 import { ContractError } from '../../shared/errors';
 import { creditOrderBy, creditWhere, legacyForensicOrderBy, legacyForensicWhere, projectOrderBy, projectWhere, whereSql, type Where } from './cache-filters';
+import { readParents, type ParentColumns } from '../cache/repositories/credit-parents';
 import { buyerRows } from './buyer-source';
 import type { CacheRow, CsvColumn, RowSource } from './row-source';
 
@@ -66,7 +67,7 @@ export const CREDIT_TRANSACTION_COLUMNS: CsvColumn[] = [
   {
     header: 'project_ids',
     kind: 'list',
-    read: (r) => (parseJson(r['projects']) as Array<{ project_id: string }>).map((p) => p.project_id),
+    read: (r) => readParents(String(r['projects']), r as unknown as ParentColumns).map((p) => p.project_id),
   },
   ...lists('sdg_goals', 'certifications'),
   extraFields,

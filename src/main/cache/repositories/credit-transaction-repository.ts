@@ -1,5 +1,6 @@
 /**
- * Credit transactions; the parent project is flattened into columns. An incremental pass upserts
+ * Credit transactions; the parent project is flattened into columns (and `projects` kept only when
+ * those columns do not say it all: ./credit-parents.ts). An incremental pass upserts
  * into the live table by id (a row whose values did not change is left alone, so it moves no index
  * and marks nothing dirty); a full pass writes into a staging table that replaces the live one when
  * the pass completes (see ../staged-table.ts).
@@ -8,6 +9,7 @@ import type Database from 'better-sqlite3';
 import type { CreditTransaction } from '../../../shared/api';
 import type { WithExtra } from '../../../shared/api';
 import { StagedTable } from '../staged-table';
+import { storedParents } from './credit-parents';
 import { extraJson, json } from './sql-values';
 
 const COLUMNS = [
@@ -36,7 +38,7 @@ export class CreditTransactionRepository {
     return [
       t.id, t.quantity, t.vintage, t.transaction_date, t.transaction_type, t.retirement_account, t.retirement_beneficiary,
       t.retirement_reason, t.retirement_note, t.retirement_beneficiary_harmonized, parent?.project_id ?? null,
-      parent?.category ?? null, parent?.project_type ?? null, JSON.stringify(t.projects), json(t.sdg_goals),
+      parent?.category ?? null, parent?.project_type ?? null, storedParents(t.projects), json(t.sdg_goals),
       json(t.certifications), extraJson(t.extra), pass,
     ];
   }
