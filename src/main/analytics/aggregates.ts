@@ -4,7 +4,9 @@
  * job). Writes to their source rows mark them dirty (triggers in migration 100); a dirty or missing
  * rollup is never read: the query falls back to aggregating the transactions directly.
  * After a rebuild the planner's statistics are refreshed (ANALYZE with a row limit), so filtered
- * queries pick the selective index.
+ * queries pick the selective index. A rebuild reads every transaction: in the table's own order
+ * (NOT INDEXED) and sorted once, which is about twice as fast as the planner's walk of an index that
+ * does not cover the columns summed (a lookup per row).
  */
 import type Database from 'better-sqlite3';
 import { buyerKey } from './buyer-metrics';
@@ -30,7 +32,7 @@ function rebuildCreditDays(db: Database.Database): number {
   db.prepare('DELETE FROM agg_credit_days').run();
   return db
     .prepare(`INSERT INTO agg_credit_days (transaction_date, transaction_type, vintage, quantity, transactions)
-      SELECT transaction_date, transaction_type, vintage, total(quantity), count(*) FROM credit_transactions
+      SELECT transaction_date, transaction_type, vintage, total(quantity), count(*) FROM credit_transactions NOT INDEXED
       WHERE transaction_date IS NOT NULL GROUP BY transaction_date, transaction_type, vintage`)
     .run().changes;
 }
@@ -51,7 +53,7 @@ function rebuildCreditCounts(db: Database.Database): number {
   db.prepare('DELETE FROM agg_credit_counts').run();
   return db
     .prepare(`INSERT INTO agg_credit_counts (project_id, transaction_type, vintage, transactions)
-      SELECT project_id, transaction_type, vintage, count(*) FROM credit_transactions GROUP BY project_id, transaction_type, vintage`)
+      SELECT project_id, transaction_type, vintage, count(*) FROM credit_transactions NOT INDEXED GROUP BY project_id, transaction_type, vintage`)
     .run().changes;
 }
 
@@ -66,7 +68,7 @@ function rebuildBeneficiaryNames(db: Database.Database): number {
 function rebuildBuyerProjects(db: Database.Database): number {
   db.prepare('DELETE FROM agg_buyer_projects').run();
   // In SQL, row by row inside the engine: the pairs never cross into JavaScript (a market's worth of them is hundreds of MB there).
-  const pairs = transactionPairsSql(newWhere(), marketToday());
+  const pairs = transactionPairsSql(newWhere(), marketToday(), false, true);
   const columns = 'project_id, buyer_key, buyer_name, total_volume, total_transactions, first_purchase, last_purchase, volume_12m, transactions_12m, volume_60d, transactions_60d';
   // A transaction without a parent project: in the buyers' totals, never in a project filter.
   return db.prepare(`INSERT INTO agg_buyer_projects (${columns}) SELECT ${columns} FROM (${pairs.sql}) WHERE project_id IS NOT NULL`).run(...pairs.params).changes;
