@@ -87,6 +87,8 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     syncState: new SyncStateRepository(db),
     skipped: new SkippedItemRepository(db),
   };
+  // A projects pass from empty cut off by a crash left its indexes aside: they come back before anything else.
+  db.transaction(() => r.projects.restoreIndexes())();
 
   const writes: { [K in CacheWriteOp]: (a: CacheWrites[K]) => unknown } = {
     'write:projects': (a) => {
@@ -171,7 +173,11 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     r.syncState.advance(a.job, a.cursor, a.rows, a.totals, a.pages ?? 1);
   });
   const writeAll = db.transaction((list: CacheWrite[]) => runWrites(list));
-  const finishRun = visibly((a: CacheStoreOps['sync:runFinish']['input']) => r.changes.finishRun(a.run));
+  const finishRun = visibly((a: CacheStoreOps['sync:runFinish']['input']) => {
+    // A projects pass from empty that did not complete in this run gets its indexes back all the same.
+    r.projects.restoreIndexes();
+    return r.changes.finishRun(a.run);
+  });
 
   /** A job's new pass starts its list of skipped items afresh (a resumed pass keeps it). */
   const begin = db.transaction((a: CacheStoreOps['sync:begin']['input']) => {
@@ -186,6 +192,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
         if (cp.mode === 'full') r.credits.startStagedPass();
         else r.credits.dropStagedPass();
       }
+      if (a.job === 'projects' && cp.mode === 'full') r.projects.startPass();
     }
     return cp;
   });
@@ -193,6 +200,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
   /** A job's completion, its reconcile and what the layers above build from its rows: one transaction, so readers see all of it or none. */
   const succeed = db.transaction((a: { job: string; reconcile: boolean }) => {
     const cp = r.syncState.get(a.job);
+    if (a.job === 'projects') r.projects.restoreIndexes();
     const reconciler = RECONCILERS[a.job];
     const reconciles = a.reconcile && cp.mode === 'full' && reconciler !== undefined;
     const removed = reconciles ? reconciler(r)(cp.pass) : 0;
@@ -214,6 +222,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
   };
 
   const clear = visibly(() => {
+    r.projects.restoreIndexes();
     const tables = userTables(db);
     for (const t of tables) if (!t.virtual && !KEPT_ON_CLEAR.has(t.name)) db.prepare(`DELETE FROM "${t.name}"`).run();
     for (const t of tables) if (t.virtual) db.prepare(`INSERT INTO "${t.name}" ("${t.name}") VALUES ('rebuild')`).run();

@@ -1,6 +1,7 @@
 /** Projects, their clips and the project type taxonomy. Statements are prepared once per database. */
 import type Database from 'better-sqlite3';
 import type { Clip, Project, ProjectTypes } from '../../../shared/api';
+import { DeferredSchema } from '../deferred-schema';
 import { extraJson, flag, json, nowIso } from './sql-values';
 import type { WithExtra } from '../../../shared/api';
 
@@ -22,8 +23,11 @@ export class ProjectRepository {
   private readonly clearTypes: Database.Statement;
   private readonly insertType: Database.Statement;
   private readonly countries: Database.Statement;
+  private readonly deferred: DeferredSchema;
 
   constructor(private readonly db: Database.Database) {
+    // The search index (external content, trigram) is kept up to date by the projects_fts_* triggers.
+    this.deferred = new DeferredSchema(db, 'projects', 'projects_fts_', () => db.exec("INSERT INTO projects_fts (projects_fts) VALUES ('rebuild')"));
     const cols = PROJECT_COLUMNS.join(', ');
     const params = PROJECT_COLUMNS.map((c) => `@${c}`).join(', ');
     const updates = PROJECT_COLUMNS.filter((c) => c !== 'project_id').map((c) => `${c} = excluded.${c}`).join(', ');
@@ -43,6 +47,16 @@ export class ProjectRepository {
     this.clearTypes = db.prepare('DELETE FROM project_types');
     this.insertType = db.prepare('INSERT OR REPLACE INTO project_types (category, project_type, position, category_position) VALUES (?, ?, ?, ?)');
     this.countries = db.prepare("SELECT DISTINCT country FROM projects WHERE country IS NOT NULL AND country <> '' ORDER BY country");
+  }
+
+  /** A full pass begins: into an empty table, its indexes and search entries are built once it is in. */
+  startPass(): void {
+    this.deferred.deferIfEmpty();
+  }
+
+  /** The indexes and search entries a pass from empty set aside, back (nothing when none were). */
+  restoreIndexes(): void {
+    this.deferred.restore();
   }
 
   /** Upserts a page of projects; `withClips` replaces each project's clips with the ones given. */
