@@ -105,6 +105,12 @@ describe('crash-resume', () => {
     expect(b.integrity).toBe('ok');
     expect(b.tables).toEqual(a.tables);
     expect(a.tables.credit_transactions!.rows).toBeGreaterThan(1000);
+    // Every index and trigger is back, including those a first projects pass set aside when a kill cut it short.
+    const schema = (dataDir: string) =>
+      readCache(dataDir, (db) => db.prepare("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name").all(), []);
+    expect(schema(crashDir)).toEqual(schema(cleanDir));
+    expect(readCache(cleanDir, (db) => db.prepare("SELECT count(*) FROM sqlite_master WHERE tbl_name = 'projects' AND type = 'index' AND sql IS NOT NULL").pluck().get(), 0)).toBeGreaterThan(10);
+    expect(readCache(crashDir, (db) => db.prepare('SELECT count(*) FROM deferred_schema').pluck().get(), -1)).toBe(0);
   }, 120_000);
 
   it('SIGKILLed while a full credits pass is published (indexes built, tables swapped, rollups rebuilt), the resumed sync equals a clean one', async () => {
