@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
 import { creditTransactionSchema, type CreditTransaction } from '../../shared/api';
-import { BUYER_SORT_FIELDS, buyerListQuery, globalCreditsByTransactionDateQuery, supplyDemandQuery } from '../../shared/api/params';
+import { BUYER_SORT_FIELDS, CREDIT_SORT_FIELDS, buyerListQuery, creditListAppQuery, globalCreditsByTransactionDateQuery, supplyDemandQuery } from '../../shared/api/params';
 import { CHART_FREQUENCIES, SUPPLY_DEMAND_AGGREGATIONS } from '../../shared/api/values';
 import type { Buyer, Page } from '../../shared/api/resources';
 import { rebuildRollups, refreshAggregates } from './aggregates';
 import { listBuyers } from './buyers';
 import { creditsByTransactionDateAll } from './charts';
 import { creditColumns } from './credit-columns';
+import { listCredits } from './credits';
 import { supplyDemand } from './supply-demand';
 import { seededRandom, type Random } from './testing/synced-market';
 import { credit, project, tinyMarket, writeCredits, writeProjects } from './testing/tiny-market';
@@ -121,6 +122,11 @@ function compareAll(seed: number, n: number): number {
     expect(chart, JSON.stringify(cq)).toEqual(creditsByTransactionDateAll(db, cq, { rollup: false }));
     const sq = supplyDemandQuery.parse({ ...filters, aggregation: r.pick(SUPPLY_DEMAND_AGGREGATIONS) });
     expect(supplyDemand(db, sq), JSON.stringify(sq)).toEqual(supplyDemand(db, sq, { rollup: false }));
+    const lq = creditListAppQuery.parse({
+      ...filters, ...(r.chance(0.1) ? { search: r.pick(['vcs', '-3']) } : {}), sort: [`${r.chance(0.5) ? '-' : ''}${r.pick(CREDIT_SORT_FIELDS)}`],
+      per_page: r.int(1, 40), current_page: r.chance(0.3) ? r.int(1, 12) : 1,
+    });
+    expect(listCredits(db, lq), JSON.stringify(lq)).toEqual(listCredits(db, lq, { rollup: false }));
   }
   return nonEmpty;
 }

@@ -31,7 +31,7 @@ import { whereSql } from './sql-where';
 import type { Buyer } from '../../shared/api/resources';
 
 /** The vintage of a transaction without one. */
-const NO_VINTAGE = -2147483648;
+export const NO_VINTAGE = -2147483648;
 
 type LabelColumn = 'category' | 'country' | 'registry';
 const LABEL_COLUMNS: readonly LabelColumn[] = ['category', 'country', 'registry'];
@@ -48,6 +48,8 @@ interface Labels {
 
 export interface CreditColumns {
   n: number;
+  /** Per transaction: its id (an integer). */
+  id: Float64Array;
   /** Per transaction: index into projectIds (a null project_id has its own index). */
   project: Int32Array;
   /** Per transaction: index into types. */
@@ -59,6 +61,9 @@ export interface CreditColumns {
   dateIndex: Int32Array;
   /** NaN when null. */
   quantity: Float64Array;
+  /** Per transaction: its harmonized beneficiary name (index into harmonizedNames), -1 when null. */
+  harmonized: Int32Array;
+  harmonizedNames: string[];
   /** Per transaction: a retirement's buyer (index into buyerKeys), -1 for others and retirements without a harmonized name. */
   buyer: Int32Array;
   /** Per transaction with a buyer: its harmonized name's rank among buyerNames (binary order). */
@@ -77,12 +82,21 @@ export interface CreditColumns {
   dates: Int32Array;
   /** Per expression (a bin start or a period): per distinct date its value's index into `values` (ascending). */
   derived: Map<string, DateValues>;
+  /** Per sort expression: each transaction's place in SQLite's order of it (credit-columns-page.ts), built when first needed. */
+  places: Map<string, SortPlaces | null>;
 }
 
 /** An expression's value per distinct date: `slot[dateIndex]` is the value's index into the ascending `values`. */
 export interface DateValues {
   slot: Int32Array;
   values: string[];
+}
+
+/** Each transaction's place in the ascending order of a sort expression: equal values share a place, null is -1. */
+export interface SortPlaces {
+  place: Int32Array;
+  /** The largest place. */
+  last: number;
 }
 
 /** The copy of each connection, with the freshness key it was built under (null: the table cannot be copied exactly). */
@@ -140,12 +154,14 @@ function countingSort(rows: Int32Array, key: ArrayLike<number>, keys: number): I
 
 function build(db: Database.Database): CreditColumns | null {
   const n = db.prepare('SELECT count(*) FROM credit_transactions').pluck().get() as number;
+  const id = new Float64Array(n);
   const project = new Int32Array(n);
   const type = new Uint8Array(n);
   const vintage = new Int32Array(n);
   const date = new Int32Array(n);
   const quantity = new Float64Array(n);
   const buyer = new Int32Array(n);
+  const harmonized = new Int32Array(n);
   const projectIndex = new Map<string | null, number>();
   const projectIds: Array<string | null> = [];
   const typeIndex = new Map<string | null, number>();
@@ -156,16 +172,18 @@ function build(db: Database.Database): CreditColumns | null {
   let i = 0;
   let lastProject: string | null | undefined;
   let lastProjectIndex = -1;
-  const rows = db.prepare(`SELECT project_id, transaction_type, vintage,
+  const rows = db.prepare(`SELECT id, project_id, transaction_type, vintage,
       CASE WHEN transaction_date IS NULL THEN 0
         WHEN typeof(transaction_date) = 'text' AND transaction_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'
           THEN CAST(replace(transaction_date, '-', '') AS INTEGER)
         ELSE -1 END,
-      quantity, CASE WHEN transaction_type = 'retirement' THEN retirement_beneficiary_harmonized END
+      quantity, retirement_beneficiary_harmonized
     FROM credit_transactions`).raw();
-  for (const r of rows.iterate() as IterableIterator<[string | null, string | null, unknown, number, unknown, unknown]>) {
+  for (const r of rows.iterate() as IterableIterator<[unknown, string | null, string | null, unknown, number, unknown, unknown]>) {
     if (i >= n) return null;
-    const [p, t, v, d, q, b] = r;
+    const [rowId, p, t, v, d, q, b] = r;
+    if (typeof rowId !== 'number' || !Number.isSafeInteger(rowId)) return null;
+    id[i] = rowId;
     if (p !== lastProject) {
       lastProject = p;
       lastProjectIndex = intern(projectIndex, projectIds, p);
@@ -183,8 +201,8 @@ function build(db: Database.Database): CreditColumns | null {
     if (q === null) quantity[i] = NaN;
     else if (typeof q === 'number') quantity[i] = q;
     else return null;
-    buyer[i] = typeof b === 'string' ? intern(nameIndex, names, b) : b === null ? -1 : -2;
-    if (buyer[i] === -2) return null;
+    harmonized[i] = typeof b === 'string' ? intern(nameIndex, names, b) : b === null ? -1 : -2;
+    if (harmonized[i] === -2) return null;
     i++;
   }
   if (i !== n) return null;
@@ -204,19 +222,22 @@ function build(db: Database.Database): CreditColumns | null {
   const buyerKeys: string[] = [];
   const keyOfName = names.map((name) => intern(keyIndex, buyerKeys, buyerKey(name)));
   const buyerName = new Int32Array(n);
+  const retirement = types.indexOf('retirement');
   let buyerRows = 0;
   for (let j = 0; j < n; j++) {
-    const b = buyer[j]!;
-    if (b >= 0) {
+    const b = harmonized[j]!;
+    if (b >= 0 && type[j] === retirement) {
       buyerName[j] = nameRank[b]!;
       buyer[j] = keyOfName[b]!;
       buyerRows++;
+    } else {
+      buyer[j] = -1;
     }
   }
   // Rows in (buyer, project) order, those without a buyer last: a buyer's sums are then added up in one
   // stretch (the order of a sum of integers does not change it).
   const order = countingSort(countingSort(identity(n), project, projectIds.length), buyer.map((b) => (b < 0 ? buyerKeys.length : b)), buyerKeys.length + 1);
-  for (const column of [project, type, vintage, date, dateIndex, quantity, buyer, buyerName]) column.set(column.map((_, j) => column[order[j]!]!));
+  for (const column of [id, project, type, vintage, date, dateIndex, quantity, buyer, buyerName, harmonized]) column.set(column.map((_, j) => column[order[j]!]!));
 
   const cached = new Uint8Array(projectIds.length);
   const projectRows = db.prepare('SELECT project_id, category, country, registry FROM projects').all() as Array<Record<'project_id' | LabelColumn, string | null>>;
@@ -242,8 +263,8 @@ function build(db: Database.Database): CreditColumns | null {
     labels[column] = { classOf, valueOf, classes, values: sorted };
   }
   return {
-    n, project, type, vintage, date, dateIndex, quantity, buyer, buyerName, buyerRows, projectIds, projectIndex, types, buyerKeys, buyerNames,
-    cached, labels, dates: dateList, derived: new Map(),
+    n, id, project, type, vintage, date, dateIndex, quantity, harmonized, harmonizedNames: names, buyer, buyerName, buyerRows, projectIds, projectIndex, types, buyerKeys, buyerNames,
+    cached, labels, dates: dateList, derived: new Map(), places: new Map(),
   };
 }
 
