@@ -25,9 +25,8 @@ const foldAscii = (s: string): string => s.replace(/[A-Z]/g, (c) => c.toLowerCas
 
 /** The copy's row of a transaction id (-1: none): a dense table when the ids are, else a map. */
 function rowsOfIds(cols: CreditColumns): (id: number) => number {
-  let maxId = 0;
-  for (let i = 0; i < cols.n; i++) if (cols.id[i]! > maxId) maxId = cols.id[i]!;
-  if (maxId <= 4 * cols.n + 1024 && !cols.id.some((id) => id < 0)) {
+  const { maxId } = cols;
+  if (maxId <= 4 * cols.n + 1024 && cols.minId >= 0) {
     const table = new Int32Array(maxId + 1).fill(-1);
     for (let i = 0; i < cols.n; i++) table[cols.id[i]!] = i;
     return (id) => (Number.isInteger(id) && id >= 0 && id <= maxId ? table[id]! : -1);
@@ -195,10 +194,8 @@ export function creditPageFromColumns(db: Database.Database, q: CreditFilters & 
   const places = sortPlaces(db, cols, field);
   if (!places) return null;
   // One number per row: its place in the list's order (nulls last), then its id; exact below 2^53.
-  let maxId = 0;
-  for (let i = 0; i < cols.n; i++) if (cols.id[i]! > maxId) maxId = cols.id[i]!;
-  const span = maxId + 1;
-  if ((places.last + 2) * span >= Number.MAX_SAFE_INTEGER || cols.id.some((id) => id < 0)) return null;
+  const span = cols.maxId + 1;
+  if ((places.last + 2) * span >= Number.MAX_SAFE_INTEGER || cols.minId < 0) return null;
   const nullPlace = places.last + 1;
   const heap = new Float64Array(Math.max(1, wanted));
   let size = 0;
