@@ -291,6 +291,18 @@ export function creditColumns(db: Database.Database): CreditColumns | null {
 }
 
 /**
+ * Builds the copy now if it is missing or behind the rollups (the reader calls it when idle, so the
+ * first filtered answer after a sync does not wait for the build). Whether the copy is usable.
+ */
+export function warmCreditColumns(db: Database.Database): boolean {
+  try {
+    return db.open && creditColumns(db) !== null;
+  } catch {
+    return false; // a query answers by SQL, or builds it itself
+  }
+}
+
+/**
  * Per distinct date, the value of the SQL expression `sql(d)` (a bin start or a period of the
  * date `d`), computed by SQLite once per copy and expression.
  */
