@@ -41,7 +41,8 @@ function market(r: Random, count: number, firstId: number): CreditTransaction[] 
         ? `2026-0${r.int(1, 7)}-${String(r.int(10, 28))}`
         : `20${r.int(10, 26)}-${String(r.int(1, 12)).padStart(2, '0')}-${String(r.int(1, 28)).padStart(2, '0')}`,
       transaction_type: type,
-      retirement_beneficiary_harmonized: type === 'retirement' ? r.pick(BUYERS) : null,
+      // a name on a few other transactions too: a beneficiary search finds them, the buyers never count them
+      retirement_beneficiary_harmonized: type === 'retirement' || r.chance(0.1) ? r.pick(BUYERS) : null,
     };
     if (i % 97 === 0) return creditTransactionSchema.parse({ ...fields, projects: [] });
     return credit({ ...fields, project_id: r.pick(PROJECT_IDS) });
@@ -117,13 +118,16 @@ function compareAll(seed: number, n: number): number {
     expect(nameCaseFolded(buyers), JSON.stringify(bq)).toEqual(nameCaseFolded(listBuyers(db, bq, { rollup: false })));
     if (buyers.data.length) nonEmpty++;
     const filters = { ...projectFilters(r), ...creditFilters(r) };
-    const cq = globalCreditsByTransactionDateQuery.parse({ ...filters, ...(r.chance(0.2) ? { search: r.pick(['vcs', '-3', 'GLD']) } : {}), freq: r.pick(CHART_FREQUENCIES) });
+    const searched = r.chance(0.25)
+      ? { beneficiary_search: r.pick(['acme', '%', 'AIR', '_co', "o'b", '\\', 'zz']), ...(r.chance(0.2) ? { beneficiary_search_fields: [r.pick(['retirement_beneficiary', 'retirement_beneficiary_harmonized'])] } : {}) }
+      : {};
+    const cq = globalCreditsByTransactionDateQuery.parse({ ...filters, ...searched, ...(r.chance(0.2) ? { search: r.pick(['vcs', '-3', 'GLD']) } : {}), freq: r.pick(CHART_FREQUENCIES) });
     const chart = creditsByTransactionDateAll(db, cq);
     expect(chart, JSON.stringify(cq)).toEqual(creditsByTransactionDateAll(db, cq, { rollup: false }));
     const sq = supplyDemandQuery.parse({ ...filters, aggregation: r.pick(SUPPLY_DEMAND_AGGREGATIONS) });
     expect(supplyDemand(db, sq), JSON.stringify(sq)).toEqual(supplyDemand(db, sq, { rollup: false }));
     const lq = creditListAppQuery.parse({
-      ...filters, ...(r.chance(0.1) ? { search: r.pick(['vcs', '-3']) } : {}), sort: [`${r.chance(0.5) ? '-' : ''}${r.pick(CREDIT_SORT_FIELDS)}`],
+      ...filters, ...searched, ...(r.chance(0.1) ? { search: r.pick(['vcs', '-3']) } : {}), sort: [`${r.chance(0.5) ? '-' : ''}${r.pick(CREDIT_SORT_FIELDS)}`],
       per_page: r.int(1, 40), current_page: r.chance(0.3) ? r.int(1, 12) : 1,
     });
     expect(listCredits(db, lq), JSON.stringify(lq)).toEqual(listCredits(db, lq, { rollup: false }));

@@ -26,7 +26,8 @@
 import type Database from 'better-sqlite3';
 import { buyerKey, compareNoCase, toBuyer, type BuyerSums } from './buyer-metrics';
 import { dayNumber } from './market-calendar';
-import type { CreditFilters } from './credit-filters';
+import { beneficiaryColumns, type CreditFilters } from './credit-filters';
+import { containsSql } from './text-match';
 import { hasProjectFilters, projectWhere, type ProjectFilters } from './project-filters';
 import { whereSql } from './sql-where';
 import type { Buyer } from '../../shared/api/resources';
@@ -322,6 +323,8 @@ export function derivedOfDates(db: Database.Database, cols: CreditColumns, sql: 
 /** A compiled row filter: every term ANDed; a null matches no term. */
 export interface RowFilter {
   projects: Uint8Array | null;
+  /** Per harmonized name (index into harmonizedNames): 1 when the beneficiary search finds it. */
+  names: Uint8Array | null;
   types: Uint8Array | null;
   vintages: Set<number> | null;
   vintageMin: number | null;
@@ -346,11 +349,15 @@ const KNOWN_KEYS = new Set<string>([
  * a row filter, or null when a term is not one the copy answers (a beneficiary search, one buyer).
  */
 export function rowFilter(db: Database.Database, cols: CreditColumns, q: CreditFilters, projectSearch: boolean): RowFilter | null {
-  if ((q.beneficiary_search !== undefined && q.beneficiary_search !== '') || q.buyer !== undefined) return null;
+  if (q.buyer !== undefined) return null;
+  const search = q.beneficiary_search !== undefined && q.beneficiary_search !== '';
+  // A search of the harmonized name alone (the default field) is a mask of the distinct names.
+  const searched = beneficiaryColumns(q.beneficiary_search_fields, 'c');
+  if (search && !(searched.length === 1 && searched[0] === 'c.retirement_beneficiary_harmonized')) return null;
   // A filter this copy does not know (added to creditWhere later) declines: SQL answers it.
   if (Object.entries(q).some(([k, v]) => v !== undefined && !KNOWN_KEYS.has(k))) return null;
   const f: RowFilter = {
-    projects: null, types: null, vintages: null, vintageMin: q.vintage_min ?? null, vintageMax: q.vintage_max ?? null,
+    projects: null, names: null, types: null, vintages: null, vintageMin: q.vintage_min ?? null, vintageMax: q.vintage_max ?? null,
     dateFrom: null, dateTo: null, quantityMin: q.quantity_min ?? null, quantityMax: q.quantity_max ?? null,
   };
   for (const [bound, value] of [['dateFrom', q.transaction_date_from], ['dateTo', q.transaction_date_to]] as const) {
@@ -359,6 +366,12 @@ export function rowFilter(db: Database.Database, cols: CreditColumns, q: CreditF
     f[bound] = dateNumber(value);
   }
   if (q.vintage?.length) f.vintages = new Set(q.vintage);
+  if (search) {
+    const found = db.prepare(`SELECT key FROM json_each(?) WHERE ${containsSql('value')}`).pluck()
+      .all(JSON.stringify(cols.harmonizedNames), q.beneficiary_search) as number[];
+    f.names = new Uint8Array(cols.harmonizedNames.length);
+    for (const k of found) f.names[k] = 1;
+  }
   if (q.transaction_type?.length) {
     const wanted = new Set(q.transaction_type.map(foldAscii));
     f.types = Uint8Array.from(cols.types, (t) => (t !== null && wanted.has(foldAscii(t)) ? 1 : 0));
@@ -385,6 +398,10 @@ export function rowFilter(db: Database.Database, cols: CreditColumns, q: CreditF
 /** Whether `f` selects transaction `i`. */
 export function rowMatches(cols: CreditColumns, f: RowFilter, i: number): boolean {
   if (f.projects !== null && f.projects[cols.project[i]!] === 0) return false;
+  if (f.names !== null) {
+    const h = cols.harmonized[i]!;
+    if (h < 0 || f.names[h] === 0) return false;
+  }
   if (f.types !== null && f.types[cols.type[i]!] === 0) return false;
   if (f.vintages !== null || f.vintageMin !== null || f.vintageMax !== null) {
     const v = cols.vintage[i]!;
