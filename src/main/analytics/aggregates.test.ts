@@ -102,12 +102,12 @@ describe('rollups', () => {
       expect(listBuyers(db, q)).toEqual(expected);
       expect(db.prepare('SELECT count(*) FROM agg_buyer_projects').pluck().get()).toBe(3);
     }
-    // The rollup is read: change it behind the triggers' back and the answer follows.
+    // The rollup is read (without the columnar copy): change it behind the triggers' back and the answer follows.
     db.prepare("UPDATE agg_buyer_projects SET total_volume = total_volume + 1000 WHERE project_id = 'VCS-2'").run();
-    expect(listBuyers(db, buyerListQuery.parse({ registry: ['verra'] })).data[0]!.total_volume).toBe(1300);
+    expect(listBuyers(db, buyerListQuery.parse({ registry: ['verra'] }), { columns: false }).data[0]!.total_volume).toBe(1300);
     // On another day its windows are not today's: aggregated from the transactions again.
     process.env.CARBON_TODAY = '2026-07-01';
-    expect(listBuyers(db, buyerListQuery.parse({ registry: ['verra'] })).data[0]!.total_volume).toBe(300);
+    expect(listBuyers(db, buyerListQuery.parse({ registry: ['verra'] }), { columns: false }).data[0]!.total_volume).toBe(300);
   });
 
   it('beneficiary search through the harmonized-name rollup equals the scan', () => {

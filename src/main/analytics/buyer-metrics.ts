@@ -35,8 +35,9 @@ export function compareNoCase(a: string, b: string): number {
 /** The key a buyer name groups under (harmonized names match case-insensitively; ASCII folding like NOCASE and SQLite's lower()). */
 export const buyerKey = (name: string): string => (/[A-Z]/.test(name) ? name.replace(/[A-Z]/g, (c) => c.toLowerCase()) : name);
 
-export function toBuyer(s: BuyerSums, tops: BuyerTops, today: string): Buyer {
-  const years = s.first_purchase && s.last_purchase ? (dayNumber(s.last_purchase) - dayNumber(s.first_purchase)) / 365.25 : 0;
+/** `day`: dayNumber (or a remembered copy of it). */
+export function toBuyer(s: BuyerSums, tops: BuyerTops, today: string, day: (date: string) => number = dayNumber): Buyer {
+  const years = s.first_purchase && s.last_purchase ? (day(s.last_purchase) - day(s.first_purchase)) / 365.25 : 0;
   return {
     buyer_name: s.buyer_name,
     total_volume: s.total_volume,
@@ -49,7 +50,7 @@ export function toBuyer(s: BuyerSums, tops: BuyerTops, today: string): Buyer {
     transactions_per_year: s.total_transactions / Math.max(1, years),
     first_purchase: s.first_purchase,
     last_purchase: s.last_purchase,
-    days_since_last: s.last_purchase ? dayNumber(today) - dayNumber(s.last_purchase) : null,
+    days_since_last: s.last_purchase ? day(today) - day(s.last_purchase) : null,
     top_category: tops.top_category,
     top_country: tops.top_country,
     top_registry: tops.top_registry,

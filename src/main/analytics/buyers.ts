@@ -7,11 +7,12 @@
  */
 import type Database from 'better-sqlite3';
 import { memoAnswer, statement } from './query-memo';
-import { BUYER_SORT_FIELDS, DEFAULT_SORT, parseSort, type BuyerListQuery, type SortKey } from '../../shared/api/params';
+import { BUYER_SORT_FIELDS, DEFAULT_SORT, buyerFilterParams, parseSort, type BuyerListQuery, type SortKey } from '../../shared/api/params';
 import type { Buyer, BuyerAnalytics, Page } from '../../shared/api/resources';
 import { samePeriodPreviousYear, type CalendarPeriod } from '../../shared/api/year-to-date';
 import { ContractError } from '../../shared/errors';
 import { buyerKey, compareNoCase, toBuyer, type BuyerSums, type BuyerTops } from './buyer-metrics';
+import { buyersOfRows, creditColumns, rowFilter } from './credit-columns';
 import { creditWhereIn, hasCreditFilters } from './credit-filters';
 import { marketToday, shiftDays } from './market-calendar';
 import { pageEnvelope, pageRequest } from './page-envelope';
@@ -138,6 +139,19 @@ function buyersFromPairRollup(db: Database.Database, q: BuyerListQuery, today: s
   return foldPairRollup(db, pairRollupWhere(q), today);
 }
 
+/** The inputs that decide which retirements a buyer list aggregates (not the buyer filters, the sort or the page). */
+function transactionFilterKey(q: BuyerListQuery): Record<string, unknown> {
+  const skip = new Set<string>([...Object.keys(buyerFilterParams), 'sort', 'current_page', 'per_page']);
+  return Object.fromEntries(Object.entries(q).filter(([k, v]) => !skip.has(k) && v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** The buyers of the retirements `q` selects, from the reader's columnar copy of the transactions (null when it does not answer). */
+function buyersFromColumns(db: Database.Database, q: BuyerListQuery, today: string): Buyer[] | null {
+  const columns = creditColumns(db);
+  const filter = columns && rowFilter(db, columns, { ...q, search: undefined }, false);
+  return filter ? buyersOfRows(columns, filter, today, shiftDays(today, -365), shiftDays(today, -60)) : null;
+}
+
 /** Every buyer over all retirements, from the rollup (its windows recomputed when today is not the day it was built). */
 function buyersFromRollup(db: Database.Database, today: string): Buyer[] {
   const rows = statement(db, 'SELECT * FROM agg_buyers').all() as Array<BuyerSums & BuyerTops & { buyer_key: string; window_today: string | null }>;
@@ -198,7 +212,11 @@ export function compareBuyers(keys: readonly SortKey[]): (a: Buyer, b: Buyer) =>
 /** Whether the all-time rollup answers (no filter narrows the transactions). */
 export const buyerRollupAnswers = (q: BuyerListQuery): boolean => !hasProjectFilters({ ...q, search: undefined }) && !hasCreditFilters(q);
 
-export function listBuyers(db: Database.Database, q: BuyerListQuery, options: { rollup?: boolean } = {}): Page<Buyer> {
+/**
+ * `rollup: false`: aggregate the transactions in SQL (no rollup, no columnar copy); `columns: false`:
+ * no columnar copy (the rollups where they answer).
+ */
+export function listBuyers(db: Database.Database, q: BuyerListQuery, options: { rollup?: boolean; columns?: boolean } = {}): Page<Buyer> {
   const today = marketToday();
   let keys: SortKey[];
   try {
@@ -211,9 +229,12 @@ export function listBuyers(db: Database.Database, q: BuyerListQuery, options: { 
   const transactionFilters = { ...q, search: undefined };
   const byProject = hasProjectFilters(transactionFilters) || Boolean(q.project_id?.length);
   // Every buyer of the filter, remembered until the data changes: paging and re-sorting reuse it.
+  const columns = !useRollup && (options.rollup ?? true) && (options.columns ?? true)
+    ? memoAnswer(db, ['buyers:columns', today, transactionFilterKey(q)], () => buyersFromColumns(db, q, today))
+    : null;
   const all = useRollup
     ? memoAnswer(db, ['buyers', today], () => buyersFromRollup(db, today))
-    : (() => {
+    : columns ?? (() => {
         const where = creditWhereIn(db, transactionFilters);
         return memoAnswer(db, ['buyers', today, where.clauses, where.params, byProject], () =>
           ((options.rollup ?? true) ? buyersFromPairRollup(db, q, today) : null) ?? aggregateBuyers(db, where, today, byProject));

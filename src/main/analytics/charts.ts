@@ -13,6 +13,7 @@ import type {
 import type { CategoryPoint, ListingPoint, Page, TimeBinPoint } from '../../shared/api/resources';
 import type { ChartFrequency } from '../../shared/api/values';
 import { notFound } from '../../shared/errors';
+import { creditColumns, derivedOfDates, rowFilter, sumsByDate } from './credit-columns';
 import { creditWhere, creditWhereIn, hasBeneficiarySearch, vintageTerms, type CreditFilters } from './credit-filters';
 import { binEnd, binStartSql } from './market-calendar';
 import { singlePage } from './page-envelope';
@@ -88,6 +89,15 @@ export function creditRollupFor(db: Database.Database, q: CreditFilters, monthAl
   return { table: 'agg_credit_days d', dateColumn: 'd.transaction_date', where: w };
 }
 
+/** The all-projects series from the reader's columnar copy of the transactions (null when it does not answer). */
+function binsFromColumns(db: Database.Database, q: GlobalCreditsByTransactionDateQuery, freq: ChartFrequency): TimeBinPoint[] | null {
+  const columns = creditColumns(db);
+  const filter = columns && rowFilter(db, columns, q, true);
+  if (!filter) return null;
+  return sumsByDate(columns, filter, derivedOfDates(db, columns, (d) => binStartSql(freq, d)), [null])
+    .map((b) => ({ start: b.value, end: binEnd(freq, b.value), value: b.totals[0]! }));
+}
+
 export function creditsByTransactionDateAll(
   db: Database.Database,
   q: GlobalCreditsByTransactionDateQuery,
@@ -96,6 +106,10 @@ export function creditsByTransactionDateAll(
   const freq = q.freq ?? 'Y';
   const rollup = options.rollup === false ? null : creditRollupFor(db, q, freq === 'M' || freq === 'Y');
   if (rollup) return singlePage(timeBins(db, rollup.table, rollup.dateColumn, 'd.quantity', rollup.where, freq));
+  if (options.rollup !== false) {
+    const columns = memoAnswer(db, ['creditsByTransactionDateAll:columns', freq, q], () => binsFromColumns(db, q, freq));
+    if (columns) return singlePage(columns);
+  }
   const where = creditWhereIn(db, q);
   return memoAnswer(db, ['creditsByTransactionDateAll', freq, where.clauses, where.params], () =>
     singlePage(timeBins(db, 'credit_transactions c', 'c.transaction_date', 'c.quantity', where, freq)),

@@ -59,7 +59,10 @@ export interface CreditWhereOptions {
   beneficiaryNames?: boolean;
 }
 
-/** Groups C, B, project ids and P on credit transactions aliased `alias`. */
+/**
+ * Groups C, B, project ids and P on credit transactions aliased `alias`. A new term here must be
+ * answered by the columnar copy too (rowFilter in credit-columns.ts), or make it decline.
+ */
 export function creditWhere(q: CreditFilters, alias = 'c', options: CreditWhereOptions = {}): SqlWhere {
   const w = newWhere();
   const col = (c: string) => `${alias}.${c}`;

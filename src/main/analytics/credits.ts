@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import { DEFAULT_SORT, type CreditListAppQuery } from '../../shared/api/params';
 import type { CreditTransaction, Page } from '../../shared/api/resources';
 import { readParents, type ParentColumns } from '../cache/repositories/credit-parents';
+import { creditPageFromColumns } from './credit-columns-page';
 import { countCredits } from './credit-count';
 import { creditWhereIn } from './credit-filters';
 import { creditPageRows, type WalkBudget } from './credit-page';
@@ -10,6 +11,7 @@ import { projectOrderedPage } from './credit-project-order';
 import { creditSortColumns } from './credit-sort';
 import { pageEnvelope, pageRequest } from './page-envelope';
 import { orderBy } from './sort-order';
+import { statement } from './query-memo';
 
 export { CREDIT_SORT_COLUMNS } from './credit-sort';
 
@@ -56,10 +58,23 @@ export interface CreditListOptions {
   rollup?: boolean;
   /** How far an index walk may read before the planner's plan answers instead (tests make it tiny). */
   walkBudget?: WalkBudget;
+  /** false: never from the columnar copy of the transactions (credit-columns-page.ts). */
+  columns?: boolean;
+}
+
+/** The page's rows, read by id, in the order of `ids`. */
+function rowsById(db: Database.Database, ids: readonly number[]): CreditRow[] {
+  if (!ids.length) return [];
+  const rows = statement(db, `SELECT ${COLUMNS} FROM credit_transactions c WHERE c.id IN (SELECT value FROM json_each(?))`)
+    .all(JSON.stringify(ids)) as CreditRow[];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)!);
 }
 
 export function listCredits(db: Database.Database, q: CreditListAppQuery, options: CreditListOptions = {}): Page<CreditTransaction> {
   const req = pageRequest(q);
+  const columns = options.rollup === false || options.columns === false ? null : creditPageFromColumns(db, q, req);
+  if (columns) return pageEnvelope('/v1/credits/', q, req, columns.total, rowsById(db, columns.ids).map(toCreditTransaction));
   const where = creditWhereIn(db, q);
   const total = countCredits(db, q, where, options);
   const order = orderBy(q.sort, creditSortColumns(db), DEFAULT_SORT.credits, 'c.id');

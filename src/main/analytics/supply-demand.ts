@@ -9,6 +9,7 @@ import type { SupplyDemandQuery } from '../../shared/api/params';
 import type { SupplyDemand } from '../../shared/api/resources';
 import type { SupplyDemandAggregation } from '../../shared/api/values';
 import { creditRollupFor } from './charts';
+import { creditColumns, derivedOfDates, rowFilter, sumsByDate } from './credit-columns';
 import { creditWhereIn } from './credit-filters';
 import { hasProjectFilters } from './project-filters';
 import { marketToday } from './market-calendar';
@@ -53,11 +54,32 @@ function periods(
   return { data, totals };
 }
 
+/** The periods from the reader's columnar copy of the transactions (null when it does not answer). */
+function periodsFromColumns(db: Database.Database, q: SupplyDemandQuery, aggregation: SupplyDemandAggregation): SupplyDemand | null {
+  const columns = creditColumns(db);
+  const filter = columns && rowFilter(db, columns, q, true);
+  if (!filter) return null;
+  const before = periodOf(marketToday(), aggregation);
+  const data = sumsByDate(columns, filter, derivedOfDates(db, columns, (d) => periodSql(aggregation, d)), ['issuance', 'retirement'])
+    .filter((p) => p.value < before)
+    .map((p) => ({ period: p.value, issuances: p.totals[0]!, retirements: p.totals[1]! }));
+  const totals = { issuances: 0, retirements: 0 };
+  for (const p of data) {
+    totals.issuances += p.issuances;
+    totals.retirements += p.retirements;
+  }
+  return { data, totals };
+}
+
 export function supplyDemand(db: Database.Database, q: SupplyDemandQuery, options: { rollup?: boolean } = {}): SupplyDemand {
   const aggregation = q.aggregation ?? 'yearly';
   // Every period is whole months, so the month rollup answers when no date bound cuts a month.
   const rollup = options.rollup === false ? null : creditRollupFor(db, q, true);
   if (rollup) return periods(db, rollup.table, 'd', rollup.dateColumn, rollup.where, aggregation);
+  if (options.rollup !== false) {
+    const columns = memoAnswer(db, ['supplyDemand:columns', aggregation, marketToday(), q], () => periodsFromColumns(db, q, aggregation));
+    if (columns) return columns;
+  }
   const where = creditWhereIn(db, q);
   return memoAnswer(db, ['supplyDemand', aggregation, marketToday(), where.clauses, where.params], () =>
     periods(db, 'credit_transactions c', 'c', 'c.transaction_date', where, aggregation, hasProjectFilters(q) || Boolean(q.project_id?.length)),

@@ -12,6 +12,7 @@ import { ContractError } from '../../shared/errors';
 import { QUERY_METHODS } from '../../shared/contract';
 import { refreshAggregates } from '../analytics/aggregates';
 import { analyticsQueries } from '../analytics/index';
+import { warmCreditColumns } from '../analytics/credit-columns';
 import { openQueryableCache } from '../analytics/schema';
 import type { CacheOpHandlers, CacheQueryOps, CacheRequest, CacheResponse, CacheWorkerRole } from '../cache/cache-protocol';
 import { openCacheReader } from '../cache/database';
@@ -42,6 +43,9 @@ export function composeCacheOps(db: Database.Database, file: string): CacheOpHan
   };
 }
 
+/** How long a reader waits without a request before it builds the columnar copy of the transactions (if stale). */
+const WARM_AFTER_IDLE_MS = 300;
+
 function start(): void {
   const port = parentPort;
   if (!port) throw new Error('cache-worker must run in a worker thread');
@@ -57,8 +61,21 @@ function start(): void {
     port.on('message', (msg: CacheRequest) => port.postMessage({ id: msg.id, ok: false, error: body } satisfies CacheResponse));
     return;
   }
+  // A reader builds the query layer's columnar copy (analytics/credit-columns.ts) once it is idle, so
+  // the first filtered answer after a sync does not wait for it; a request during the build waits.
+  let warm: ReturnType<typeof setTimeout> | null = null;
+  const warmWhenIdle = () => {
+    if (role !== 'reader') return;
+    if (warm) clearTimeout(warm);
+    warm = setTimeout(() => {
+      warm = null;
+      if (db) warmCreditColumns(db);
+    }, WARM_AFTER_IDLE_MS);
+    warm.unref();
+  };
   port.on('message', (msg: CacheRequest) => {
     if (msg.op === 'close') {
+      if (warm) clearTimeout(warm);
       db?.close();
       db = null;
       port.postMessage({ id: msg.id, ok: true, result: null } satisfies CacheResponse);
@@ -73,6 +90,7 @@ function start(): void {
     } catch (err) {
       port.postMessage({ id: msg.id, ok: false, error: toErrorBody(err) } satisfies CacheResponse);
     }
+    warmWhenIdle();
   });
 }
 

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type Database from 'better-sqlite3';
+import { creditTransactionSchema, type CreditTransaction } from '../../shared/api';
+import { BUYER_SORT_FIELDS, CREDIT_SORT_FIELDS, buyerListQuery, creditListAppQuery, globalCreditsByTransactionDateQuery, supplyDemandQuery } from '../../shared/api/params';
+import { CHART_FREQUENCIES, SUPPLY_DEMAND_AGGREGATIONS } from '../../shared/api/values';
+import type { Buyer, Page } from '../../shared/api/resources';
+import { rebuildRollups, refreshAggregates } from './aggregates';
+import { listBuyers } from './buyers';
+import { creditsByTransactionDateAll } from './charts';
+import { creditColumns, warmCreditColumns } from './credit-columns';
+import { listCredits } from './credits';
+import { supplyDemand } from './supply-demand';
+import { seededRandom, type Random } from './testing/synced-market';
+import { credit, project, tinyMarket, writeCredits, writeProjects } from './testing/tiny-market';
+
+/**
+ * The reader's columnar copy of the transactions (credit-columns.ts) answers buyers.list, the
+ * all-projects transaction-date chart and supply-demand exactly as the SQL aggregation of the
+ * transactions does (`rollup: false`), over seeded filter draws on a market with case variants of
+ * project ids, categories and buyer names, nulls in every column, and transactions of no project;
+ * and follows the data when a sync changes it.
+ */
+
+const PROJECT_IDS = ['VCS-1', 'VCS-2', 'VCS-3', 'vcs-3', 'GLD-4', 'GLD-5', 'ACR-6', 'CAR-7', 'ISO-8', 'UNCACHED-9'];
+const REGISTRY: Record<string, string> = { VCS: 'verra', vcs: 'Verra', GLD: 'gold-standard', ACR: 'american-carbon-registry', CAR: 'climate-action-reserve', ISO: 'isometric' };
+const CATEGORIES = ['forest', 'Forest', 'energy-efficiency', null];
+const COUNTRIES = ['Kenya', 'kenya', 'Brazil', 'Peru', null];
+const TYPES = ['issuance', 'retirement', 'retirement', 'cancellation', null] as const;
+const BUYERS = ['Acme', 'Zeta Air', '100% Green_Co', "O'Brien", 'back\\slash', 'Mu', null];
+const TODAY = '2026-06-30';
+
+function market(r: Random, count: number, firstId: number): CreditTransaction[] {
+  return Array.from({ length: count }, (_, i) => {
+    const type = r.pick(TYPES);
+    const fields = {
+      id: firstId + i,
+      quantity: r.chance(0.05) ? null : r.int(1, 60),
+      vintage: r.chance(0.1) ? null : r.int(2012, 2024),
+      // dates up to and around "today", so the 12-month and 60-day windows and the current period matter
+      transaction_date: r.chance(0.05) ? null : r.chance(0.3)
+        ? `2026-0${r.int(1, 7)}-${String(r.int(10, 28))}`
+        : `20${r.int(10, 26)}-${String(r.int(1, 12)).padStart(2, '0')}-${String(r.int(1, 28)).padStart(2, '0')}`,
+      transaction_type: type,
+      // a name on a few other transactions too: a beneficiary search finds them, the buyers never count them
+      retirement_beneficiary_harmonized: type === 'retirement' || r.chance(0.1) ? r.pick(BUYERS) : null,
+    };
+    if (i % 97 === 0) return creditTransactionSchema.parse({ ...fields, projects: [] });
+    return credit({ ...fields, project_id: r.pick(PROJECT_IDS) });
+  });
+}
+
+function writeMarketProjects(db: Database.Database, r: Random): void {
+  writeProjects(db, PROJECT_IDS.filter((id) => !id.startsWith('UNCACHED')).map((id, i) => project({
+    project_id: id, registry: REGISTRY[id.slice(0, 3)] ?? null, category: r.pick(CATEGORIES), country: r.pick(COUNTRIES),
+    has_corsia: i % 3 === 0, is_compliance: i % 4 === 0, sdg_goals: i % 2 ? [13] : [7, 13],
+  })));
+}
+
+function projectFilters(r: Random): Record<string, unknown> {
+  const q: Record<string, unknown> = {};
+  if (r.chance(0.3)) q.registry = r.some(['verra', 'gold-standard', 'isometric', 'american-carbon-registry'], 2);
+  if (r.chance(0.25)) q.category = r.some(['forest', 'energy-efficiency'], 2);
+  if (r.chance(0.2)) q.country = r.some(['kenya', 'Brazil', 'peru'], 2);
+  if (r.chance(0.15)) q.has_corsia = r.chance(0.5);
+  if (r.chance(0.1)) q.is_compliance = r.chance(0.5);
+  if (r.chance(0.1)) q.sdg_goals = [7];
+  if (r.chance(0.15)) q.project_id = r.some(PROJECT_IDS, 3).map(r.recase);
+  return q;
+}
+
+function creditFilters(r: Random): Record<string, unknown> {
+  const q: Record<string, unknown> = {};
+  if (r.chance(0.3)) q.transaction_type = r.some(['issuance', 'retirement', 'cancellation'], 2);
+  if (r.chance(0.25)) q.vintage = r.some([2012, 2015, 2018, 2020, 2024], 3);
+  if (r.chance(0.15)) q.vintage_min = r.int(2010, 2022);
+  if (r.chance(0.15)) q.vintage_max = r.int(2014, 2026);
+  if (r.chance(0.2)) q.transaction_date_from = `20${r.int(12, 26)}-0${r.int(1, 9)}-1${r.int(0, 9)}`;
+  if (r.chance(0.15)) q.transaction_date_to = `20${r.int(14, 26)}-0${r.int(1, 9)}-1${r.int(0, 9)}`;
+  if (r.chance(0.15)) q.quantity_min = r.int(1, 40);
+  if (r.chance(0.1)) q.quantity_max = r.int(10, 60);
+  return q;
+}
+
+function buyerQuery(r: Random) {
+  const q: Record<string, unknown> = { ...projectFilters(r), ...creditFilters(r), per_page: 100 };
+  if (r.chance(0.15)) q.search = r.pick(['ac', '%', 'air', 'b']);
+  if (r.chance(0.15)) q.is_active_12m = r.chance(0.5);
+  if (r.chance(0.6)) q.sort = [`${r.chance(0.5) ? '-' : ''}${r.pick(BUYER_SORT_FIELDS)}`];
+  return buyerListQuery.parse(q);
+}
+
+/** The SQL path picks any of a buyer's names that differ only in case (a bare column); the copy the smallest. */
+const nameCaseFolded = (page: Page<Buyer>) => ({ ...page, data: page.data.map((b) => ({ ...b, buyer_name: b.buyer_name.toLowerCase() })) });
+
+let db: Database.Database;
+const savedToday = process.env.CARBON_TODAY;
+beforeAll(() => {
+  process.env.CARBON_TODAY = TODAY;
+  db = tinyMarket();
+  db.exec('DELETE FROM credit_transactions');
+  const r = seededRandom(11);
+  writeMarketProjects(db, r);
+  writeCredits(db, market(r, 900, 10_000));
+  rebuildRollups(db);
+});
+afterAll(() => {
+  db.close();
+  process.env.CARBON_TODAY = savedToday;
+});
+
+/** Every answer of the copy = the SQL aggregation, over `n` seeded draws; returns how many answers had rows. */
+function compareAll(seed: number, n: number): number {
+  const r = seededRandom(seed);
+  let nonEmpty = 0;
+  for (let k = 0; k < n; k++) {
+    const bq = buyerQuery(r);
+    const buyers = listBuyers(db, bq);
+    expect(nameCaseFolded(buyers), JSON.stringify(bq)).toEqual(nameCaseFolded(listBuyers(db, bq, { rollup: false })));
+    if (buyers.data.length) nonEmpty++;
+    const filters = { ...projectFilters(r), ...creditFilters(r) };
+    const searched = r.chance(0.25)
+      ? { beneficiary_search: r.pick(['acme', '%', 'AIR', '_co', "o'b", '\\', 'zz']), ...(r.chance(0.2) ? { beneficiary_search_fields: [r.pick(['retirement_beneficiary', 'retirement_beneficiary_harmonized'])] } : {}) }
+      : {};
+    const cq = globalCreditsByTransactionDateQuery.parse({ ...filters, ...searched, ...(r.chance(0.2) ? { search: r.pick(['vcs', '-3', 'GLD']) } : {}), freq: r.pick(CHART_FREQUENCIES) });
+    const chart = creditsByTransactionDateAll(db, cq);
+    expect(chart, JSON.stringify(cq)).toEqual(creditsByTransactionDateAll(db, cq, { rollup: false }));
+    const sq = supplyDemandQuery.parse({ ...filters, aggregation: r.pick(SUPPLY_DEMAND_AGGREGATIONS) });
+    expect(supplyDemand(db, sq), JSON.stringify(sq)).toEqual(supplyDemand(db, sq, { rollup: false }));
+    const lq = creditListAppQuery.parse({
+      ...filters, ...searched, ...(r.chance(0.1) ? { search: r.pick(['vcs', '-3']) } : {}), sort: [`${r.chance(0.5) ? '-' : ''}${r.pick(CREDIT_SORT_FIELDS)}`],
+      per_page: r.int(1, 40), current_page: r.chance(0.3) ? r.int(1, 12) : 1,
+    });
+    expect(listCredits(db, lq), JSON.stringify(lq)).toEqual(listCredits(db, lq, { rollup: false }));
+  }
+  return nonEmpty;
+}
+
+describe('the columnar copy of the transactions', () => {
+  it('is built while the rollups are current and equals the SQL aggregation for buyers, the transaction-date chart and supply-demand', () => {
+    expect(creditColumns(db)).not.toBeNull();
+    expect(compareAll(1, 300)).toBeGreaterThan(150);
+  });
+
+  it('a buyer of several projects: top category, country and registry by volume, case variants as one class', () => {
+    const q = buyerListQuery.parse({ registry: ['verra'], per_page: 100 });
+    const columns = listBuyers(db, q);
+    expect(columns.data.some((b) => b.top_category !== null && b.top_country !== null)).toBe(true);
+    expect(nameCaseFolded(columns)).toEqual(nameCaseFolded(listBuyers(db, q, { rollup: false })));
+  });
+
+  it('is not read while a sync has written rows, and follows them once the rollups are rebuilt', () => {
+    const q = buyerListQuery.parse({ category: ['forest'], per_page: 100 });
+    const before = listBuyers(db, q);
+    const r = seededRandom(2);
+    writeCredits(db, market(r, 200, 20_000));
+    // Dirty: the answers come from SQL over the new rows.
+    expect(creditColumns(db)).toBeNull();
+    expect(warmCreditColumns(db)).toBe(false); // nothing to warm while the rollups are behind
+    const written = listBuyers(db, q);
+    expect(written).not.toEqual(before);
+    expect(nameCaseFolded(written)).toEqual(nameCaseFolded(listBuyers(db, q, { rollup: false })));
+    refreshAggregates(db, 'credits');
+    expect(warmCreditColumns(db)).toBe(true); // the idle reader builds it
+    const warmed = creditColumns(db);
+    expect(warmed).not.toBeNull();
+    expect(creditColumns(db)).toBe(warmed); // kept until the rollups move
+    expect(nameCaseFolded(listBuyers(db, q))).toEqual(nameCaseFolded(written));
+    expect(compareAll(3, 100)).toBeGreaterThan(50);
+  });
+
+  it('follows a project moved to another category, country and registry', () => {
+    const q = buyerListQuery.parse({ project_id: ['GLD-4'], per_page: 100 });
+    listBuyers(db, q);
+    writeProjects(db, [project({ project_id: 'GLD-4', registry: 'isometric', category: 'energy-efficiency', country: 'Peru', has_corsia: true })]);
+    expect(creditColumns(db)).toBeNull();
+    refreshAggregates(db, 'projects');
+    expect(creditColumns(db)).not.toBeNull();
+    const moved = listBuyers(db, q);
+    expect(moved.data.length).toBeGreaterThan(0);
+    expect(moved.data.every((b) => b.top_registry === 'isometric' && b.top_country === 'Peru' && b.top_category === 'energy-efficiency')).toBe(true);
+    expect(nameCaseFolded(moved)).toEqual(nameCaseFolded(listBuyers(db, q, { rollup: false })));
+    expect(compareAll(4, 60)).toBeGreaterThan(30);
+  });
+
+  it('is never built from dates it cannot hold exactly (the SQL answers)', () => {
+    db.prepare("UPDATE credit_transactions SET transaction_date = '2023-02-30' WHERE id = 10001").run();
+    rebuildRollups(db);
+    expect(creditColumns(db)).toBeNull();
+    expect(compareAll(5, 20)).toBeGreaterThan(5);
+    db.prepare("UPDATE credit_transactions SET transaction_date = '2023-02-28' WHERE id = 10001").run();
+    rebuildRollups(db);
+    expect(creditColumns(db)).not.toBeNull();
+  });
+});

@@ -1,0 +1,559 @@
+/**
+ * An in-memory, columnar copy of the cached credit transactions, held per reader connection, for
+ * first answers of filtered aggregations (buyers.list, the all-projects transaction-date chart and
+ * supply-demand under project, project id or quantity filters) and of credits.list
+ * (credit-columns-page.ts): a filter over every transaction in
+ * typed arrays takes milliseconds where SQLite reads (and sorts) a large share of the table.
+ *
+ * Only what those answers need is kept: id, parent project, type, vintage, date (as the number
+ * YYYYMMDD), quantity and the harmonized buyer name (interned), plus each cached project's
+ * category, country and registry. About 45 bytes a transaction (24 MB at 532,799); built in one read
+ * of the table (1–2.5 s at that scale on a busy 2-core machine).
+ *
+ * Freshness: the copy is used only while the credit rollups are current (agg_state: no write since
+ * their rebuild) and is keyed by their rebuild; every write to the transactions marks them dirty and
+ * every write of a project's id, category, country or registry marks the buyers rollup dirty (the
+ * triggers of migration 100), and a published full pass rebuilds them in the transaction that
+ * publishes it. So the copy is rebuilt exactly when its source rows may have changed, and while a
+ * rollup is dirty every answer falls back to SQL. Project filters themselves are evaluated by SQL on
+ * `projects` for each query, so the copy never holds them.
+ *
+ * Semantics are the SQL's: exact filters ignore ASCII case (NOCASE), a null matches no term, totals
+ * skip null quantities (total()), bins and periods are computed by SQLite's own expressions for each
+ * distinct date. A table the copy cannot represent exactly (a date not YYYY-MM-DD, a non-integer
+ * vintage, a non-numeric quantity) is never copied: the answers stay with SQL.
+ */
+import type Database from 'better-sqlite3';
+import { buyerKey, compareNoCase, toBuyer, type BuyerSums } from './buyer-metrics';
+import { dayNumber } from './market-calendar';
+import { beneficiaryColumns, type CreditFilters } from './credit-filters';
+import { containsSql } from './text-match';
+import { hasProjectFilters, projectWhere, type ProjectFilters } from './project-filters';
+import { whereSql } from './sql-where';
+import type { Buyer } from '../../shared/api/resources';
+import { PROJECT_FILTER_KEYS, buyerFilterParams } from '../../shared/api/params';
+
+/** The vintage of a transaction without one. */
+export const NO_VINTAGE = -2147483648;
+
+type LabelColumn = 'category' | 'country' | 'registry';
+const LABEL_COLUMNS: readonly LabelColumn[] = ['category', 'country', 'registry'];
+
+/** One label column of the cached projects: per project its NOCASE class and exact value. */
+interface Labels {
+  /** Per project index: the class (index into `classes`, sorted by folded value), -1 when null or not cached. */
+  classOf: Int32Array;
+  /** Per project index: the value's rank among `values` (binary order). */
+  valueOf: Int32Array;
+  classes: string[];
+  values: string[];
+}
+
+export interface CreditColumns {
+  n: number;
+  /** Per transaction: its id (a safe integer). */
+  id: Float64Array;
+  /** The smallest and largest id (0 when there are none). */
+  minId: number;
+  maxId: number;
+  /** Per transaction: index into projectIds (a null project_id has its own index). */
+  project: Int32Array;
+  /** Per transaction: index into types. */
+  type: Uint8Array;
+  vintage: Int32Array;
+  /** YYYYMMDD, 0 when null. */
+  date: Int32Array;
+  /** Per transaction: the index of its date in `dates`, -1 when null. */
+  dateIndex: Int32Array;
+  /** NaN when null. */
+  quantity: Float64Array;
+  /** Per transaction: its harmonized beneficiary name (index into harmonizedNames), -1 when null. */
+  harmonized: Int32Array;
+  harmonizedNames: string[];
+  /** Per transaction: a retirement's buyer (index into buyerKeys), -1 for others and retirements without a harmonized name. */
+  buyer: Int32Array;
+  /** Per transaction with a buyer: its harmonized name's rank among buyerNames (binary order). */
+  buyerName: Int32Array;
+  /** The transactions with a buyer: the first `buyerRows` ones (the copy's rows are ordered by buyer, then project). */
+  buyerRows: number;
+  projectIds: Array<string | null>;
+  projectIndex: Map<string | null, number>;
+  types: Array<string | null>;
+  buyerKeys: string[];
+  buyerNames: string[];
+  /** Per project index: 1 when the project is cached (an exact id in `projects`). */
+  cached: Uint8Array;
+  labels: Record<LabelColumn, Labels>;
+  /** Distinct non-null dates (YYYYMMDD), ascending. */
+  dates: Int32Array;
+  /** Per expression (a bin start or a period): per distinct date its value's index into `values` (ascending). */
+  derived: Map<string, DateValues>;
+  /** Per sort expression: each transaction's place in SQLite's order of it (credit-columns-page.ts), built when first needed. */
+  places: Map<string, SortPlaces | null>;
+}
+
+/** An expression's value per distinct date: `slot[dateIndex]` is the value's index into the ascending `values`. */
+export interface DateValues {
+  slot: Int32Array;
+  values: string[];
+}
+
+/** Each transaction's place in the ascending order of a sort expression: equal values share a place, null is -1. */
+export interface SortPlaces {
+  place: Int32Array;
+  /** The largest place. */
+  last: number;
+}
+
+/** The copy of each connection, with the freshness key it was built under (null: the table cannot be copied exactly). */
+const copies = new WeakMap<Database.Database, { key: string; columns: CreditColumns | null }>();
+
+/** The rebuild of the rollups the copy follows, or null when one of them is dirty or missing. */
+function freshnessKey(db: Database.Database): string | null {
+  const rows = db.prepare(`SELECT name, dirty, refreshed_at, source_rows, refresh_ms FROM agg_state
+      WHERE name IN ('credit_counts', 'buyer_projects', 'buyers') ORDER BY name`).all() as Array<{ dirty: number }>;
+  if (rows.length !== 3 || rows.some((r) => r.dirty !== 0)) return null;
+  return JSON.stringify(rows);
+}
+
+export const dateNumber = (date: string): number => Number(date.slice(0, 4)) * 10000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
+export const dateString = (d: number): string =>
+  `${String(Math.floor(d / 10000)).padStart(4, '0')}-${String(Math.floor(d / 100) % 100).padStart(2, '0')}-${String(d % 100).padStart(2, '0')}`;
+const DATE_FORMAT = /^\d{4}-\d{2}-\d{2}$/;
+
+function intern<T>(map: Map<T, number>, list: T[], value: T): number {
+  let i = map.get(value);
+  if (i === undefined) {
+    i = list.length;
+    map.set(value, i);
+    list.push(value);
+  }
+  return i;
+}
+
+/** Ranks of `values` in binary order. */
+function ranks(values: readonly string[]): { sorted: string[]; rank: Int32Array } {
+  const order = values.map((_, i) => i).sort((a, b) => (values[a]! < values[b]! ? -1 : values[a]! > values[b]! ? 1 : 0));
+  const rank = new Int32Array(values.length);
+  order.forEach((i, r) => (rank[i] = r));
+  return { sorted: order.map((i) => values[i]!), rank };
+}
+
+const identity = (n: number): Int32Array => Int32Array.from({ length: n }, (_, i) => i);
+
+/** `rows` stably reordered by `key[row]` (integers in [0, keys)). */
+function countingSort(rows: Int32Array, key: ArrayLike<number>, keys: number): Int32Array {
+  const start = new Int32Array(keys + 1);
+  for (let j = 0; j < rows.length; j++) {
+    const at = key[rows[j]!]! + 1;
+    start[at] = start[at]! + 1;
+  }
+  for (let c = 0; c < keys; c++) start[c + 1] = start[c + 1]! + start[c]!;
+  const out = new Int32Array(rows.length);
+  for (let j = 0; j < rows.length; j++) {
+    const at = key[rows[j]!]!;
+    out[start[at]!] = rows[j]!;
+    start[at] = start[at]! + 1;
+  }
+  return out;
+}
+
+function build(db: Database.Database): CreditColumns | null {
+  const n = db.prepare('SELECT count(*) FROM credit_transactions').pluck().get() as number;
+  const id = new Float64Array(n);
+  const project = new Int32Array(n);
+  const type = new Uint8Array(n);
+  const vintage = new Int32Array(n);
+  const date = new Int32Array(n);
+  const quantity = new Float64Array(n);
+  const buyer = new Int32Array(n);
+  const harmonized = new Int32Array(n);
+  const projectIndex = new Map<string | null, number>();
+  const projectIds: Array<string | null> = [];
+  const typeIndex = new Map<string | null, number>();
+  const types: Array<string | null> = [];
+  const nameIndex = new Map<string, number>();
+  const names: string[] = [];
+  const dates = new Set<number>();
+  let i = 0;
+  let lastProject: string | null | undefined;
+  let lastProjectIndex = -1;
+  const rows = db.prepare(`SELECT id, project_id, transaction_type, vintage,
+      CASE WHEN transaction_date IS NULL THEN 0
+        WHEN typeof(transaction_date) = 'text' AND transaction_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'
+          THEN CAST(replace(transaction_date, '-', '') AS INTEGER)
+        ELSE -1 END,
+      quantity, retirement_beneficiary_harmonized
+    FROM credit_transactions`).raw();
+  for (const r of rows.iterate() as IterableIterator<[unknown, string | null, string | null, unknown, number, unknown, unknown]>) {
+    if (i >= n) return null;
+    const [rowId, p, t, v, d, q, b] = r;
+    if (typeof rowId !== 'number' || !Number.isSafeInteger(rowId)) return null;
+    id[i] = rowId;
+    if (p !== lastProject) {
+      lastProject = p;
+      lastProjectIndex = intern(projectIndex, projectIds, p);
+    }
+    project[i] = lastProjectIndex;
+    const ti = intern(typeIndex, types, t);
+    if (ti > 255) return null;
+    type[i] = ti;
+    if (v === null) vintage[i] = NO_VINTAGE;
+    else if (typeof v === 'number' && Number.isInteger(v) && v > NO_VINTAGE && v <= 2147483647) vintage[i] = v;
+    else return null;
+    if (d < 0) return null;
+    date[i] = d;
+    if (d > 0) dates.add(d);
+    if (q === null) quantity[i] = NaN;
+    else if (typeof q === 'number') quantity[i] = q;
+    else return null;
+    harmonized[i] = typeof b === 'string' ? intern(nameIndex, names, b) : b === null ? -1 : -2;
+    if (harmonized[i] === -2) return null;
+    i++;
+  }
+  if (i !== n) return null;
+  // Every date a calendar date SQLite reads as itself (its bins and periods are then the SQL's).
+  const dateList = Int32Array.from([...dates].sort((a, b) => a - b));
+  const invalid = db.prepare('SELECT count(*) FROM json_each(?) WHERE date(value) IS NOT value')
+    .pluck().get(JSON.stringify([...dateList].map(dateString))) as number;
+  if (invalid > 0) return null;
+  const dateSlot = new Map<number, number>();
+  dateList.forEach((d, k) => dateSlot.set(d, k));
+  const dateIndex = new Int32Array(n);
+  for (let j = 0; j < n; j++) dateIndex[j] = date[j] === 0 ? -1 : dateSlot.get(date[j]!)!;
+
+  // Buyers: names grouped by their key (ASCII case folded, as NOCASE); each name's binary rank.
+  const { sorted: buyerNames, rank: nameRank } = ranks(names);
+  const keyIndex = new Map<string, number>();
+  const buyerKeys: string[] = [];
+  const keyOfName = names.map((name) => intern(keyIndex, buyerKeys, buyerKey(name)));
+  const buyerName = new Int32Array(n);
+  const retirement = types.indexOf('retirement');
+  let buyerRows = 0;
+  for (let j = 0; j < n; j++) {
+    const b = harmonized[j]!;
+    if (b >= 0 && type[j] === retirement) {
+      buyerName[j] = nameRank[b]!;
+      buyer[j] = keyOfName[b]!;
+      buyerRows++;
+    } else {
+      buyer[j] = -1;
+    }
+  }
+  // Rows in (buyer, project) order, those without a buyer last: a buyer's sums are then added up in one
+  // stretch (the order of a sum of integers does not change it).
+  const order = countingSort(countingSort(identity(n), project, projectIds.length), buyer.map((b) => (b < 0 ? buyerKeys.length : b)), buyerKeys.length + 1);
+  for (const column of [id, project, type, vintage, date, dateIndex, quantity, buyer, buyerName, harmonized]) column.set(column.map((_, j) => column[order[j]!]!));
+
+  const cached = new Uint8Array(projectIds.length);
+  const projectRows = db.prepare('SELECT project_id, category, country, registry FROM projects').all() as Array<Record<'project_id' | LabelColumn, string | null>>;
+  const labels = {} as Record<LabelColumn, Labels>;
+  for (const column of LABEL_COLUMNS) {
+    const values = [...new Set(projectRows.map((p) => p[column]).filter((v): v is string => typeof v === 'string'))];
+    const { sorted, rank } = ranks(values);
+    const valueRank = new Map(values.map((v, k) => [v, rank[k]!]));
+    const folded = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+    const classes = [...new Set(values.map(folded))].sort(compareNoCase);
+    const classIndex = new Map(classes.map((c, k) => [c, k]));
+    const classOf = new Int32Array(projectIds.length).fill(-1);
+    const valueOf = new Int32Array(projectIds.length);
+    for (const p of projectRows) {
+      const k = projectIndex.get(p.project_id);
+      if (k === undefined) continue;
+      cached[k] = 1;
+      const value = p[column];
+      if (typeof value !== 'string') continue;
+      classOf[k] = classIndex.get(folded(value))!;
+      valueOf[k] = valueRank.get(value)!;
+    }
+    labels[column] = { classOf, valueOf, classes, values: sorted };
+  }
+  return {
+    n, id, minId: n ? id.reduce((a, b) => Math.min(a, b), Infinity) : 0, maxId: n ? id.reduce((a, b) => Math.max(a, b), -Infinity) : 0, project, type, vintage, date, dateIndex, quantity, harmonized, harmonizedNames: names, buyer, buyerName, buyerRows, projectIds, projectIndex, types, buyerKeys, buyerNames,
+    cached, labels, dates: dateList, derived: new Map(), places: new Map(),
+  };
+}
+
+/** The columnar copy of `db`'s credit transactions when its source rows are current (built now if needed), else null. */
+export function creditColumns(db: Database.Database): CreditColumns | null {
+  const key = freshnessKey(db);
+  if (key === null) return null;
+  const held = copies.get(db);
+  if (held?.key === key) return held.columns;
+  copies.delete(db);
+  // One read snapshot: the key and the rows it stands for.
+  const fresh = db.transaction(() => {
+    const k = freshnessKey(db);
+    return k === null ? null : { key: k, columns: build(db) };
+  })();
+  if (!fresh) return null;
+  copies.set(db, fresh);
+  return fresh.columns;
+}
+
+/**
+ * Builds the copy now if it is missing or behind the rollups (the reader calls it when idle, so the
+ * first filtered answer after a sync does not wait for the build). Whether the copy is usable.
+ */
+export function warmCreditColumns(db: Database.Database): boolean {
+  try {
+    return db.open && creditColumns(db) !== null;
+  } catch {
+    return false; // a query answers by SQL, or builds it itself
+  }
+}
+
+/**
+ * Per distinct date, the value of the SQL expression `sql(d)` (a bin start or a period of the
+ * date `d`), computed by SQLite once per copy and expression.
+ */
+export function derivedOfDates(db: Database.Database, cols: CreditColumns, sql: (d: string) => string): DateValues {
+  const expression = sql('value');
+  const hit = cols.derived.get(expression);
+  if (hit) return hit;
+  const rows = db.prepare(`SELECT ${expression} FROM json_each(?) ORDER BY key`).pluck()
+    .all(JSON.stringify([...cols.dates].map(dateString))) as string[];
+  const values = [...new Set(rows)].sort();
+  const position = new Map(values.map((v, k) => [v, k]));
+  const derived = { slot: Int32Array.from(rows, (v) => position.get(v)!), values };
+  cols.derived.set(expression, derived);
+  return derived;
+}
+
+/** A compiled row filter: every term ANDed; a null matches no term. */
+export interface RowFilter {
+  projects: Uint8Array | null;
+  /** Per harmonized name (index into harmonizedNames): 1 when the beneficiary search finds it. */
+  names: Uint8Array | null;
+  types: Uint8Array | null;
+  vintages: Set<number> | null;
+  vintageMin: number | null;
+  vintageMax: number | null;
+  dateFrom: number | null;
+  dateTo: number | null;
+  quantityMin: number | null;
+  quantityMax: number | null;
+}
+
+const foldAscii = (s: string): string => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+/** The inputs rowFilter answers (groups P and C, project ids, the project search) or that select no rows (sort, paging, bins, buyer filters). */
+const KNOWN_KEYS = new Set<string>([
+  ...PROJECT_FILTER_KEYS, 'search', 'project_id', 'transaction_type', 'vintage', 'vintage_min', 'vintage_max', 'transaction_date_from',
+  'transaction_date_to', 'quantity_min', 'quantity_max', 'beneficiary_search', 'beneficiary_search_fields',
+  'sort', 'current_page', 'per_page', 'freq', 'aggregation', ...Object.keys(buyerFilterParams),
+]);
+
+/**
+ * `q`'s groups P (with `search` as the project search when `projectSearch`), C and the project ids as
+ * a row filter, or null when a term is not one the copy answers (a beneficiary search, one buyer).
+ */
+export function rowFilter(db: Database.Database, cols: CreditColumns, q: CreditFilters, projectSearch: boolean): RowFilter | null {
+  if (q.buyer !== undefined) return null;
+  const search = q.beneficiary_search !== undefined && q.beneficiary_search !== '';
+  // A search of the harmonized name alone (the default field) is a mask of the distinct names.
+  const searched = beneficiaryColumns(q.beneficiary_search_fields, 'c');
+  if (search && !(searched.length === 1 && searched[0] === 'c.retirement_beneficiary_harmonized')) return null;
+  // A filter this copy does not know (added to creditWhere later) declines: SQL answers it.
+  if (Object.entries(q).some(([k, v]) => v !== undefined && !KNOWN_KEYS.has(k))) return null;
+  const f: RowFilter = {
+    projects: null, names: null, types: null, vintages: null, vintageMin: q.vintage_min ?? null, vintageMax: q.vintage_max ?? null,
+    dateFrom: null, dateTo: null, quantityMin: q.quantity_min ?? null, quantityMax: q.quantity_max ?? null,
+  };
+  for (const [bound, value] of [['dateFrom', q.transaction_date_from], ['dateTo', q.transaction_date_to]] as const) {
+    if (value === undefined) continue;
+    if (!DATE_FORMAT.test(value)) return null;
+    f[bound] = dateNumber(value);
+  }
+  if (q.vintage?.length) f.vintages = new Set(q.vintage);
+  if (search) {
+    const found = db.prepare(`SELECT key FROM json_each(?) WHERE ${containsSql('value')}`).pluck()
+      .all(JSON.stringify(cols.harmonizedNames), q.beneficiary_search) as number[];
+    f.names = new Uint8Array(cols.harmonizedNames.length);
+    for (const k of found) f.names[k] = 1;
+  }
+  if (q.transaction_type?.length) {
+    const wanted = new Set(q.transaction_type.map(foldAscii));
+    f.types = Uint8Array.from(cols.types, (t) => (t !== null && wanted.has(foldAscii(t)) ? 1 : 0));
+  }
+  const projectFilters: ProjectFilters = projectSearch ? q : { ...q, search: undefined };
+  if (q.project_id?.length) {
+    const wanted = new Set(q.project_id.map(foldAscii));
+    f.projects = Uint8Array.from(cols.projectIds, (p) => (p !== null && wanted.has(foldAscii(p)) ? 1 : 0));
+  }
+  if (hasProjectFilters(projectFilters)) {
+    const w = projectWhere(projectFilters, 'fp');
+    const ids = db.prepare(`SELECT fp.project_id FROM projects fp ${whereSql(w)}`).pluck().all(...w.params) as string[];
+    const chosen = new Uint8Array(cols.projectIds.length);
+    for (const id of ids) {
+      const k = cols.projectIndex.get(id);
+      if (k !== undefined) chosen[k] = 1;
+    }
+    if (f.projects) for (let k = 0; k < chosen.length; k++) chosen[k] = chosen[k]! & f.projects[k]!;
+    f.projects = chosen;
+  }
+  return f;
+}
+
+/** Whether `f` selects transaction `i`. */
+export function rowMatches(cols: CreditColumns, f: RowFilter, i: number): boolean {
+  if (f.projects !== null && f.projects[cols.project[i]!] === 0) return false;
+  if (f.names !== null) {
+    const h = cols.harmonized[i]!;
+    if (h < 0 || f.names[h] === 0) return false;
+  }
+  if (f.types !== null && f.types[cols.type[i]!] === 0) return false;
+  if (f.vintages !== null || f.vintageMin !== null || f.vintageMax !== null) {
+    const v = cols.vintage[i]!;
+    if (v === NO_VINTAGE || (f.vintages !== null && !f.vintages.has(v)) || (f.vintageMin !== null && v < f.vintageMin) || (f.vintageMax !== null && v > f.vintageMax)) return false;
+  }
+  if (f.dateFrom !== null || f.dateTo !== null) {
+    const d = cols.date[i]!;
+    if (d === 0 || (f.dateFrom !== null && d < f.dateFrom) || (f.dateTo !== null && d > f.dateTo)) return false;
+  }
+  if (f.quantityMin !== null && !(cols.quantity[i]! >= f.quantityMin)) return false;
+  return f.quantityMax === null || cols.quantity[i]! <= f.quantityMax;
+}
+
+/** A label column's top per buyer under construction: volume and smallest value per (buyer, class). */
+interface TopSums {
+  labels: Labels;
+  classes: number;
+  volume: Float64Array;
+  value: Int32Array;
+}
+
+function topSums(labels: Labels, buyers: number): TopSums {
+  const classes = Math.max(1, labels.classes.length);
+  return { labels, classes, volume: new Float64Array(buyers * classes), value: new Int32Array(buyers * classes).fill(-1) };
+}
+
+function addTop(top: TopSums, b: number, p: number, quantity: number): void {
+  const c = top.labels.classOf[p]!;
+  if (c < 0) return;
+  const at = b * top.classes + c;
+  top.volume[at] = top.volume[at]! + quantity;
+  const v = top.labels.valueOf[p]!;
+  if (top.value[at] === -1 || v < top.value[at]!) top.value[at] = v;
+}
+
+/** The buyer's top: the class with the largest volume (ties: the class that sorts first), as its smallest value. */
+function topOf(top: TopSums, b: number): string | null {
+  const base = b * top.classes;
+  let best = -1;
+  for (let c = 0; c < top.classes; c++) {
+    if (top.value[base + c] !== -1 && (best === -1 || top.volume[base + c]! > top.volume[base + best]!)) best = c;
+  }
+  return best === -1 ? null : top.labels.values[top.value[base + best]!]!;
+}
+
+/**
+ * Every buyer of the retirements `f` selects, as the SQL fold of (buyer, project) sums answers
+ * (buyers.ts, foldBuyerPairs): totals and windows per buyer (ASCII case folded), its name the
+ * smallest of its harmonized names, first / last purchase the extreme dates, the top category,
+ * country and registry the NOCASE class with the largest volume over the transactions whose project
+ * is cached (ties: the class that sorts first), shown as the class's smallest value among them.
+ */
+export function buyersOfRows(cols: CreditColumns, f: RowFilter, today: string, from12: string, from60: string): Buyer[] {
+  const k = cols.buyerKeys.length;
+  const volume = new Float64Array(k);
+  const count = new Float64Array(k);
+  const volume12 = new Float64Array(k);
+  const count12 = new Float64Array(k);
+  const volume60 = new Float64Array(k);
+  const count60 = new Float64Array(k);
+  const first = new Int32Array(k).fill(2147483647);
+  const last = new Int32Array(k);
+  const name = new Int32Array(k).fill(2147483647);
+  const t = dateNumber(today);
+  const f12 = dateNumber(from12);
+  const f60 = dateNumber(from60);
+  const category = topSums(cols.labels.category, k);
+  const country = topSums(cols.labels.country, k);
+  const registry = topSums(cols.labels.registry, k);
+  const { buyerRows, buyer, quantity, date, buyerName, project, cached } = cols;
+  const dayOf = new Map<string, number>();
+  const day = (d: string): number => {
+    let v = dayOf.get(d);
+    if (v === undefined) dayOf.set(d, (v = dayNumber(d)));
+    return v;
+  };
+  for (let i = 0; i < buyerRows; i++) {
+    if (!rowMatches(cols, f, i)) continue;
+    const b = buyer[i]!;
+    const q = quantity[i]!;
+    const qv = q === q ? q : 0;
+    volume[b] = volume[b]! + qv;
+    count[b] = count[b]! + 1;
+    const d = date[i]!;
+    if (d !== 0) {
+      if (d < first[b]!) first[b] = d;
+      if (d > last[b]!) last[b] = d;
+      if (d <= t && d >= f12) {
+        volume12[b] = volume12[b]! + qv;
+        count12[b] = count12[b]! + 1;
+        if (d >= f60) {
+          volume60[b] = volume60[b]! + qv;
+          count60[b] = count60[b]! + 1;
+        }
+      }
+    }
+    if (buyerName[i]! < name[b]!) name[b] = buyerName[i]!;
+    const p = project[i]!;
+    if (cached[p] === 0) continue;
+    addTop(category, b, p, qv);
+    addTop(country, b, p, qv);
+    addTop(registry, b, p, qv);
+  }
+  const buyers: Buyer[] = [];
+  for (let b = 0; b < k; b++) {
+    if (count[b] === 0) continue;
+    const sums: BuyerSums = {
+      buyer_name: cols.buyerNames[name[b]!]!,
+      total_volume: volume[b]!,
+      total_transactions: count[b]!,
+      volume_12m: volume12[b]!,
+      transactions_12m: count12[b]!,
+      volume_60d: volume60[b]!,
+      transactions_60d: count60[b]!,
+      first_purchase: last[b] === 0 ? null : dateString(first[b]!),
+      last_purchase: last[b] === 0 ? null : dateString(last[b]!),
+    };
+    buyers.push(toBuyer(sums, { top_category: topOf(category, b), top_country: topOf(country, b), top_registry: topOf(registry, b) }, today, day));
+  }
+  return buyers;
+}
+
+/**
+ * Quantities of the transactions `f` selects with a date, summed per value of `derived` (a bin start
+ * or period per date): one total per `kinds` entry (the transactions whose type is exactly that
+ * entry; null: every type), ascending by value, only values some selected transaction falls in.
+ */
+export function sumsByDate(
+  cols: CreditColumns, f: RowFilter, derived: DateValues, kinds: ReadonlyArray<string | null>,
+): Array<{ value: string; totals: number[] }> {
+  const m = derived.values.length;
+  const sums = kinds.map(() => new Float64Array(m));
+  const present = new Uint8Array(m);
+  // Per type index: which kinds it adds to.
+  const kindsOfType = cols.types.map((t) => kinds.flatMap((kind, k) => (kind === null || kind === t ? [k] : [])));
+  const { dateIndex, type, quantity } = cols;
+  const slotOf = derived.slot;
+  for (let i = 0; i < cols.n; i++) {
+    const d = dateIndex[i]!;
+    if (d < 0) continue;
+    const addTo = kindsOfType[type[i]!]!;
+    if (addTo.length === 0 || !rowMatches(cols, f, i)) continue;
+    const slot = slotOf[d]!;
+    present[slot] = 1;
+    const q = quantity[i]!;
+    if (q !== q) continue;
+    for (let k = 0; k < addTo.length; k++) {
+      const into = sums[addTo[k]!]!;
+      into[slot] = into[slot]! + q;
+    }
+  }
+  const out: Array<{ value: string; totals: number[] }> = [];
+  for (let s = 0; s < m; s++) if (present[s]) out.push({ value: derived.values[s]!, totals: sums.map((x) => x[s]!) });
+  return out;
+}
