@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SYNC_JOBS, type SyncJobName } from '../../shared/contract';
 import type { SyncCheckpoint } from '../cache/repositories/sync-state-repository';
-import { SyncProgress } from './sync-progress';
+import { PUBLISH_SECONDS_PER_ROW, SyncProgress } from './sync-progress';
 
 /** A simulated clock and a simulated run: each job's pages take a known time. */
 function simulation() {
@@ -85,13 +85,13 @@ describe('the whole run\'s ETA', () => {
     sim.progress.fromCheckpoint(sim.checkpoint('satellite', 12, null, 12 * 60));
     sim.progress.fromCheckpoint(sim.checkpoint('forensicsLegacy', 10, null, 10 * 30));
     sim.progress.fromCheckpoint(sim.checkpoint('credits', 2664, 532_800, 2664 * 4));
-    const { samples, total } = run(sim, PLAN, { publishMs: 532_800 * 0.025 });
+    const { samples, total } = run(sim, PLAN, { publishMs: 532_800 * PUBLISH_SECONDS_PER_ROW * 1000 });
     expect(worstError(samples, total)).toBeLessThanOrEqual(0.2);
   });
 
   it('on a first sync (no previous passes) too, once the largest job has begun', () => {
     const sim = simulation();
-    const { samples, total } = run(sim, PLAN, { publishMs: 532_800 * 0.025 });
+    const { samples, total } = run(sim, PLAN, { publishMs: 532_800 * PUBLISH_SECONDS_PER_ROW * 1000 });
     // Before credits begins nothing says it exists; from its first pages on the ETA holds.
     const creditsFrom = PLAN.slice(0, 3).reduce((n, p) => n + p.pages * p.msPerPage, 0) + 25 * 4;
     expect(worstError(samples.filter((s) => s.at >= creditsFrom), total)).toBeLessThanOrEqual(0.2);
@@ -101,11 +101,11 @@ describe('the whole run\'s ETA', () => {
     const sim = simulation();
     // As the engine does: a one-row page tells the pass's size; a page is expected to cost what writing it does.
     sim.progress.expect('credits', 2664, 532_800, 0.0045);
-    const { samples, total } = run(sim, PLAN, { publishMs: 532_800 * 0.025 });
+    const { samples, total } = run(sim, PLAN, { publishMs: 532_800 * PUBLISH_SECONDS_PER_ROW * 1000 });
     expect(worstError(samples, total, 0.1)).toBeLessThanOrEqual(0.2);
     // Without the sizing, the same moments are far off.
     const unsized = simulation();
-    const blind = run(unsized, PLAN, { publishMs: 532_800 * 0.025 });
+    const blind = run(unsized, PLAN, { publishMs: 532_800 * PUBLISH_SECONDS_PER_ROW * 1000 });
     expect(worstError(blind.samples, blind.total, 0.1)).toBeGreaterThan(0.5);
   });
 
@@ -125,7 +125,7 @@ describe('the whole run\'s ETA', () => {
         samples.push({ at: sim.now, eta: sim.progress.job(p.job).etaSeconds });
       }
     }
-    const runLeft = (at: number) => (PLAN.reduce((n, p) => n + p.pages * p.msPerPage, 0) + 532_800 * 0.025 - at) / 1000;
+    const runLeft = (at: number) => (PLAN.reduce((n, p) => n + p.pages * p.msPerPage, 0) + 532_800 * PUBLISH_SECONDS_PER_ROW * 1000 - at) / 1000;
     const late = samples.filter((s) => s.at > 1000);
     expect(late.every((s) => Math.abs((s.eta ?? 0) - runLeft(s.at)) / runLeft(s.at) > 0.5)).toBe(true);
     expect(sim.progress.snapshot().etaSeconds).toBeGreaterThan(runLeft(sim.now) * 0.8);
@@ -143,7 +143,7 @@ describe('the whole run\'s ETA', () => {
     sim.progress.published('projects', 11_659, 0.05);
     sim.progress.finish('projects', 'done', null);
     const eta = sim.progress.snapshot().etaSeconds!;
-    expect(eta).toBeGreaterThanOrEqual(Math.round(2664 * 0.0045 + 532_800 * 2.5e-5) - 1);
+    expect(eta).toBeGreaterThanOrEqual(Math.round(2664 * 0.0045 + 532_800 * PUBLISH_SECONDS_PER_ROW) - 1);
   });
 
   it('is never below what the rate limit allows for the requests left', () => {
