@@ -5,6 +5,7 @@
  * top category / country / registry = the largest retired volume, ties to the name that sorts first.
  */
 import type { Buyer } from '../../shared/api/resources';
+import { foldNoCase } from '../../shared/nocase';
 import { dayNumber } from './market-calendar';
 
 export interface BuyerSums {
@@ -25,15 +26,8 @@ export interface BuyerTops {
   top_registry: string | null;
 }
 
-/** Case-insensitive (ASCII letters, as SQLite's NOCASE) comparison. */
-export function compareNoCase(a: string, b: string): number {
-  const fa = a.replace(/[A-Z]/g, (c) => c.toLowerCase());
-  const fb = b.replace(/[A-Z]/g, (c) => c.toLowerCase());
-  return fa < fb ? -1 : fa > fb ? 1 : 0;
-}
-
 /** The key a buyer name groups under (harmonized names match case-insensitively; ASCII folding like NOCASE and SQLite's lower()). */
-export const buyerKey = (name: string): string => (/[A-Z]/.test(name) ? name.replace(/[A-Z]/g, (c) => c.toLowerCase()) : name);
+export const buyerKey = (name: string): string => foldNoCase(name);
 
 /** `day`: dayNumber (or a remembered copy of it). */
 export function toBuyer(s: BuyerSums, tops: BuyerTops, today: string, day: (date: string) => number = dayNumber): Buyer {

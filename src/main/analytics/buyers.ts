@@ -11,7 +11,8 @@ import { BUYER_SORT_FIELDS, DEFAULT_SORT, buyerFilterParams, parseSort, type Buy
 import type { Buyer, BuyerAnalytics, Page } from '../../shared/api/resources';
 import { samePeriodPreviousYear, type CalendarPeriod } from '../../shared/api/year-to-date';
 import { ContractError } from '../../shared/errors';
-import { buyerKey, compareNoCase, toBuyer, type BuyerSums, type BuyerTops } from './buyer-metrics';
+import { compareNoCase } from '../../shared/nocase';
+import { buyerKey, toBuyer, type BuyerSums, type BuyerTops } from './buyer-metrics';
 import { buyersOfRows, creditColumns, rowFilter } from './credit-columns';
 import { creditWhereIn, hasCreditFilters } from './credit-filters';
 import { marketToday, shiftDays } from './market-calendar';

@@ -13,6 +13,7 @@
  */
 import type Database from 'better-sqlite3';
 import { DEFAULT_SORT, parseSort } from '../../shared/api/params';
+import { foldNoCase } from '../../shared/nocase';
 import { NO_VINTAGE, creditColumns, rowFilter, rowMatches, type CreditColumns, type SortPlaces } from './credit-columns';
 import type { CreditFilters } from './credit-filters';
 import { CREDIT_SORT_COLUMNS } from './credit-sort';
@@ -20,8 +21,6 @@ import type { PageRequest } from './page-envelope';
 
 /** The most rows a page may need for the heap; a deeper page is answered by SQL. */
 const MAX_HEAP = 10_000;
-
-const foldAscii = (s: string): string => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
 /** The copy's row of a transaction id (-1: none): a dense table when the ids are, else a map. */
 function rowsOfIds(cols: CreditColumns): (id: number) => number {
@@ -73,7 +72,7 @@ function dictionaryPlaces(db: Database.Database, dictionary: ReadonlyArray<strin
   let last = -1;
   let previous: string | undefined;
   for (const [k, value] of order) {
-    const folded = foldAscii(value);
+    const folded = foldNoCase(value);
     if (folded !== previous) last++;
     previous = folded;
     placeOf[k] = last;
@@ -130,7 +129,7 @@ function scannedPlaces(db: Database.Database, cols: CreditColumns, expression: s
       place[row] = -1;
       continue;
     }
-    const same = previous !== undefined && (text && typeof value === 'string' && typeof previous === 'string' ? foldAscii(value) === foldAscii(previous) : value === previous);
+    const same = previous !== undefined && (text && typeof value === 'string' && typeof previous === 'string' ? foldNoCase(value) === foldNoCase(previous) : value === previous);
     if (!same) last++;
     previous = value;
     place[row] = last;

@@ -24,7 +24,8 @@
  * vintage, a non-numeric quantity) is never copied: the answers stay with SQL.
  */
 import type Database from 'better-sqlite3';
-import { buyerKey, compareNoCase, toBuyer, type BuyerSums } from './buyer-metrics';
+import { compareNoCase, foldNoCase } from '../../shared/nocase';
+import { buyerKey, toBuyer, type BuyerSums } from './buyer-metrics';
 import { dayNumber } from './market-calendar';
 import { beneficiaryColumns, type CreditFilters } from './credit-filters';
 import { containsSql } from './text-match';
@@ -252,8 +253,7 @@ function build(db: Database.Database): CreditColumns | null {
     const values = [...new Set(projectRows.map((p) => p[column]).filter((v): v is string => typeof v === 'string'))];
     const { sorted, rank } = ranks(values);
     const valueRank = new Map(values.map((v, k) => [v, rank[k]!]));
-    const folded = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
-    const classes = [...new Set(values.map(folded))].sort(compareNoCase);
+    const classes = [...new Set(values.map(foldNoCase))].sort(compareNoCase);
     const classIndex = new Map(classes.map((c, k) => [c, k]));
     const classOf = new Int32Array(projectIds.length).fill(-1);
     const valueOf = new Int32Array(projectIds.length);
@@ -263,7 +263,7 @@ function build(db: Database.Database): CreditColumns | null {
       cached[k] = 1;
       const value = p[column];
       if (typeof value !== 'string') continue;
-      classOf[k] = classIndex.get(folded(value))!;
+      classOf[k] = classIndex.get(foldNoCase(value))!;
       valueOf[k] = valueRank.get(value)!;
     }
     labels[column] = { classOf, valueOf, classes, values: sorted };
@@ -335,8 +335,6 @@ export interface RowFilter {
   quantityMax: number | null;
 }
 
-const foldAscii = (s: string): string => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
-
 /** The inputs rowFilter answers (groups P and C, project ids, the project search) or that select no rows (sort, paging, bins, buyer filters). */
 const KNOWN_KEYS = new Set<string>([
   ...PROJECT_FILTER_KEYS, 'search', 'project_id', 'transaction_type', 'vintage', 'vintage_min', 'vintage_max', 'transaction_date_from',
@@ -373,13 +371,13 @@ export function rowFilter(db: Database.Database, cols: CreditColumns, q: CreditF
     for (const k of found) f.names[k] = 1;
   }
   if (q.transaction_type?.length) {
-    const wanted = new Set(q.transaction_type.map(foldAscii));
-    f.types = Uint8Array.from(cols.types, (t) => (t !== null && wanted.has(foldAscii(t)) ? 1 : 0));
+    const wanted = new Set(q.transaction_type.map(foldNoCase));
+    f.types = Uint8Array.from(cols.types, (t) => (t !== null && wanted.has(foldNoCase(t)) ? 1 : 0));
   }
   const projectFilters: ProjectFilters = projectSearch ? q : { ...q, search: undefined };
   if (q.project_id?.length) {
-    const wanted = new Set(q.project_id.map(foldAscii));
-    f.projects = Uint8Array.from(cols.projectIds, (p) => (p !== null && wanted.has(foldAscii(p)) ? 1 : 0));
+    const wanted = new Set(q.project_id.map(foldNoCase));
+    f.projects = Uint8Array.from(cols.projectIds, (p) => (p !== null && wanted.has(foldNoCase(p)) ? 1 : 0));
   }
   if (hasProjectFilters(projectFilters)) {
     const w = projectWhere(projectFilters, 'fp');

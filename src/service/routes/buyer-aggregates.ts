@@ -5,6 +5,7 @@
  */
 import type { Buyer, BuyerAnalytics } from '../../shared/api/resources';
 import { samePeriodPreviousYear, type CalendarPeriod } from '../../shared/api/year-to-date';
+import { compareNoCase, foldNoCase } from '../../shared/nocase';
 import { addDays, daysBetween } from '../calendar';
 import type { MarketStore } from '../store/market-store';
 import { whereKey, whereSql, type Where } from '../store/sql-filters';
@@ -35,11 +36,7 @@ function topByVolume(rows: { buyer_name: string; label: string | null; volume: n
 }
 
 /** Case-insensitive (ASCII folding) comparison, then by code units; matches SQLite NOCASE. */
-export function compareText(a: string, b: string): number {
-  const fa = a.replace(/[A-Z]/g, (c) => c.toLowerCase());
-  const fb = b.replace(/[A-Z]/g, (c) => c.toLowerCase());
-  return fa < fb ? -1 : fa > fb ? 1 : 0;
-}
+export const compareText = compareNoCase;
 
 /**
  * Every buyer of the retirements matching `where` (filters on credits `c`), cached per filter and today.
@@ -106,7 +103,7 @@ function buyerFrom(r: BuyerRow, today: string, topCategory: string | null, topCo
 
 /** One buyer by case-insensitive harmonized name, over all retirements. */
 export function findBuyer(market: MarketStore, name: string, today: string): Buyer | undefined {
-  const where: Where = { clauses: ['c.retirement_beneficiary_harmonized = ?'], params: [name.replace(/[A-Z]/g, (c) => c.toLowerCase())] };
+  const where: Where = { clauses: ['c.retirement_beneficiary_harmonized = ?'], params: [foldNoCase(name)] };
   return aggregateBuyers(market, where, today)[0];
 }
 

@@ -5,6 +5,7 @@
  * 64-bit range as the largest one (SQLite's CAST), and equal keys fall back to the id itself. The
  * reference service and the cache order with the same SQL, so their pages agree.
  */
+import { foldNoCase } from '../nocase';
 
 const DIGITS = "'0123456789'";
 
@@ -15,7 +16,6 @@ export function naturalIdOrderTerms(column: string): string[] {
 }
 
 const MAX_INT64 = 9223372036854775807n;
-const foldAscii = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 const compareCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The same order in JavaScript (tests, and anything sorting ids outside SQL). */
@@ -23,9 +23,9 @@ export function compareNaturalIds(a: string, b: string): number {
   const split = (id: string): [string, bigint] => {
     const m = /^(.*?)(\d*)$/s.exec(id)!;
     const n = m[2] ? BigInt(m[2]) : 0n;
-    return [foldAscii(m[1]!), n > MAX_INT64 ? MAX_INT64 : n];
+    return [foldNoCase(m[1]!), n > MAX_INT64 ? MAX_INT64 : n];
   };
   const [pa, na] = split(a);
   const [pb, nb] = split(b);
-  return compareCodeUnits(pa, pb) || (na < nb ? -1 : na > nb ? 1 : 0) || compareCodeUnits(foldAscii(a), foldAscii(b));
+  return compareCodeUnits(pa, pb) || (na < nb ? -1 : na > nb ? 1 : 0) || compareCodeUnits(foldNoCase(a), foldNoCase(b));
 }
