@@ -46,6 +46,11 @@ function periods(
         total(CASE WHEN ${alias}.transaction_type = 'retirement' THEN ${alias}.quantity ELSE 0 END) AS retirements
       FROM ${table} ${whereSql(where)} GROUP BY 1 ORDER BY 1`)
     .all(...where.params) as SupplyDemand['data'];
+  return withTotals(data);
+}
+
+/** The periods with their sums. */
+function withTotals(data: SupplyDemand['data']): SupplyDemand {
   const totals = { issuances: 0, retirements: 0 };
   for (const p of data) {
     totals.issuances += p.issuances;
@@ -63,12 +68,7 @@ function periodsFromColumns(db: Database.Database, q: SupplyDemandQuery, aggrega
   const data = sumsByDate(columns, filter, derivedOfDates(db, columns, (d) => periodSql(aggregation, d)), ['issuance', 'retirement'])
     .filter((p) => p.value < before)
     .map((p) => ({ period: p.value, issuances: p.totals[0]!, retirements: p.totals[1]! }));
-  const totals = { issuances: 0, retirements: 0 };
-  for (const p of data) {
-    totals.issuances += p.issuances;
-    totals.retirements += p.retirements;
-  }
-  return { data, totals };
+  return withTotals(data);
 }
 
 export function supplyDemand(db: Database.Database, q: SupplyDemandQuery, options: { rollup?: boolean } = {}): SupplyDemand {
