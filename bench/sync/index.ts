@@ -258,7 +258,7 @@ async function demoFirstLaunch() {
       await new Promise((r) => setTimeout(r, 50));
     }
     const allProjects = (performance.now() - t0) / 1000;
-    return { secondsToFirstProjects: firstProjects, secondsToAllProjects: allProjects, target: 10 };
+    return { secondsToFirstProjects: firstProjects, secondsToAllProjects: allProjects, goalSeconds: 5 };
   } finally {
     await ctx.dispose();
   }
@@ -295,7 +295,7 @@ function goals(w: Awaited<ReturnType<typeof wire>> | null, demo: Awaited<ReturnT
   }
   if (demo) {
     const first = demo.secondsToFirstProjects;
-    list.push({ measure: 'first projects in the cache after a first launch of the demo', value: first === null ? 'never' : `${f(first, 1)} s`, goal: '≤ 5 s', ok: first !== null && first <= 5 });
+    list.push({ measure: 'first projects in the cache after a first launch of the demo', value: first === null ? 'never' : `${f(first, 1)} s`, goal: `≤ ${demo.goalSeconds} s`, ok: first !== null && first <= demo.goalSeconds });
   }
   return list;
 }
