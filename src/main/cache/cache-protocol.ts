@@ -78,6 +78,8 @@ export type CacheStoreOps = { [K in CacheWriteOp]: Op<CacheWrites[K], unknown> }
   'sync:runStart': Op<void, number>;
   'sync:runFinish': Op<{ run: number }, void>;
   'sync:checkpoints': Op<void, SyncCheckpoint[]>;
+  /** Seconds per row the last full credits pass took to publish here (null: none measured yet). */
+  'sync:publishPace': Op<void, number | null>;
   'sync:checkpoint': Op<{ job: string }, SyncCheckpoint>;
   'sync:begin': Op<{ job: string; mode: SyncCheckpoint['mode']; cursor: SyncCursor; windowFrom?: string | null; restart?: boolean }, SyncCheckpoint>;
   'sync:step': Op<SyncStepArgs, { ms: number }>;

@@ -203,9 +203,13 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     if (a.job === 'projects') r.projects.restoreIndexes();
     const reconciler = RECONCILERS[a.job];
     const reconciles = a.reconcile && cp.mode === 'full' && reconciler !== undefined;
+    const t0 = performance.now();
     const removed = reconciles ? reconciler(r)(cp.pass) : 0;
     const checkpoint = r.syncState.succeed(a.job);
-    hooks.afterJob(a.job, reconciles && a.job === 'credits');
+    const published = reconciles && a.job === 'credits';
+    hooks.afterJob(a.job, published);
+    // The machine's pace of publishing (indexes and rollups), for the next full pass's ETA.
+    if (published) r.syncState.rememberPublishPace(cp.rows, (performance.now() - t0) / 1000);
     bumpGeneration.run();
     return { removed, checkpoint };
   });
@@ -249,6 +253,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
       return finished;
     },
     'sync:checkpoints': () => r.syncState.all(),
+    'sync:publishPace': () => r.syncState.publishPace(),
     'sync:checkpoint': (a) => r.syncState.get(a.job),
     'sync:begin': (a) => begin(a),
     'sync:step': (a) => {

@@ -146,6 +146,25 @@ describe('the whole run\'s ETA', () => {
     expect(eta).toBeGreaterThanOrEqual(Math.round(2664 * 0.0045 + 532_800 * PUBLISH_SECONDS_PER_ROW) - 1);
   });
 
+  it('counts the publishing at the pace the cache remembers from its last full pass on this machine', () => {
+    const etaWith = (remembered: number | null) => {
+      const sim = simulation();
+      if (remembered !== null) sim.progress.publishPace(remembered);
+      sim.progress.expect('credits', 2664, 532_800, 0.0045);
+      sim.progress.state = 'running';
+      sim.progress.queue(['projects', 'credits']);
+      sim.progress.begin('projects');
+      sim.advance(3000);
+      sim.progress.page('projects', 11_659, { pages: 59, rows: 11_659 }, 59);
+      sim.progress.finish('projects', 'done', null);
+      return sim.progress.snapshot().etaSeconds!;
+    };
+    const pages = 2664 * 0.0045;
+    // A machine three times slower than the default's: 48 s of publishing, not 6.4 s.
+    expect(etaWith(3 * PUBLISH_SECONDS_PER_ROW)).toBeCloseTo(pages + 532_800 * 3 * PUBLISH_SECONDS_PER_ROW, -1);
+    expect(etaWith(null)).toBeCloseTo(pages + 532_800 * PUBLISH_SECONDS_PER_ROW, -1);
+  });
+
   it('is never below what the rate limit allows for the requests left', () => {
     const sim = simulation();
     sim.progress.fromCheckpoint(sim.checkpoint('credits', 1200));

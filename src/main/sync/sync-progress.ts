@@ -46,7 +46,7 @@ const UNMEASURED_SECONDS: Record<JobKind, number> = { page: 0.01, single: 0.05, 
 /**
  * Seconds per row to publish a full credits pass (build its eight indexes, rebuild the rollups),
  * measured on the default demo market on a two-core machine (the CLI sync: 6.2–7.0 s for 532,799
- * rows); replaced by this run's own measurement once a pass was published.
+ * rows); replaced by the pace the cache remembers from its last full pass, then by this run's own.
  */
 export const PUBLISH_SECONDS_PER_ROW = 1.2e-5;
 
@@ -152,6 +152,11 @@ export class SyncProgress {
   /** Every page of the job is written: what is left is its completion (a staged pass's publishing). */
   publishing(name: SyncJobName): void {
     this.clocks.get(name)!.publishingSinceMs = this.now();
+  }
+
+  /** This machine's pace of publishing as a previous run measured it: used until this run measures its own. */
+  publishPace(secondsPerRow: number): void {
+    this.publishSecondsPerRow = secondsPerRow;
   }
 
   /** The publishing of a staged pass took `seconds` for `rows` rows: later estimates use this machine's pace. */

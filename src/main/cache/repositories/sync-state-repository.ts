@@ -68,6 +68,11 @@ const toCheckpoint = (r: Row): SyncCheckpoint => ({
   last_error: r.last_error_code ? { code: r.last_error_code, message: r.last_error_message ?? '', at: r.last_error_at ?? '' } : null,
 });
 
+/** cache_facts key of the publishing pace; kept by cache.clear (it describes the machine, not the data). */
+const PUBLISH_PACE_FACT = 'publish_seconds_per_row';
+/** A smaller pass publishes in fixed costs more than in per-row work: its pace would mislead. */
+const PUBLISH_PACE_MIN_ROWS = 10_000;
+
 export class SyncStateRepository {
   private readonly getOne: Database.Statement;
   private readonly getAll: Database.Statement;
@@ -78,6 +83,8 @@ export class SyncStateRepository {
   private readonly finishOk: Database.Statement;
   private readonly finishError: Database.Statement;
   private readonly setState: Database.Statement;
+  private readonly getPace: Database.Statement;
+  private readonly putPace: Database.Statement;
 
   constructor(db: Database.Database) {
     this.getOne = db.prepare('SELECT * FROM sync_state WHERE job = ?');
@@ -92,6 +99,8 @@ export class SyncStateRepository {
       last_full_success_at = CASE WHEN mode = 'full' THEN ? ELSE last_full_success_at END WHERE job = ?`);
     this.finishError = db.prepare(`UPDATE sync_state SET state = ?, last_error_code = ?, last_error_message = ?, last_error_at = ? WHERE job = ?`);
     this.setState = db.prepare('UPDATE sync_state SET state = ? WHERE job = ?');
+    this.getPace = db.prepare(`SELECT value FROM cache_facts WHERE key = '${PUBLISH_PACE_FACT}'`).pluck();
+    this.putPace = db.prepare(`INSERT OR REPLACE INTO cache_facts (key, value) VALUES ('${PUBLISH_PACE_FACT}', ?)`);
   }
 
   get(job: string): SyncCheckpoint {
@@ -126,6 +135,17 @@ export class SyncStateRepository {
     const at = nowIso();
     this.finishOk.run(at, at, job);
     return this.get(job);
+  }
+
+  /** Seconds per row the last full credits pass took to publish on this machine (null: never measured). */
+  publishPace(): number | null {
+    const value = Number(this.getPace.get());
+    return Number.isFinite(value) && value > 0 ? value : null;
+  }
+
+  /** Remembers how long publishing a full pass of `rows` rows took, when the pass was large enough to tell. */
+  rememberPublishPace(rows: number, seconds: number): void {
+    if (rows >= PUBLISH_PACE_MIN_ROWS && seconds > 0) this.putPace.run(String(seconds / rows));
   }
 
   fail(job: string, state: 'failed' | 'cancelled' | 'idle' | 'unsupported', error: { code: string; message: string } | null): SyncCheckpoint {
