@@ -9,7 +9,7 @@ import { contract, type MethodName } from '../../src/shared/contract';
 import { Rng } from '../../src/service/generator/rng';
 
 /** The p95 goals of first answers (ms) at the default scale. */
-export const COLD_GOAL_P95_MS: Partial<Record<MethodName, number>> = {
+const COLD_GOAL_P95_MS: Partial<Record<MethodName, number>> = {
   'projects.list': 30,
   'credits.list': 50,
   'buyers.list': 100,
@@ -17,6 +17,20 @@ export const COLD_GOAL_P95_MS: Partial<Record<MethodName, number>> = {
   'charts.creditsByCategory': 100,
   'charts.creditsByTransactionDateAll': 100,
 };
+
+/** The same goals at ten times the default market (116,590 projects, 5,327,990 transactions). */
+const COLD_GOAL_P95_MS_10X: Partial<Record<MethodName, number>> = {
+  'projects.list': 30,
+  'credits.list': 80,
+  'buyers.list': 150,
+  'charts.supplyDemand': 150,
+  'charts.creditsByCategory': 150,
+  'charts.creditsByTransactionDateAll': 150,
+};
+
+/** The goal of a method's first answers at a market scale (the 10x goals from 10x up). */
+export const coldGoalP95Ms = (method: MethodName, scale: number): number | null =>
+  (scale >= 10 ? COLD_GOAL_P95_MS_10X : COLD_GOAL_P95_MS)[method] ?? null;
 
 interface Values {
   registries: string[];

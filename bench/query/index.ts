@@ -25,7 +25,7 @@ import { toQueryString } from '../../src/shared/api/params';
 import { contract, type MethodName } from '../../src/shared/contract';
 import { openCache } from '../../src/main/workers/open-cache';
 import { spawnReferenceService, stopReferenceService } from '../../src/main/connections/demo-service';
-import { COLD_GOAL_P95_MS, coldCombinations } from './cold';
+import { coldCombinations, coldGoalP95Ms } from './cold';
 
 const ROOT = path.resolve(__dirname, '../..');
 const TODAY = '2026-06-30';
@@ -209,7 +209,7 @@ async function main(): Promise<void> {
         if (took > slowest.ms) slowest = { ms: took, input };
       }
       times.sort((a, b) => a - b);
-      const row = { method, n: times.length, p50: ms(quantile(times, 0.5)), p95: ms(quantile(times, 0.95)), max: ms(times.at(-1)!), goalP95: COLD_GOAL_P95_MS[method] ?? null, slowest: slowest.input };
+      const row = { method, n: times.length, p50: ms(quantile(times, 0.5)), p95: ms(quantile(times, 0.95)), max: ms(times.at(-1)!), goalP95: coldGoalP95Ms(method, scale), slowest: slowest.input };
       const met = row.goalP95 === null ? '' : row.p95 <= row.goalP95 ? 'met' : 'NOT MET';
       say(`cold ${method.padEnd(34)} n=${row.n} first answers p50 ${row.p50} p95 ${row.p95} max ${row.max} ms | goal p95 <= ${row.goalP95} ms ${met} | slowest ${JSON.stringify(row.slowest)}`);
       cold.push(row);
