@@ -13,7 +13,7 @@ import type {
 import type { CategoryPoint, ListingPoint, Page, TimeBinPoint } from '../../shared/api/resources';
 import type { ChartFrequency } from '../../shared/api/values';
 import { notFound } from '../../shared/errors';
-import { creditColumns, derivedOfDates, rowFilter, sumsByDate } from './credit-columns';
+import { creditColumns, derivedOfDates, retiredByCategoryOfRows, rowFilter, sumsByDate } from './credit-columns';
 import { creditWhere, creditWhereIn, hasBeneficiarySearch, vintageTerms, type CreditFilters } from './credit-filters';
 import { binEnd, binStartSql } from './market-calendar';
 import { singlePage } from './page-envelope';
@@ -116,14 +116,28 @@ export function creditsByTransactionDateAll(
   );
 }
 
-export function creditsByCategory(db: Database.Database, q: CreditsByCategoryQuery): Page<CategoryPoint> {
-  if (hasBeneficiarySearch(q)) return memoAnswer(db, ['creditsByCategory', q], () => retiredByCategory(db, q));
+export function creditsByCategory(db: Database.Database, q: CreditsByCategoryQuery, options: { rollup?: boolean } = {}): Page<CategoryPoint> {
+  if (hasBeneficiarySearch(q)) {
+    if (options.rollup !== false) {
+      const columns = memoAnswer(db, ['creditsByCategory:columns', q], () => retiredByCategoryFromColumns(db, q));
+      if (columns) return columns;
+    }
+    return memoAnswer(db, ['creditsByCategory', q], () => retiredByCategory(db, q));
+  }
   const where = projectWhere(q);
   addClause(where, 'p.category IS NOT NULL');
   const rows = statement(db, `SELECT p.category AS category, total(p.retired) AS retired, total(p.issued) AS issued FROM projects p ${whereSql(where)}
       GROUP BY p.category ORDER BY p.category COLLATE NOCASE`)
     .all(...where.params) as CategoryPoint[];
   return singlePage(rows.map((r) => ({ category: r.category, retired: r.retired, issued: r.issued })));
+}
+
+/** retiredByCategory from the reader's columnar copy of the transactions (null when it does not answer). */
+function retiredByCategoryFromColumns(db: Database.Database, q: CreditsByCategoryQuery): Page<CategoryPoint> | null {
+  const columns = creditColumns(db);
+  const filter = columns && rowFilter(db, columns, q, true);
+  if (!filter) return null;
+  return singlePage(retiredByCategoryOfRows(columns, filter).map((r) => ({ category: r.category, retired: r.retired, issued: 0 })));
 }
 
 /** With a beneficiary search: `retired` sums the matching retirements per category, `issued` is 0. */

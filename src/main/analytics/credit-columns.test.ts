@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
 import { creditTransactionSchema, type CreditTransaction } from '../../shared/api';
-import { BUYER_SORT_FIELDS, CREDIT_SORT_FIELDS, buyerListQuery, creditListAppQuery, globalCreditsByTransactionDateQuery, supplyDemandQuery } from '../../shared/api/params';
+import { BUYER_SORT_FIELDS, CREDIT_SORT_FIELDS, buyerListQuery, creditListAppQuery, creditsByCategoryQuery, globalCreditsByTransactionDateQuery, supplyDemandQuery } from '../../shared/api/params';
 import { CHART_FREQUENCIES, SUPPLY_DEMAND_AGGREGATIONS } from '../../shared/api/values';
 import type { Buyer, Page } from '../../shared/api/resources';
 import { rebuildRollups, refreshAggregates } from './aggregates';
 import { listBuyers } from './buyers';
-import { creditsByTransactionDateAll } from './charts';
+import { creditsByCategory, creditsByTransactionDateAll } from './charts';
 import { creditColumns, warmCreditColumns } from './credit-columns';
 import { listCredits } from './credits';
 import { supplyDemand } from './supply-demand';
@@ -15,7 +15,8 @@ import { credit, project, tinyMarket, writeCredits, writeProjects } from './test
 
 /**
  * The reader's columnar copy of the transactions (credit-columns.ts) answers buyers.list, the
- * all-projects transaction-date chart and supply-demand exactly as the SQL aggregation of the
+ * all-projects transaction-date chart, supply-demand, credits by category under a beneficiary search
+ * and credits.list exactly as the SQL aggregation of the
  * transactions does (`rollup: false`), over seeded filter draws on a market with case variants of
  * project ids, categories and buyer names, nulls in every column, and transactions of no project;
  * and follows the data when a sync changes it.
@@ -124,6 +125,8 @@ function compareAll(seed: number, n: number): number {
     const cq = globalCreditsByTransactionDateQuery.parse({ ...filters, ...searched, ...(r.chance(0.2) ? { search: r.pick(['vcs', '-3', 'GLD']) } : {}), freq: r.pick(CHART_FREQUENCIES) });
     const chart = creditsByTransactionDateAll(db, cq);
     expect(chart, JSON.stringify(cq)).toEqual(creditsByTransactionDateAll(db, cq, { rollup: false }));
+    const kq = creditsByCategoryQuery.parse({ ...filters, beneficiary_search: r.pick(['acme', '%', 'AIR', '_co', "o'b", '\\', 'zz', 'e']), ...(r.chance(0.1) ? { search: r.pick(['vcs', 'GLD']) } : {}) });
+    expect(creditsByCategory(db, kq), JSON.stringify(kq)).toEqual(creditsByCategory(db, kq, { rollup: false }));
     const sq = supplyDemandQuery.parse({ ...filters, aggregation: r.pick(SUPPLY_DEMAND_AGGREGATIONS) });
     expect(supplyDemand(db, sq), JSON.stringify(sq)).toEqual(supplyDemand(db, sq, { rollup: false }));
     const lq = creditListAppQuery.parse({

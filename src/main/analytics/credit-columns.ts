@@ -523,6 +523,33 @@ export function buyersOfRows(cols: CreditColumns, f: RowFilter, today: string, f
 }
 
 /**
+ * The retired quantity per project category of the transactions `f` selects whose type is exactly
+ * 'retirement' and whose project is cached with a category, grouped as the SQL groups them (by the
+ * exact value, ordered ignoring ASCII case, then by value). A null quantity counts its category in
+ * and adds nothing (total()).
+ */
+export function retiredByCategoryOfRows(cols: CreditColumns, f: RowFilter): Array<{ category: string; retired: number }> {
+  const { classOf, valueOf, values } = cols.labels.category;
+  const sums = new Float64Array(values.length);
+  const present = new Uint8Array(values.length);
+  const retirement = Uint8Array.from(cols.types, (t) => (t === 'retirement' ? 1 : 0));
+  for (let i = 0; i < cols.n; i++) {
+    if (retirement[cols.type[i]!] === 0) continue;
+    const p = cols.project[i]!;
+    if (classOf[p]! < 0 || !rowMatches(cols, f, i)) continue;
+    const v = valueOf[p]!;
+    present[v] = 1;
+    const q = cols.quantity[i]!;
+    if (q === q) sums[v] = sums[v]! + q;
+  }
+  const found: number[] = [];
+  for (let v = 0; v < values.length; v++) if (present[v]) found.push(v);
+  // `values` is in binary order, so ties of the NOCASE order keep it.
+  found.sort((a, b) => compareNoCase(values[a]!, values[b]!) || a - b);
+  return found.map((v) => ({ category: values[v]!, retired: sums[v]! }));
+}
+
+/**
  * Quantities of the transactions `f` selects with a date, summed per value of `derived` (a bin start
  * or period per date): one total per `kinds` entry (the transactions whose type is exactly that
  * entry; null: every type), ascending by value, only values some selected transaction falls in.
