@@ -7,7 +7,7 @@ import type { Buyer, Page } from '../../shared/api/resources';
 import { rebuildRollups, refreshAggregates } from './aggregates';
 import { listBuyers } from './buyers';
 import { creditsByCategory, creditsByTransactionDateAll } from './charts';
-import { creditColumns, warmCreditColumns } from './credit-columns';
+import { adoptCreditColumns, buildCreditColumns, buildCreditColumnsElsewhere, creditColumns, creditColumnsBuffers, creditColumnsStale, warmCreditColumns } from './credit-columns';
 import { listCredits } from './credits';
 import { supplyDemand } from './supply-demand';
 import { seededRandom, type Random } from './testing/synced-market';
@@ -183,6 +183,37 @@ describe('the columnar copy of the transactions', () => {
     expect(moved.data.every((b) => b.top_registry === 'isometric' && b.top_country === 'Peru' && b.top_category === 'energy-efficiency')).toBe(true);
     expect(nameCaseFolded(moved)).toEqual(nameCaseFolded(listBuyers(db, q, { rollup: false })));
     expect(compareAll(4, 60)).toBeGreaterThan(30);
+  });
+
+  it('built elsewhere: a query that needs it asks for it and answers by SQL meanwhile; a copy moved from another thread is adopted only for the rollups it stands for', () => {
+    const q = buyerListQuery.parse({ category: ['forest'], quantity_min: 3, per_page: 100 });
+    writeCredits(db, market(seededRandom(6), 50, 30_000));
+    refreshAggregates(db, 'credits');
+    let asked = 0;
+    buildCreditColumnsElsewhere(db, () => asked++);
+    try {
+      expect(creditColumnsStale(db)).toBe(true);
+      const bySql = listBuyers(db, q);
+      expect(asked).toBeGreaterThan(0);
+      expect(creditColumns(db)).toBeNull();
+      expect(nameCaseFolded(bySql)).toEqual(nameCaseFolded(listBuyers(db, q, { rollup: false })));
+      // Built on another connection's snapshot and moved, as a `columns` thread hands it over.
+      const built = buildCreditColumns(db)!;
+      const moved = structuredClone(built, { transfer: creditColumnsBuffers(built.columns!) });
+      expect(built.columns!.id.length).toBe(0); // its arrays moved, not copied
+      // A sync wrote since that snapshot: the copy stands for older rows and is not adopted.
+      writeCredits(db, market(seededRandom(7), 5, 40_000));
+      refreshAggregates(db, 'credits');
+      expect(adoptCreditColumns(db, moved)).toBe(false);
+      expect(creditColumns(db)).toBeNull();
+      const current = buildCreditColumns(db)!;
+      expect(adoptCreditColumns(db, structuredClone(current, { transfer: creditColumnsBuffers(current.columns!) }))).toBe(true);
+      expect(creditColumnsStale(db)).toBe(false);
+      expect(creditColumns(db)).not.toBeNull();
+      expect(compareAll(8, 60)).toBeGreaterThan(30);
+    } finally {
+      buildCreditColumnsElsewhere(db, null);
+    }
   });
 
   it('is never built from dates it cannot hold exactly (the SQL answers)', () => {

@@ -274,18 +274,72 @@ function build(db: Database.Database): CreditColumns | null {
   };
 }
 
-/** The columnar copy of `db`'s credit transactions when its source rows are current (built now if needed), else null. */
+/** A copy as built: the freshness key it stands for, and the columns (null: the table cannot be copied exactly). */
+export interface BuiltCreditColumns {
+  key: string;
+  columns: CreditColumns | null;
+}
+
+/** Connections whose copies are built away from them (another thread): this starts such a build. */
+const buildsElsewhere = new WeakMap<Database.Database, () => void>();
+
+/**
+ * Builds `db`'s copies elsewhere from now on: when a query needs a copy that is missing or stale,
+ * `start` is called (it should start one build at a time, then hand the result to
+ * adoptCreditColumns) and the query answers by SQL meanwhile, instead of waiting for the build
+ * (null: built by the query again).
+ */
+export function buildCreditColumnsElsewhere(db: Database.Database, start: (() => void) | null): void {
+  if (start) buildsElsewhere.set(db, start);
+  else buildsElsewhere.delete(db);
+}
+
+/** The copy of `db`'s transactions, built now in one read snapshot: the key and the rows it stands for (null: a rollup is not current). */
+export function buildCreditColumns(db: Database.Database): BuiltCreditColumns | null {
+  return db.transaction(() => {
+    const key = freshnessKey(db);
+    return key === null ? null : { key, columns: build(db) };
+  })();
+}
+
+/** The buffers of a copy's arrays, to move it to another thread instead of copying it. */
+export function creditColumnsBuffers(cols: CreditColumns): ArrayBuffer[] {
+  const arrays = [
+    ...Object.values(cols), ...Object.values(cols.labels).flatMap((l) => [l.classOf, l.valueOf]),
+  ].filter((v): v is ArrayBufferView => ArrayBuffer.isView(v));
+  return [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))];
+}
+
+/** Keeps a copy built elsewhere (its own connection to the same file) when it stands for the rollups `db` sees now. */
+export function adoptCreditColumns(db: Database.Database, built: BuiltCreditColumns | null): boolean {
+  if (!built || built.key !== freshnessKey(db)) return false;
+  copies.set(db, built);
+  return built.columns !== null;
+}
+
+/** Whether `db` has no copy for its current rollups although one could be built now. */
+export function creditColumnsStale(db: Database.Database): boolean {
+  const key = freshnessKey(db);
+  return key !== null && copies.get(db)?.key !== key;
+}
+
+/**
+ * The columnar copy of `db`'s credit transactions when its source rows are current, else null. A
+ * missing or stale copy is built now, or, for a connection that builds them elsewhere, asked for
+ * (null until it arrives: the query answers by SQL).
+ */
 export function creditColumns(db: Database.Database): CreditColumns | null {
   const key = freshnessKey(db);
   if (key === null) return null;
   const held = copies.get(db);
   if (held?.key === key) return held.columns;
   copies.delete(db);
-  // One read snapshot: the key and the rows it stands for.
-  const fresh = db.transaction(() => {
-    const k = freshnessKey(db);
-    return k === null ? null : { key: k, columns: build(db) };
-  })();
+  const elsewhere = buildsElsewhere.get(db);
+  if (elsewhere) {
+    elsewhere();
+    return null;
+  }
+  const fresh = buildCreditColumns(db);
   if (!fresh) return null;
   copies.set(db, fresh);
   return fresh.columns;

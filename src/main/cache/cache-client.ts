@@ -7,7 +7,7 @@
 import type { Worker } from 'node:worker_threads';
 import { ContractError } from '../../shared/errors';
 import { startWorker } from '../worker-thread';
-import type { CacheOpArgs, CacheOpName, CacheOpOutput, CacheRequest, CacheResponse, CacheWorkerRole } from './cache-protocol';
+import type { CacheOpArgs, CacheOpName, CacheOpOutput, CacheRequest, CacheResponse, CacheWorkerData } from './cache-protocol';
 
 export interface CacheClient {
   readonly path: string;
@@ -23,8 +23,8 @@ class WorkerLine {
   private failure: ContractError | null = null;
   private closing: Promise<void> | null = null;
 
-  constructor(entry: string, workerData: { path: string; role: CacheWorkerRole }) {
-    this.worker = startWorker(entry, { workerData });
+  constructor(workerData: CacheWorkerData) {
+    this.worker = startWorker(workerData.entry, { workerData });
     this.worker.on('message', (msg: CacheResponse) => {
       const p = this.pending.get(msg.id);
       if (!p) return;
@@ -87,11 +87,11 @@ export class WorkerCacheClient implements CacheClient {
     readonly path: string,
     private readonly entry: string,
   ) {
-    this.writer = new WorkerLine(entry, { path, role: 'writer' });
+    this.writer = new WorkerLine({ path, role: 'writer', entry });
   }
 
   private readerLine(): Promise<WorkerLine> {
-    this.reader ??= this.writer.call('read:ready', undefined).then(() => new WorkerLine(this.entry, { path: this.path, role: 'reader' }));
+    this.reader ??= this.writer.call('read:ready', undefined).then(() => new WorkerLine({ path: this.path, role: 'reader', entry: this.entry }));
     return this.reader;
   }
 

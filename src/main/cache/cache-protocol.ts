@@ -118,8 +118,19 @@ export type CacheOpHandlers<K extends CacheOpName = CacheOpName> = { [P in K]: (
 /** Ops whose input is void are called without arguments. */
 export type CacheOpArgs<K extends CacheOpName> = CacheOpInput<K> extends void ? [] : [args: CacheOpInput<K>];
 
-/** A cache worker thread writes (and answers the cache's own ops) or reads (the query layer's ops). */
-export type CacheWorkerRole = 'writer' | 'reader';
+/**
+ * A cache worker thread writes (and answers the cache's own ops) or reads (the query layer's ops);
+ * a reader starts short-lived `columns` threads from the same entry to build the query layer's
+ * columnar copy away from the queries.
+ */
+export type CacheWorkerRole = 'writer' | 'reader' | 'columns';
+
+/** What a cache worker thread is started with: its cache file, its role, and its own entry file. */
+export interface CacheWorkerData {
+  path: string;
+  role: CacheWorkerRole;
+  entry: string;
+}
 
 /** Messages between the main thread and the cache worker. */
 export interface CacheRequest {
