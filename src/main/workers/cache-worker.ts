@@ -6,7 +6,7 @@
  * queries only (see cache-client.ts). No query or write ever runs on the main thread.
  * Messages: {id, op, args} in; {id, ok: true, result} or {id, ok: false, error} out.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import { ContractError } from '../../shared/errors';
 import { QUERY_METHODS } from '../../shared/contract';
@@ -67,24 +67,28 @@ function buildColumns(port: NonNullable<typeof parentPort>, file: string): void 
  * (1–2.5 s at the default market, 15–25 s at ten times it): until the copy arrives, the queries that
  * would read it answer by SQL. It is asked for when a query needs it or the reader is idle.
  */
-function columnsBuilder(db: Database.Database, data: CacheWorkerData): () => void {
-  let building = false;
+function columnsBuilder(db: Database.Database, data: CacheWorkerData): { start: () => void; stop: () => void } {
+  let building: Worker | null = null;
   let failedAt = -Infinity;
-  return () => {
-    if (building || !db.open || performance.now() - failedAt < RETRY_BUILD_AFTER_MS || !creditColumnsStale(db)) return;
-    building = true;
-    let adopted = false;
-    const thread = startWorker(data.entry, { workerData: { ...data, role: 'columns' } satisfies CacheWorkerData });
-    thread.once('message', (built: BuiltCreditColumns | null) => {
-      adopted = true;
-      if (db.open) adoptCreditColumns(db, built);
-    });
-    thread.once('error', () => undefined);
-    thread.once('exit', () => {
-      building = false;
-      if (!adopted) failedAt = performance.now();
-    });
-    thread.unref();
+  return {
+    start: () => {
+      if (building || !db.open || performance.now() - failedAt < RETRY_BUILD_AFTER_MS || !creditColumnsStale(db)) return;
+      let adopted = false;
+      const thread = startWorker(data.entry, { workerData: { ...data, role: 'columns' } satisfies CacheWorkerData });
+      building = thread;
+      thread.once('message', (built: BuiltCreditColumns | null) => {
+        adopted = true;
+        if (db.open) adoptCreditColumns(db, built);
+      });
+      thread.once('error', () => undefined);
+      thread.once('exit', () => {
+        building = null;
+        if (!adopted) failedAt = performance.now();
+      });
+      thread.unref();
+    },
+    // The reader closes: a build under way is of no use, and must not keep the file open.
+    stop: () => void building?.terminate(),
   };
 }
 
@@ -108,21 +112,22 @@ function start(): void {
   // A reader has the query layer's columnar copy (analytics/credit-columns.ts) built by a `columns`
   // thread when a query needs it and once it is idle, so the first filtered answer after a sync finds
   // it ready more often; no request waits for it.
-  const buildColumnsElsewhere = role === 'reader' && db ? columnsBuilder(db, data) : null;
-  if (db && buildColumnsElsewhere) buildCreditColumnsElsewhere(db, buildColumnsElsewhere);
+  const columns = role === 'reader' && db ? columnsBuilder(db, data) : null;
+  if (db && columns) buildCreditColumnsElsewhere(db, columns.start);
   let warm: ReturnType<typeof setTimeout> | null = null;
   const warmWhenIdle = () => {
-    if (!buildColumnsElsewhere) return;
+    if (!columns) return;
     if (warm) clearTimeout(warm);
     warm = setTimeout(() => {
       warm = null;
-      buildColumnsElsewhere();
+      columns.start();
     }, WARM_AFTER_IDLE_MS);
     warm.unref();
   };
   port.on('message', (msg: CacheRequest) => {
     if (msg.op === 'close') {
       if (warm) clearTimeout(warm);
+      columns?.stop();
       db?.close();
       db = null;
       port.postMessage({ id: msg.id, ok: true, result: null } satisfies CacheResponse);
