@@ -282,7 +282,12 @@ function goals(w: Awaited<ReturnType<typeof wire>> | null, demo: Awaited<ReturnT
       { measure: 'peak RSS of the syncing process (complete sync)', value: `${w.full.peakRssMb.toFixed(0)} MB`, goal: `≤ ${scale >= 10 ? 400 : 300} MB`, ok: w.full.peakRssMb <= (scale >= 10 ? 400 : 300) },
       { measure: 'second sync, nothing new', value: `${f(w.second.seconds, 1)} s (${w.second.requests} requests)`, goal: '≤ 3 s', ok: w.second.seconds <= 3 },
       { measure: 'cache ÷ service database size', value: `${f(w.size.ratio)} (${w.size.cacheMb.toFixed(0)} / ${w.size.serviceMb.toFixed(0)} MB)`, goal: '< 2', ok: w.size.ratio < 2 },
-      { measure: `ETA error after 10% of the run (${w.eta.source} ETA, median / max of ${w.eta.samples})`, value: `${f(w.eta.median * 100, 0)}% / ${f(w.eta.max * 100, 0)}%`, goal: '≤ 20%', ok: w.eta.max <= 0.2 },
+      {
+        measure: `ETA error after 10% of the run (${w.eta.source} ETA, median / max of ${w.eta.samples} / max beyond its 1 s display resolution)`,
+        value: `${f(w.eta.median * 100, 0)}% / ${f(w.eta.max * 100, 0)}% / ${f(w.eta.maxBeyondDisplay * 100, 0)}%`,
+        goal: '≤ 20%',
+        ok: w.eta.max <= 0.2,
+      },
     );
     if (reads) {
       const q = reads.duringResync;

@@ -78,14 +78,18 @@ function etaOf(status: SyncStatus): { eta: number | null; source: 'run' | 'job' 
 }
 
 /** How far the ETA shown after `from` of the run was from the time actually left: median and max relative error. */
-export function etaError(samples: EtaSample[], totalSeconds: number, from = 0.1): { median: number; max: number; samples: number; source: string; trace: string } {
-  const errors = samples
-    .filter((s) => s.atSeconds >= from * totalSeconds && s.etaSeconds !== null && totalSeconds - s.atSeconds >= 1)
-    .map((s) => Math.abs(s.etaSeconds! - (totalSeconds - s.atSeconds)) / (totalSeconds - s.atSeconds))
-    .sort((a, b) => a - b);
+export function etaError(
+  samples: EtaSample[], totalSeconds: number, from = 0.1,
+): { median: number; max: number; maxBeyondDisplay: number; samples: number; source: string; trace: string } {
+  const judged = samples.filter((s) => s.atSeconds >= from * totalSeconds && s.etaSeconds !== null && totalSeconds - s.atSeconds >= 1);
+  const relative = (miss: (s: EtaSample) => number) => judged.map((s) => miss(s) / (totalSeconds - s.atSeconds)).sort((a, b) => a - b);
+  const errors = relative((s) => Math.abs(s.etaSeconds! - (totalSeconds - s.atSeconds)));
+  // The ETA is shown in whole seconds: near the end a miss of one second is most of what is left.
+  const beyondDisplay = relative((s) => Math.max(0, Math.abs(s.etaSeconds! - (totalSeconds - s.atSeconds)) - 1));
   return {
     median: errors.length ? errors[Math.floor(errors.length / 2)]! : NaN,
     max: errors.length ? errors[errors.length - 1]! : NaN,
+    maxBeyondDisplay: beyondDisplay.length ? beyondDisplay[beyondDisplay.length - 1]! : NaN,
     samples: errors.length,
     source: samples[0]?.source ?? 'none',
     // About twenty moments of the run: seconds in, the ETA shown, the time that was actually left.
