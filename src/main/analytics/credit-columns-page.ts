@@ -14,7 +14,7 @@
 import type Database from 'better-sqlite3';
 import { DEFAULT_SORT, parseSort } from '../../shared/api/params';
 import { foldNoCase } from '../../shared/nocase';
-import { NO_VINTAGE, creditColumns, rowFilter, rowMatches, type CreditColumns, type SortPlaces } from './credit-columns';
+import { NO_VINTAGE, candidateRows, creditColumns, rowFilter, rowMatches, type CreditColumns, type SortPlaces } from './credit-columns';
 import type { CreditFilters } from './credit-filters';
 import { CREDIT_SORT_COLUMNS } from './credit-sort';
 import type { PageRequest } from './page-envelope';
@@ -200,7 +200,10 @@ export function creditPageFromColumns(db: Database.Database, q: CreditFilters & 
   let size = 0;
   let total = 0;
   const { place } = places;
-  for (let i = 0; i < cols.n; i++) {
+  const rows = candidateRows(cols, filter);
+  const n = rows ? rows.length : cols.n;
+  for (let j = 0; j < n; j++) {
+    const i = rows ? rows[j]! : j;
     if (!rowMatches(cols, filter, i)) continue;
     total++;
     const p = place[i]!;

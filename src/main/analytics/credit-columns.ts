@@ -7,7 +7,7 @@
  *
  * Only what those answers need is kept: id, parent project, type, vintage, date (as the number
  * YYYYMMDD), quantity and the harmonized buyer name (interned), plus each cached project's
- * category, country and registry. About 45 bytes a transaction (24 MB at 532,799); built in one read
+ * category, country and registry. About 49 bytes a transaction (26 MB at 532,799); built in one read
  * of the table (1–2.5 s at that scale on a busy 2-core machine).
  *
  * Freshness: the copy is used only while the credit rollups are current (agg_state: no write since
@@ -91,6 +91,9 @@ export interface CreditColumns {
   derived: Map<string, DateValues>;
   /** Per sort expression: each transaction's place in SQLite's order of it (credit-columns-page.ts), built when first needed. */
   places: Map<string, SortPlaces | null>;
+  /** The rows of each project index: `projectRows[projectRowStart[p] .. projectRowStart[p + 1])`, ascending. */
+  projectRowStart: Int32Array;
+  projectRows: Int32Array;
 }
 
 /** An expression's value per distinct date: `slot[dateIndex]` is the value's index into the ascending `values`. */
@@ -245,6 +248,11 @@ function build(db: Database.Database): CreditColumns | null {
   // stretch (the order of a sum of integers does not change it).
   const order = countingSort(countingSort(identity(n), project, projectIds.length), buyer.map((b) => (b < 0 ? buyerKeys.length : b)), buyerKeys.length + 1);
   for (const column of [id, project, type, vintage, date, dateIndex, quantity, buyer, buyerName, harmonized]) column.set(column.map((_, j) => column[order[j]!]!));
+  // Per project its rows, so a filter of a few projects reads only theirs.
+  const rowsByProject = countingSort(identity(n), project, projectIds.length);
+  const projectRowStart = new Int32Array(projectIds.length + 1);
+  for (let j = 0; j < n; j++) projectRowStart[project[j]! + 1] = projectRowStart[project[j]! + 1]! + 1;
+  for (let k = 0; k < projectIds.length; k++) projectRowStart[k + 1] = projectRowStart[k + 1]! + projectRowStart[k]!;
 
   const cached = new Uint8Array(projectIds.length);
   const projectRows = db.prepare('SELECT project_id, category, country, registry FROM projects').all() as Array<Record<'project_id' | LabelColumn, string | null>>;
@@ -270,7 +278,7 @@ function build(db: Database.Database): CreditColumns | null {
   }
   return {
     n, id, minId: n ? id.reduce((a, b) => Math.min(a, b), Infinity) : 0, maxId: n ? id.reduce((a, b) => Math.max(a, b), -Infinity) : 0, project, type, vintage, date, dateIndex, quantity, harmonized, harmonizedNames: names, buyer, buyerName, buyerRows, projectIds, projectIndex, types, buyerKeys, buyerNames,
-    cached, labels, dates: dateList, derived: new Map(), places: new Map(),
+    cached, labels, dates: dateList, derived: new Map(), places: new Map(), projectRowStart, projectRows: rowsByProject,
   };
 }
 
@@ -447,6 +455,30 @@ export function rowFilter(db: Database.Database, cols: CreditColumns, q: CreditF
   return f;
 }
 
+/** The share of all rows above which reading the chosen projects' rows one by one is no cheaper than reading every row. */
+const FEW_ROWS = 0.25;
+
+/**
+ * The rows `f` can select, in no particular order: those of the projects it chooses when they are
+ * few (a quarter of the rows or less), else null (every row is a candidate). The answers that read
+ * them add integers, take extremes or keep a bounded heap, so the order does not change them.
+ */
+export function candidateRows(cols: CreditColumns, f: RowFilter): Int32Array | null {
+  if (f.projects === null) return null;
+  const { projectRowStart: start, projectRows } = cols;
+  let total = 0;
+  for (let p = 0; p < f.projects.length; p++) if (f.projects[p]) total += start[p + 1]! - start[p]!;
+  if (total > cols.n * FEW_ROWS) return null;
+  const rows = new Int32Array(total);
+  let at = 0;
+  for (let p = 0; p < f.projects.length; p++) {
+    if (!f.projects[p]) continue;
+    rows.set(projectRows.subarray(start[p]!, start[p + 1]!), at);
+    at += start[p + 1]! - start[p]!;
+  }
+  return rows;
+}
+
 /** Whether `f` selects transaction `i`. */
 export function rowMatches(cols: CreditColumns, f: RowFilter, i: number): boolean {
   if (f.projects !== null && f.projects[cols.project[i]!] === 0) return false;
@@ -530,8 +562,11 @@ export function buyersOfRows(cols: CreditColumns, f: RowFilter, today: string, f
     if (v === undefined) dayOf.set(d, (v = dayNumber(d)));
     return v;
   };
-  for (let i = 0; i < buyerRows; i++) {
-    if (!rowMatches(cols, f, i)) continue;
+  const rows = candidateRows(cols, f);
+  const m = rows ? rows.length : buyerRows;
+  for (let j = 0; j < m; j++) {
+    const i = rows ? rows[j]! : j;
+    if (i >= buyerRows || !rowMatches(cols, f, i)) continue;
     const b = buyer[i]!;
     const q = quantity[i]!;
     const qv = q === q ? q : 0;
@@ -587,7 +622,10 @@ export function retiredByCategoryOfRows(cols: CreditColumns, f: RowFilter): Arra
   const sums = new Float64Array(values.length);
   const present = new Uint8Array(values.length);
   const retirement = Uint8Array.from(cols.types, (t) => (t === 'retirement' ? 1 : 0));
-  for (let i = 0; i < cols.n; i++) {
+  const rows = candidateRows(cols, f);
+  const m = rows ? rows.length : cols.n;
+  for (let j = 0; j < m; j++) {
+    const i = rows ? rows[j]! : j;
     if (retirement[cols.type[i]!] === 0) continue;
     const p = cols.project[i]!;
     if (classOf[p]! < 0 || !rowMatches(cols, f, i)) continue;
@@ -618,7 +656,10 @@ export function sumsByDate(
   const kindsOfType = cols.types.map((t) => kinds.flatMap((kind, k) => (kind === null || kind === t ? [k] : [])));
   const { dateIndex, type, quantity } = cols;
   const slotOf = derived.slot;
-  for (let i = 0; i < cols.n; i++) {
+  const rows = candidateRows(cols, f);
+  const n = rows ? rows.length : cols.n;
+  for (let j = 0; j < n; j++) {
+    const i = rows ? rows[j]! : j;
     const d = dateIndex[i]!;
     if (d < 0) continue;
     const addTo = kindsOfType[type[i]!]!;
