@@ -7,7 +7,7 @@ import type { Buyer, Page } from '../../shared/api/resources';
 import { rebuildRollups, refreshAggregates } from './aggregates';
 import { listBuyers } from './buyers';
 import { creditsByCategory, creditsByTransactionDateAll } from './charts';
-import { adoptCreditColumns, buildCreditColumns, buildCreditColumnsElsewhere, creditColumns, creditColumnsBuffers, creditColumnsStale, warmCreditColumns } from './credit-columns';
+import { adoptCreditColumns, buildCreditColumns, buildCreditColumnsElsewhere, candidateRows, creditColumns, rowFilter, creditColumnsBuffers, creditColumnsStale, warmCreditColumns } from './credit-columns';
 import { listCredits } from './credits';
 import { supplyDemand } from './supply-demand';
 import { seededRandom, type Random } from './testing/synced-market';
@@ -183,6 +183,18 @@ describe('the columnar copy of the transactions', () => {
     expect(moved.data.every((b) => b.top_registry === 'isometric' && b.top_country === 'Peru' && b.top_category === 'energy-efficiency')).toBe(true);
     expect(nameCaseFolded(moved)).toEqual(nameCaseFolded(listBuyers(db, q, { rollup: false })));
     expect(compareAll(4, 60)).toBeGreaterThan(30);
+  });
+
+  it('reads only the chosen projects\' rows when they are few, every row otherwise', () => {
+    const cols = creditColumns(db)!;
+    const one = rowFilter(db, cols, { project_id: ['ACR-6'] }, true)!;
+    const rows = candidateRows(cols, one)!;
+    const expected = [...Array(cols.n).keys()].filter((i) => cols.projectIds[cols.project[i]!] === 'ACR-6');
+    expect([...rows].sort((a, b) => a - b)).toEqual(expected);
+    expect(rows.length).toBeGreaterThan(0);
+    // Most projects: their rows are most of the table, read in one pass instead.
+    expect(candidateRows(cols, rowFilter(db, cols, { registry: ['verra', 'gold-standard', 'isometric', 'american-carbon-registry'] }, true)!)).toBeNull();
+    expect(candidateRows(cols, rowFilter(db, cols, { vintage: [2015] }, true)!)).toBeNull();
   });
 
   it('built elsewhere: a query that needs it asks for it and answers by SQL meanwhile; a copy moved from another thread is adopted only for the rollups it stands for', () => {
