@@ -13,6 +13,7 @@ import { ContractError } from '../../shared/errors';
 import type { CacheOpHandlers, CacheStoreOps, CacheWrite, CacheWriteOp, CacheWrites, SyncStepArgs } from './cache-protocol';
 import { ChangeDetector } from './change-detector';
 import { offlineCoverage } from './coverage';
+import { PUBLISHING_PAGE_CACHE_KIB, withPageCache } from './database';
 import { AccountRepository } from './repositories/account-repository';
 import { CountryRepository } from './repositories/country-repository';
 import { CreditTransactionRepository } from './repositories/credit-transaction-repository';
@@ -203,11 +204,15 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     if (a.job === 'projects') r.projects.restoreIndexes();
     const reconciler = RECONCILERS[a.job];
     const reconciles = a.reconcile && cp.mode === 'full' && reconciler !== undefined;
-    const t0 = performance.now();
-    const removed = reconciles ? reconciler(r)(cp.pass) : 0;
-    const checkpoint = r.syncState.succeed(a.job);
     const published = reconciles && a.job === 'credits';
-    hooks.afterJob(a.job, published);
+    const t0 = performance.now();
+    const finish = () => {
+      const removed = reconciles ? reconciler(r)(cp.pass) : 0;
+      const checkpoint = r.syncState.succeed(a.job);
+      hooks.afterJob(a.job, published);
+      return { removed, checkpoint };
+    };
+    const { removed, checkpoint } = published ? withPageCache(db, PUBLISHING_PAGE_CACHE_KIB, finish) : finish();
     // The machine's pace of publishing (indexes and rollups), for the next full pass's ETA.
     if (published) r.syncState.rememberPublishPace(cp.rows, (performance.now() - t0) / 1000);
     bumpGeneration.run();

@@ -39,6 +39,25 @@ export function openCacheDatabase(file: string, layered: Migration[] = []): Data
 }
 
 /**
+ * Runs `fn` with the connection's page cache at `kib` KiB, then puts it back. Publishing a full pass
+ * (its index builds and rollups, one transaction) runs with 4 MiB: with the writer's usual 16 MiB
+ * its sorts held about 65 MB more at the default market (peak RSS of a projects + credits sync
+ * 387–395 → 318–329 MB) for a few percent of its time.
+ */
+export function withPageCache<T>(db: Database.Database, kib: number, fn: () => T): T {
+  const before = db.pragma('cache_size', { simple: true }) as number;
+  db.pragma(`cache_size = -${kib}`);
+  try {
+    return fn();
+  } finally {
+    db.pragma(`cache_size = ${before}`);
+  }
+}
+
+/** The page cache a full pass is published with (see withPageCache). */
+export const PUBLISHING_PAGE_CACHE_KIB = 4096;
+
+/**
  * A second connection to a cache file another connection opened and migrated: it only reads
  * (`query_only`), and in WAL mode it answers from the last committed state while the writer writes.
  */
