@@ -7,7 +7,7 @@ import type { Buyer, Page } from '../../shared/api/resources';
 import { rebuildRollups, refreshAggregates } from './aggregates';
 import { listBuyers } from './buyers';
 import { creditsByCategory, creditsByTransactionDateAll } from './charts';
-import { adoptCreditColumns, buildCreditColumns, buildCreditColumnsElsewhere, candidateRows, creditColumns, rowFilter, creditColumnsBuffers, creditColumnsStale, warmCreditColumns } from './credit-columns';
+import { adoptCreditColumns, buildCreditColumns, buildCreditColumnsElsewhere, candidateRows, creditColumns, rowFilter, creditColumnsBuffers, creditColumnsStale } from './credit-columns';
 import { listCredits } from './credits';
 import { supplyDemand } from './supply-demand';
 import { seededRandom, type Random } from './testing/synced-market';
@@ -158,12 +158,12 @@ describe('the columnar copy of the transactions', () => {
     writeCredits(db, market(r, 200, 20_000));
     // Dirty: the answers come from SQL over the new rows.
     expect(creditColumns(db)).toBeNull();
-    expect(warmCreditColumns(db)).toBe(false); // nothing to warm while the rollups are behind
+    expect(creditColumnsStale(db)).toBe(false); // nothing to build while the rollups are behind
     const written = listBuyers(db, q);
     expect(written).not.toEqual(before);
     expect(nameCaseFolded(written)).toEqual(nameCaseFolded(listBuyers(db, q, { rollup: false })));
     refreshAggregates(db, 'credits');
-    expect(warmCreditColumns(db)).toBe(true); // the idle reader builds it
+    expect(creditColumnsStale(db)).toBe(true); // a copy can be built now (the reader asks for one)
     const warmed = creditColumns(db);
     expect(warmed).not.toBeNull();
     expect(creditColumns(db)).toBe(warmed); // kept until the rollups move

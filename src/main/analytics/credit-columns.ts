@@ -145,14 +145,20 @@ function ranks(values: readonly string[]): { sorted: string[]; rank: Int32Array 
 
 const identity = (n: number): Int32Array => Int32Array.from({ length: n }, (_, i) => i);
 
-/** `rows` stably reordered by `key[row]` (integers in [0, keys)). */
-function countingSort(rows: Int32Array, key: ArrayLike<number>, keys: number): Int32Array {
+/** Where each key's rows begin once `rows` are ordered by `key[row]` (integers in [0, keys)); `keys + 1` entries, the last the count. */
+function keyStarts(rows: Int32Array, key: ArrayLike<number>, keys: number): Int32Array {
   const start = new Int32Array(keys + 1);
   for (let j = 0; j < rows.length; j++) {
     const at = key[rows[j]!]! + 1;
     start[at] = start[at]! + 1;
   }
   for (let c = 0; c < keys; c++) start[c + 1] = start[c + 1]! + start[c]!;
+  return start;
+}
+
+/** `rows` stably reordered by `key[row]` (integers in [0, keys)). */
+function countingSort(rows: Int32Array, key: ArrayLike<number>, keys: number): Int32Array {
+  const start = keyStarts(rows, key, keys);
   const out = new Int32Array(rows.length);
   for (let j = 0; j < rows.length; j++) {
     const at = key[rows[j]!]!;
@@ -250,9 +256,7 @@ function build(db: Database.Database): CreditColumns | null {
   for (const column of [id, project, type, vintage, date, dateIndex, quantity, buyer, buyerName, harmonized]) column.set(column.map((_, j) => column[order[j]!]!));
   // Per project its rows, so a filter of a few projects reads only theirs.
   const rowsByProject = countingSort(identity(n), project, projectIds.length);
-  const projectRowStart = new Int32Array(projectIds.length + 1);
-  for (let j = 0; j < n; j++) projectRowStart[project[j]! + 1] = projectRowStart[project[j]! + 1]! + 1;
-  for (let k = 0; k < projectIds.length; k++) projectRowStart[k + 1] = projectRowStart[k + 1]! + projectRowStart[k]!;
+  const projectRowStart = keyStarts(rowsByProject, project, projectIds.length);
 
   const cached = new Uint8Array(projectIds.length);
   const projectRows = db.prepare('SELECT project_id, category, country, registry FROM projects').all() as Array<Record<'project_id' | LabelColumn, string | null>>;
@@ -353,17 +357,6 @@ export function creditColumns(db: Database.Database): CreditColumns | null {
   return fresh.columns;
 }
 
-/**
- * Builds the copy now if it is missing or behind the rollups (the reader calls it when idle, so the
- * first filtered answer after a sync does not wait for the build). Whether the copy is usable.
- */
-export function warmCreditColumns(db: Database.Database): boolean {
-  try {
-    return db.open && creditColumns(db) !== null;
-  } catch {
-    return false; // a query answers by SQL, or builds it itself
-  }
-}
 
 /**
  * Per distinct date, the value of the SQL expression `sql(d)` (a bin start or a period of the
