@@ -131,18 +131,23 @@ describe('the whole run\'s ETA', () => {
     expect(sim.progress.snapshot().etaSeconds).toBeGreaterThan(runLeft(sim.now) * 0.8);
   });
 
-  it('counts a staged pass\'s publishing at its measured rate, which only a staged pass\'s completion measures', () => {
-    const sim = simulation();
+  /** A first sync with the credits pass sized at the start: the run's ETA once the projects job is done. */
+  function etaAfterProjects(sim: ReturnType<typeof simulation>, projectsCompleted: () => void = () => undefined): number {
     sim.progress.expect('credits', 2664, 532_800, 0.0045);
     sim.progress.state = 'running';
     sim.progress.queue(['projects', 'credits']);
     sim.progress.begin('projects');
     sim.advance(3000);
     sim.progress.page('projects', 11_659, { pages: 59, rows: 11_659 }, 59);
-    // the projects job's quick completion says nothing of how long publishing credits takes
-    sim.progress.published('projects', 11_659, 0.05);
+    projectsCompleted();
     sim.progress.finish('projects', 'done', null);
-    const eta = sim.progress.snapshot().etaSeconds!;
+    return sim.progress.snapshot().etaSeconds!;
+  }
+
+  it('counts a staged pass\'s publishing at its measured rate, which only a staged pass\'s completion measures', () => {
+    const sim = simulation();
+    // the projects job's quick completion says nothing of how long publishing credits takes
+    const eta = etaAfterProjects(sim, () => sim.progress.published('projects', 11_659, 0.05));
     expect(eta).toBeGreaterThanOrEqual(Math.round(2664 * 0.0045 + 532_800 * PUBLISH_SECONDS_PER_ROW) - 1);
   });
 
@@ -150,14 +155,7 @@ describe('the whole run\'s ETA', () => {
     const etaWith = (remembered: number | null) => {
       const sim = simulation();
       if (remembered !== null) sim.progress.publishPace(remembered);
-      sim.progress.expect('credits', 2664, 532_800, 0.0045);
-      sim.progress.state = 'running';
-      sim.progress.queue(['projects', 'credits']);
-      sim.progress.begin('projects');
-      sim.advance(3000);
-      sim.progress.page('projects', 11_659, { pages: 59, rows: 11_659 }, 59);
-      sim.progress.finish('projects', 'done', null);
-      return sim.progress.snapshot().etaSeconds!;
+      return etaAfterProjects(sim);
     };
     const pages = 2664 * 0.0045;
     // A machine three times slower than the default's: 48 s of publishing, not 6.4 s.
