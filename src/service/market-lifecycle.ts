@@ -15,11 +15,13 @@
  *   is after the clock's today, is regenerated for the clock's today.
  * Every day's additions are drawn from the seed and the day's number, and read the market as the
  * earlier days left it, so advancing 7 then 7 more days gives the same market as 14 at once.
+ * A market generated and not advanced is left without its credit transactions' indexes: the
+ * service builds them while it already serves (store/credit-indexes.ts).
  */
 import { addDays, daysBetween } from './calendar';
 import { advanceMarket } from './generator/advance';
 import { generateMarket } from './generator';
-import { advancedDays, readStamp, resetMarket, sealMarket, type Db, type MarketStamp } from './store/open-store';
+import { advancedDays, missingCreditIndexes, readStamp, resetMarket, sealMarket, type Db, type MarketStamp } from './store/open-store';
 
 export const AUTO_ADVANCE_LIMIT_DAYS = 120;
 
@@ -71,13 +73,15 @@ export function prepareMarket(db: Db, plan: MarketPlan): PreparedMarket {
     const next: MarketStamp = { seed: plan.seed, scale: plan.scale, messy: plan.messy, base };
     resetMarket(db);
     generateMarket(db, { seed: next.seed, scale: next.scale, today: base, messy: next.messy });
-    sealMarket(db, next);
+    sealMarket(db, next, { creditIndexes: 'later' });
     generationMs = Math.round(performance.now() - t0);
     applied = 0;
   }
   let advanceMs = 0;
   if (target > applied) {
     const t0 = performance.now();
+    // Advancing reads the transactions through their indexes.
+    for (const sql of missingCreditIndexes(db)) db.exec(sql);
     advanceMarket(db, { seed: plan.seed, scale: plan.scale, messy: plan.messy, base }, applied, target);
     advanceMs = Math.round(performance.now() - t0);
   }

@@ -22,8 +22,9 @@ import { prepareMarket } from './market-lifecycle';
 import { AnswerDecorator } from './messy/answer-decorator';
 import { openApiDocument } from './openapi';
 import { ROUTES } from './routes';
-import { RESOURCE_NAMES, type ResourceName } from './routes/resource-names';
+import { readsTransactions, RESOURCE_NAMES, type ResourceName } from './routes/resource-names';
 import type { RouteContext, RouteDef } from './routes/route';
+import { buildMissingCreditIndexes } from './store/credit-indexes';
 import { MarketStore } from './store/market-store';
 import { openDatabase } from './store/open-store';
 import { Vocabulary, type VocabularyName } from './vocabulary';
@@ -70,6 +71,8 @@ export interface RunningService {
   /** Time spent advancing the market at start (0 when nothing was added). */
   advanceMs: number;
   size: MarketSize;
+  /** Settles once the credit transactions' indexes exist (a fresh market is served before; see store/credit-indexes.ts). */
+  creditIndexesReady: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -162,6 +165,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const faults = new FaultInjector(options.faults ?? {}, seed);
   const vocabulary = new Vocabulary(options.vocabulary ?? 'standard', messy);
   const decorator = messy ? new AnswerDecorator(db, seed) : undefined;
+  const creditIndexes = buildMissingCreditIndexes(db, dbPath, (line) => process.stderr.write(`${line}\n`));
+  creditIndexes.ready.catch((error: unknown) => process.stderr.write(`building the credit indexes failed: ${String(error)}\n`));
 
   const routes = ROUTES.filter((r) => offered.has(r.resource));
   const router = FindMyWay({ ignoreTrailingSlash: true, ignoreDuplicateSlashes: true });
@@ -199,6 +204,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       const route = (match?.store as { route: RouteDef } | undefined)?.route;
       if (!match || !route) throw new HttpError(404, 'not_found', `No route for ${method} ${url.pathname}`);
       keys.recordUse(caller, `${route.method} ${apiRoot}${route.path}`);
+      // A fresh market is served while its credit indexes are built: what reads the transactions, and every write, waits.
+      if (creditIndexes.building() && (method !== 'GET' || readsTransactions(route.resource))) await creditIndexes.ready;
       if (faults.latencyMs()) await sleep(faults.latencyMs());
       const forced = faults.forcedError();
       if (forced) throw forced;
@@ -239,7 +246,10 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  const flushTimer = setInterval(() => keys.flush(), 1000);
+  // Usage statistics wait while the index thread holds the database's write lock.
+  const flushTimer = setInterval(() => {
+    if (!creditIndexes.building()) keys.flush();
+  }, 1000);
   flushTimer.unref();
 
   let stopped: Promise<void> | undefined;
@@ -250,6 +260,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await creditIndexes.stop();
       keys.flush();
       db.pragma('wal_checkpoint(TRUNCATE)');
       db.close();
@@ -261,6 +272,6 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const hostForUrl = host.includes(':') ? `[${host}]` : host;
   return {
     baseUrl: `http://${hostForUrl}:${port}`, port, apiRoot, keys: bootstrap, dbPath, today, baseDay: prepared.base, advancedDays: prepared.advancedDays,
-    generationMs: prepared.generationMs, advanceMs: prepared.advanceMs, size: marketSize(scale), stop,
+    generationMs: prepared.generationMs, advanceMs: prepared.advanceMs, size: marketSize(scale), creditIndexesReady: creditIndexes.ready, stop,
   };
 }

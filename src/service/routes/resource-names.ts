@@ -7,6 +7,11 @@ export const RESOURCE_NAMES = [
 ] as const;
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
 
+const READ_TRANSACTIONS: ReadonlySet<ResourceName> = new Set(['credits', 'charts', 'supply-demand', 'buyers']);
+
+/** True for the resources whose answers read the credit transactions. */
+export const readsTransactions = (resource: ResourceName): boolean => READ_TRANSACTIONS.has(resource);
+
 /** Parses `projects,credits` (any order, spaces allowed); throws on an unknown name. */
 export function parseResourceList(raw: string): ResourceName[] {
   const names = raw.split(',').map((s) => s.trim()).filter(Boolean);

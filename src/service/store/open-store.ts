@@ -4,7 +4,7 @@
  * number of days the market has been advanced since; see `../market-lifecycle.ts`.
  */
 import Database from 'better-sqlite3';
-import { AUTH_DDL, MARKET_DDL, MARKET_INDEXES, MARKET_TABLES, SCHEMA_VERSION } from './schema';
+import { AUTH_DDL, CREDIT_INDEXES, MARKET_DDL, MARKET_TABLES, OTHER_MARKET_INDEXES, SCHEMA_VERSION } from './schema';
 
 export type Db = Database.Database;
 
@@ -60,9 +60,14 @@ export function resetMarket(db: Db): void {
   db.exec(MARKET_DDL);
 }
 
-/** Builds the indexes and records the stamp; called once the generator has written everything. */
-export function sealMarket(db: Db, stamp: MarketStamp): void {
-  db.exec(MARKET_INDEXES);
+/**
+ * Builds the indexes and records the stamp; called once the generator has written everything.
+ * `creditIndexes: 'later'` leaves the credit transactions' indexes to the running service (a
+ * market whose stamp is written may lack them: `missingCreditIndexes` says which).
+ */
+export function sealMarket(db: Db, stamp: MarketStamp, options: { creditIndexes?: 'now' | 'later' } = {}): void {
+  db.exec(OTHER_MARKET_INDEXES);
+  if (options.creditIndexes !== 'later') for (const index of CREDIT_INDEXES) db.exec(index.sql);
   db.exec('ANALYZE');
   const maxId = (db.prepare('SELECT coalesce(max(id), 0) AS n FROM credits').get() as { n: number }).n;
   db.transaction(() => {
@@ -72,6 +77,12 @@ export function sealMarket(db: Db, stamp: MarketStamp): void {
     writeMeta(db, 'credit_ids_in_project_order', 'true');
     writeMeta(db, 'market', JSON.stringify({ v: SCHEMA_VERSION, ...stamp }));
   })();
+}
+
+/** The credit transactions' indexes the database lacks (CREATE statements). */
+export function missingCreditIndexes(db: Db): string[] {
+  const present = new Set(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'credits'").pluck().all() as string[]);
+  return CREDIT_INDEXES.filter((index) => !present.has(index.name)).map((index) => index.sql);
 }
 
 /** Records whether ascending credit id order equals (project_id, id) order. */
