@@ -19,7 +19,7 @@ import { hasTrouble, troubleSignature, type Intake, type ItemReader, type Skippe
 import { createItemReaders, type ItemReaders } from './item-readers';
 import { offers, pathTemplate, profileFromOpenApi, rootCandidates, serverQuery, type ServiceProfile } from './service-profile';
 import { redactKey } from './redact';
-import { RequestPacer, type RequestPriority, sleep } from './request-pacer';
+import { RequestPacer, REQUESTS_IN_FLIGHT, type RequestPriority, sleep } from './request-pacer';
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -28,7 +28,7 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** Retries of a transient failure (default 5). */
   maxRetries?: number;
-  /** Requests in flight at most (default 4). */
+  /** Requests in flight at most (default REQUESTS_IN_FLIGHT). */
   concurrency?: number;
   rateLimitPerMinute?: number | null;
   /** Backoff base (default 250 ms); doubled per attempt, full jitter, capped at 10 s. */
@@ -109,7 +109,7 @@ export class ApiClient {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.maxRetries = options.maxRetries ?? 5;
     this.backoffBaseMs = options.backoffBaseMs ?? 250;
-    this.pacer = options.pacer ?? new RequestPacer({ rateLimitPerMinute: options.rateLimitPerMinute ?? null, concurrency: options.concurrency ?? 4 });
+    this.pacer = options.pacer ?? new RequestPacer({ rateLimitPerMinute: options.rateLimitPerMinute ?? null, concurrency: options.concurrency ?? REQUESTS_IN_FLIGHT });
     this.priority = options.priority ?? 'background';
     const log = options.log ?? (() => undefined);
     this.log = (line) => log(this.redact(line));

@@ -24,6 +24,7 @@ export interface SyncEngineOptions {
   /** Called when a request outcome says something about the connection. */
   onConnection?: (state: 'reachable' | 'offline' | 'unauthorized', message: string | null) => void;
   log?: (line: string) => void;
+  /** Pages a job keeps in flight at least (default: as many as the client's pacer lets through at once). */
   concurrency?: number;
   /** Minimum milliseconds between progress events (default 250). */
   progressIntervalMs?: number;
@@ -179,7 +180,7 @@ export class SyncEngine {
         cache,
         signal: AbortSignal.any([signal, ended.signal]),
         full,
-        concurrency: this.options.concurrency ?? 4,
+        concurrency: this.concurrency(),
         gate: () => this.gate(),
         request: () => this.progress.request(job),
         page: (rows, totals, pages) => {
@@ -257,6 +258,10 @@ export class SyncEngine {
     return this.status();
   }
 
+  private concurrency(): number {
+    return this.options.concurrency ?? this.options.client.pacer.concurrency;
+  }
+
   /** Asks the service how big this run's credits pass is (one one-row page), for the whole run's ETA. */
   private async sizeCredits(full: boolean, signal: AbortSignal): Promise<void> {
     const { cache, client } = this.options;
@@ -265,7 +270,7 @@ export class SyncEngine {
       const size = await creditsPassSize({ client, cache, signal, full });
       // A page's round trip (this answer's) shared by the pages in flight, or what writing one costs, whichever is longer.
       const roundTrip = (performance.now() - asked) / 1000;
-      if (size) this.progress.expect('credits', size.pages, size.rows, Math.max(CREDIT_PAGE_SECONDS, roundTrip / (this.options.concurrency ?? 4)));
+      if (size) this.progress.expect('credits', size.pages, size.rows, Math.max(CREDIT_PAGE_SECONDS, roundTrip / this.concurrency()));
     } catch (err) {
       // Only the estimate needed it: the job itself reports what is wrong.
       if (signal.aborted || (err instanceof ContractError && err.code === 'not_offered')) return;
