@@ -7,7 +7,7 @@
 import type { Worker } from 'node:worker_threads';
 import { ContractError } from '../../shared/errors';
 import { startWorker } from '../worker-thread';
-import type { CacheOpArgs, CacheOpName, CacheOpOutput, CacheRequest, CacheResponse, CacheWorkerData } from './cache-protocol';
+import { CACHE_WORKER_LIMITS, type CacheOpArgs, type CacheOpName, type CacheOpOutput, type CacheRequest, type CacheResponse, type CacheWorkerData } from './cache-protocol';
 
 export interface CacheClient {
   readonly path: string;
@@ -24,7 +24,7 @@ class WorkerLine {
   private closing: Promise<void> | null = null;
 
   constructor(workerData: CacheWorkerData) {
-    this.worker = startWorker(workerData.entry, { workerData });
+    this.worker = startWorker(workerData.entry, { workerData, resourceLimits: CACHE_WORKER_LIMITS });
     this.worker.on('message', (msg: CacheResponse) => {
       const p = this.pending.get(msg.id);
       if (!p) return;

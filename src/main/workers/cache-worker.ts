@@ -16,7 +16,7 @@ import {
   adoptCreditColumns, buildCreditColumns, buildCreditColumnsElsewhere, creditColumnsBuffers, creditColumnsStale, type BuiltCreditColumns,
 } from '../analytics/credit-columns';
 import { openQueryableCache } from '../analytics/schema';
-import type { CacheOpHandlers, CacheQueryOps, CacheRequest, CacheResponse, CacheWorkerData } from '../cache/cache-protocol';
+import { CACHE_WORKER_LIMITS, type CacheOpHandlers, type CacheQueryOps, type CacheRequest, type CacheResponse, type CacheWorkerData } from '../cache/cache-protocol';
 import { openCacheReader } from '../cache/database';
 import { createCacheStore } from '../cache/cache-store';
 import { startWorker } from '../worker-thread';
@@ -74,7 +74,7 @@ function columnsBuilder(db: Database.Database, data: CacheWorkerData): { start: 
     start: () => {
       if (building || !db.open || performance.now() - failedAt < RETRY_BUILD_AFTER_MS || !creditColumnsStale(db)) return;
       let adopted = false;
-      const thread = startWorker(data.entry, { workerData: { ...data, role: 'columns' } satisfies CacheWorkerData });
+      const thread = startWorker(data.entry, { workerData: { ...data, role: 'columns' } satisfies CacheWorkerData, resourceLimits: CACHE_WORKER_LIMITS });
       building = thread;
       thread.once('message', (built: BuiltCreditColumns | null) => {
         adopted = true;
