@@ -13,7 +13,7 @@ import { ContractError } from '../../shared/errors';
 import type { CacheOpHandlers, CacheStoreOps, CacheWrite, CacheWriteOp, CacheWrites, SyncStepArgs } from './cache-protocol';
 import { ChangeDetector } from './change-detector';
 import { offlineCoverage } from './coverage';
-import { PUBLISHING_PAGE_CACHE_KIB, withPageCache } from './database';
+import { PUBLISHING_SORTS, withSortSettings } from './database';
 import { AccountRepository } from './repositories/account-repository';
 import { CountryRepository } from './repositories/country-repository';
 import { CreditTransactionRepository } from './repositories/credit-transaction-repository';
@@ -212,7 +212,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
       hooks.afterJob(a.job, published);
       return { removed, checkpoint };
     };
-    const { removed, checkpoint } = published ? withPageCache(db, PUBLISHING_PAGE_CACHE_KIB, finish) : finish();
+    const { removed, checkpoint } = published ? withSortSettings(db, PUBLISHING_SORTS, finish) : finish();
     // The machine's pace of publishing (indexes and rollups), for the next full pass's ETA.
     if (published) r.syncState.rememberPublishPace(cp.rows, (performance.now() - t0) / 1000);
     bumpGeneration.run();
