@@ -30,7 +30,7 @@ import { spawnReferenceService, stopReferenceService } from '../../src/main/conn
 import { createAppContext } from '../../src/main/app-context';
 import { SyncEngine } from '../../src/main/sync/sync-engine';
 import { webHostPorts } from '../../src/main/hosts/web/web-ports';
-import { etaError, fileBytes, freshSync, plainFetch, readsDuringResync, removeCache, timedSync, type TimedSync } from './wire';
+import { cliSync, etaError, fileBytes, freshSync, plainFetch, readsDuringResync, removeCache, timedSync, type TimedSync } from './wire';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const rateLimit = Number(process.env.BENCH_RATE_LIMIT ?? 600);
@@ -62,6 +62,7 @@ async function wire() {
   let plainShape = { pages: 0, rows: 0, megabytes: 0 };
   let full: TimedSync;
   let second: TimedSync;
+  let cliFull: Awaited<ReturnType<typeof cliSync>>;
   let reads: Awaited<ReturnType<typeof readsDuringResync>> | null = null;
   let cacheMb = 0;
   try {
@@ -88,6 +89,9 @@ async function wire() {
     full = synced.run;
     say(`  ${full.seconds.toFixed(1)} s, ${full.rows} rows, ${full.requests} requests, peak RSS ${full.peakRssMb.toFixed(0)} MB`);
     say(`  its ETA (in: shown / actually left): ${etaError(full.eta, full.seconds).trace}`);
+    const cli = await cliSync(path.join(work, 'cli-data'), service);
+    cliFull = cli;
+    say(`  the same by the CLI in its own process: ${cli.seconds.toFixed(1)} s, peak RSS ${cli.peakRssMb === null ? 'not measured (no /proc)' : `${cli.peakRssMb.toFixed(0)} MB`}`);
     second = await timedSync(synced.cache, service);
     say(`  second sync, nothing new: ${second.seconds.toFixed(1)} s, ${second.requests} requests`);
     cacheMb = fileBytes(path.join(work, 'cache.sqlite')) / 2 ** 20;
@@ -124,6 +128,7 @@ async function wire() {
     ratio: Math.min(...ours) / Math.min(...plain),
     ratioOfMedians: median(ours) / median(plain),
     full: { seconds: full.seconds, rows: full.rows, requests: full.requests, peakRssMb: full.peakRssMb },
+    cli: cliFull,
     eta: etaError(full.eta, full.seconds),
     second: { seconds: second.seconds, requests: second.requests },
     size: { cacheMb, serviceMb, ratio: cacheMb / serviceMb },
@@ -279,7 +284,14 @@ function goals(w: Awaited<ReturnType<typeof wire>> | null, demo: Awaited<ReturnT
     list.push(
       { measure: 'sync (projects + credits) ÷ plain sequential fetch, loopback (best of each)', value: f(w.ratio), goal: '≤ 1.3', ok: w.ratio <= 1.3 },
       ...(w.slow ? [{ measure: `sync with ${w.slow.latencyMs} ms per request ÷ sync on loopback`, value: f(w.slow.ratioToLoopback), goal: '≤ 1.3', ok: w.slow.ratioToLoopback <= 1.3 }] : []),
-      { measure: 'peak RSS of the syncing process (complete sync)', value: `${w.full.peakRssMb.toFixed(0)} MB`, goal: `≤ ${scale >= 10 ? 400 : 300} MB`, ok: w.full.peakRssMb <= (scale >= 10 ? 400 : 300) },
+      // Judged on the CLI's own process when it could be measured; the bench's process (which also holds
+      // what its other phases left) is shown beside it.
+      {
+        measure: 'peak RSS of the syncing process (complete sync by the CLI; in the bench process)',
+        value: `${w.cli.peakRssMb === null ? 'not measured' : `${w.cli.peakRssMb.toFixed(0)} MB`}; ${w.full.peakRssMb.toFixed(0)} MB`,
+        goal: `≤ ${scale >= 10 ? 400 : 300} MB`,
+        ok: (w.cli.peakRssMb ?? w.full.peakRssMb) <= (scale >= 10 ? 400 : 300),
+      },
       { measure: 'second sync, nothing new', value: `${f(w.second.seconds, 1)} s (${w.second.requests} requests)`, goal: '≤ 3 s', ok: w.second.seconds <= 3 },
       { measure: 'cache ÷ service database size', value: `${f(w.size.ratio)} (${w.size.cacheMb.toFixed(0)} / ${w.size.serviceMb.toFixed(0)} MB)`, goal: '< 2', ok: w.size.ratio < 2 },
       {

@@ -7,8 +7,12 @@
  *   peak RSS, its ETA samples and the cache's size.
  * - `readsDuringResync`: views' queries answered while a full resync writes, against the same queries
  *   on an idle cache.
+ * - `cliSync`: the same sync run by the CLI in a process of its own, its peak RSS read from the kernel
+ *   (the bench's own process also holds what its other phases left behind).
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { contract, type MethodName, type SyncJobName, type SyncStatus } from '../../src/shared/contract';
 import { ApiClient } from '../../src/main/api/api-client';
 import type { CacheClient } from '../../src/main/cache/cache-client';
@@ -50,6 +54,44 @@ export async function plainFetch(service: Service): Promise<{ seconds: number; p
     rows: projects.rows + credits.rows,
     megabytes: (projects.bytes + credits.bytes) / 2 ** 20,
   };
+}
+
+/** The kernel's high-water mark of a process's resident set (VmHWM), MB; null off Linux or once it is gone. */
+function residentPeakMb(pid: number): number | null {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A sync of `jobs` (default: every job) run by the CLI (`carbon-desk sync`) in a process of its own, into a fresh data
+ * folder: its time and its peak RSS (VmHWM, read every 50 ms until it exits; null when the system has
+ * no /proc). The process is node with tsx's loader, as `npm run cli` runs it.
+ */
+export async function cliSync(dataDir: string, service: Service, jobs?: SyncJobName[]): Promise<{ seconds: number; peakRssMb: number | null }> {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const entry = path.resolve(__dirname, '../../src/main/hosts/cli/index.ts');
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, 'sync', '--base-url', service.baseUrl, '--data-dir', dataDir, ...(jobs ? ['--only', jobs.join(',')] : []), '--quiet'], {
+    env: { ...process.env, CARBON_API_KEY: service.apiKey },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+  let peak: number | null = null;
+  const sample = () => {
+    const mb = child.pid === undefined ? null : residentPeakMb(child.pid);
+    if (mb !== null) peak = Math.max(peak ?? 0, mb);
+  };
+  const timer = setInterval(sample, 50);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+  clearInterval(timer);
+  if (code !== 0) throw new Error(`the CLI sync exited with ${code}: ${stderr.trim()}`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return { seconds: (performance.now() - t0) / 1000, peakRssMb: peak };
 }
 
 /** Peak RSS of this process (the cache's worker threads are in it) while `work` runs. */
