@@ -282,7 +282,8 @@ function goals(w: Awaited<ReturnType<typeof wire>> | null, demo: Awaited<ReturnT
   if (w) {
     const reads = w.reads;
     list.push(
-      { measure: 'sync (projects + credits) ÷ plain sequential fetch, loopback (best of each)', value: f(w.ratio), goal: '≤ 1.3', ok: w.ratio <= 1.3 },
+      // The issue's goal: within 1.3x the plain fetch at the default market, 1.5x at 10x.
+      { measure: 'sync (projects + credits) ÷ plain sequential fetch, loopback (best of each)', value: f(w.ratio), goal: `≤ ${scale >= 10 ? 1.5 : 1.3}`, ok: w.ratio <= (scale >= 10 ? 1.5 : 1.3) },
       ...(w.slow ? [{ measure: `sync with ${w.slow.latencyMs} ms per request ÷ sync on loopback`, value: f(w.slow.ratioToLoopback), goal: '≤ 1.3', ok: w.slow.ratioToLoopback <= 1.3 }] : []),
       // Judged on the CLI's own process when it could be measured; the bench's process (which also holds
       // what its other phases left) is shown beside it.
