@@ -204,13 +204,13 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       const route = (match?.store as { route: RouteDef } | undefined)?.route;
       if (!match || !route) throw new HttpError(404, 'not_found', `No route for ${method} ${url.pathname}`);
       keys.recordUse(caller, `${route.method} ${apiRoot}${route.path}`);
-      // A fresh market is served while its credit indexes are built: what reads the transactions, and every write, waits.
-      if (creditIndexes.building() && (method !== 'GET' || readsTransactions(route.resource))) await creditIndexes.ready;
       if (faults.latencyMs()) await sleep(faults.latencyMs());
       const forced = faults.forcedError();
       if (forced) throw forced;
       const body = route.body ? parseWith(route.body, await parseJsonBody(req), 'body') : undefined;
       const query = parseWith(vocabulary.query(route.query), fromSearchParams(url.searchParams), 'query');
+      // A fresh market is served while its credit indexes are built: what needs them to read the transactions, and every write, waits.
+      if (creditIndexes.building() && (method !== 'GET' || (readsTransactions(route.resource) && !route.answersWithoutIndexes?.(market, query)))) await creditIndexes.ready;
       const origin = `http://${req.headers.host ?? `${host}:${port}`}`;
       const ctx: RouteContext = {
         url, params: match.params, body, market, keys, caller, today,

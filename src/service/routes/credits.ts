@@ -9,6 +9,8 @@ import { pageOffset } from '../http/pagination';
 import { CREDIT_SELECT, mapCredit, type CreditRow } from '../store/credit-rows';
 import { creditWhere, whereSql } from '../store/sql-filters';
 import { orderBySql, type SortColumn } from '../store/sort-sql';
+import type { z } from 'zod';
+import type { MarketStore } from '../store/market-store';
 import { defineRoute, ok, type RouteDef } from './route';
 
 const text = (sql: string): SortColumn => ({ sql, text: true });
@@ -27,6 +29,16 @@ function isIdOrder(keys: readonly SortKey[], idsInProjectOrder: boolean): boolea
   return idsInProjectOrder && keys.every((k) => k.field === 'project_id' || k.field === 'id');
 }
 
+type CreditListQuery = z.output<typeof creditListQuery>;
+
+/**
+ * Pages of every transaction in id order are a keyset range on the primary key: answered without
+ * any secondary index (a sync's full pass asks exactly these).
+ */
+function keysetPaged(market: MarketStore, q: CreditListQuery): boolean {
+  return isIdOrder(parseSort(q.sort, CREDIT_SORT_FIELDS, DEFAULT_SORT.credits), market.creditIdsInProjectOrder) && !creditWhere(q).clauses.length && market.creditIdsContiguous;
+}
+
 export const creditRoutes: RouteDef[] = [
   defineRoute({
     method: 'GET',
@@ -35,6 +47,7 @@ export const creditRoutes: RouteDef[] = [
     summary: 'List credit transactions',
     shape: 'credit-page',
     query: creditListQuery,
+    answersWithoutIndexes: keysetPaged,
     handler: (ctx, q) => {
       const page = { page: q.current_page ?? PAGING_DEFAULTS.current_page, perPage: q.per_page ?? PAGING_DEFAULTS.per_page };
       const sort = parseSort(q.sort, CREDIT_SORT_FIELDS, DEFAULT_SORT.credits);
@@ -44,7 +57,7 @@ export const creditRoutes: RouteDef[] = [
       const total = where.clauses.length ? ctx.market.count(`SELECT c.id FROM credits c ${whereSql(where)}`, where.params) : ctx.market.creditCount;
       let inner: string;
       let params: unknown[];
-      if (idOrder && !where.clauses.length && ctx.market.creditIdsContiguous) {
+      if (keysetPaged(ctx.market, q)) {
         // Keyset: credit ids run 1..N without gaps, so the page after `offset` rows starts above id `offset`.
         inner = 'SELECT * FROM credits c WHERE c.id > ? ORDER BY c.id LIMIT ?';
         params = [offset, page.perPage];

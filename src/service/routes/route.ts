@@ -54,16 +54,27 @@ export interface RouteDef {
   /** Status of a successful answer (200 unless said otherwise). */
   successStatus?: number;
   handler: (ctx: RouteContext, query: Record<string, unknown>) => Reply;
+  /**
+   * For a route that reads the credit transactions: whether this request is answered without their
+   * secondary indexes (e.g. pages in id order), so it need not wait while a fresh market's are built.
+   */
+  answersWithoutIndexes?: (market: MarketStore, query: Record<string, unknown>) => boolean;
 }
 
 export const NO_QUERY: QuerySchema = z.object({});
 
 /** Declares a route with its handler typed by its query schema. */
-export function defineRoute<S extends QuerySchema = typeof NO_QUERY>(def: Omit<RouteDef, 'query' | 'handler'> & {
+export function defineRoute<S extends QuerySchema = typeof NO_QUERY>(def: Omit<RouteDef, 'query' | 'handler' | 'answersWithoutIndexes'> & {
   query?: S;
   handler: (ctx: RouteContext, query: z.output<S>) => Reply;
+  answersWithoutIndexes?: (market: MarketStore, query: z.output<S>) => boolean;
 }): RouteDef {
-  return { ...def, query: def.query ?? NO_QUERY, handler: def.handler as RouteDef['handler'] };
+  return {
+    ...def,
+    query: def.query ?? NO_QUERY,
+    handler: def.handler as RouteDef['handler'],
+    answersWithoutIndexes: def.answersWithoutIndexes as RouteDef['answersWithoutIndexes'],
+  };
 }
 
 export const ok = (body: unknown, status = 200): Reply => ({ status, body });

@@ -2,9 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { creditListQuery } from '../../shared/api/params';
 import { generateMarket } from '../generator';
+import { creditRoutes } from '../routes/credits';
 import { startService } from '../server';
 import { buildMissingCreditIndexes } from './credit-indexes';
+import { MarketStore } from './market-store';
 import { missingCreditIndexes, openDatabase, resetMarket, sealMarket, type Db } from './open-store';
 import { CREDIT_INDEXES } from './schema';
 
@@ -66,6 +69,20 @@ describe('credit indexes built while the service serves', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/in a thread failed .*building them here/);
     expect(missingCreditIndexes(db)).toEqual([]);
+    db.close();
+  });
+
+  it('pages of every transaction in id order (a full pass) do not wait for the indexes; filtered or sorted ones do', () => {
+    const { db } = freshMarket();
+    const market = new MarketStore(db);
+    const route = creditRoutes.find((r) => r.path === '/credits/')!;
+    const answersNow = (raw: Record<string, unknown>) => route.answersWithoutIndexes!(market, creditListQuery.parse(raw));
+    expect(answersNow({ sort: 'id', per_page: 200, current_page: 7 })).toBe(true);
+    expect(answersNow({ sort: 'id', per_page: 1 })).toBe(true);
+    expect(answersNow({ sort: 'id', transaction_date_from: '2024-01-01' })).toBe(false);
+    expect(answersNow({ sort: '-id' })).toBe(false);
+    expect(answersNow({ sort: 'quantity' })).toBe(false);
+    expect(answersNow({ transaction_type: ['retirement'] })).toBe(false);
     db.close();
   });
 
