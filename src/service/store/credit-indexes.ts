@@ -3,8 +3,9 @@
  * serves. Generating the default market takes about 3 s; its four credit indexes take about 1.7 s
  * more. The projects (what an app shows first) need none of them, so the service listens as soon
  * as the rows are in, and a worker thread builds the indexes on its own connection (WAL: the
- * service's connection keeps reading the committed market meanwhile). Requests that read the
- * transactions (and every write) wait until the build is done; the rest are answered at once.
+ * service's connection keeps reading the committed market meanwhile). Requests that need them to
+ * read the transactions (and every write) wait until the build is done; the rest, pages of every
+ * transaction in id order among them, are answered at once.
  *
  * A build stopped half-way (the process killed) leaves the indexes it finished; the next start
  * builds the missing ones. Should the thread fail, the indexes are built on the service's own
