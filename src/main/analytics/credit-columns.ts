@@ -357,7 +357,6 @@ export function creditColumns(db: Database.Database): CreditColumns | null {
   return fresh.columns;
 }
 
-
 /**
  * Per distinct date, the value of the SQL expression `sql(d)` (a bin start or a period of the
  * date `d`), computed by SQLite once per copy and expression.

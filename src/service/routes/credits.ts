@@ -7,7 +7,7 @@
 import { CREDIT_SORT_FIELDS, DEFAULT_SORT, PAGING_DEFAULTS, creditListQuery, parseSort, type SortKey } from '../../shared/api/params';
 import { pageOffset } from '../http/pagination';
 import { CREDIT_SELECT, mapCredit, type CreditRow } from '../store/credit-rows';
-import { creditWhere, whereSql } from '../store/sql-filters';
+import { creditWhere, whereSql, type Where } from '../store/sql-filters';
 import { orderBySql, type SortColumn } from '../store/sort-sql';
 import type { z } from 'zod';
 import type { MarketStore } from '../store/market-store';
@@ -35,9 +35,10 @@ type CreditListQuery = z.output<typeof creditListQuery>;
  * Pages of every transaction in id order are a keyset range on the primary key: answered without
  * any secondary index (a sync's full pass asks exactly these).
  */
-function keysetPaged(market: MarketStore, q: CreditListQuery): boolean {
-  return isIdOrder(parseSort(q.sort, CREDIT_SORT_FIELDS, DEFAULT_SORT.credits), market.creditIdsInProjectOrder) && !creditWhere(q).clauses.length && market.creditIdsContiguous;
-}
+const keyset = (market: MarketStore, idOrder: boolean, where: Where): boolean => idOrder && !where.clauses.length && market.creditIdsContiguous;
+
+const keysetPaged = (market: MarketStore, q: CreditListQuery): boolean =>
+  keyset(market, isIdOrder(parseSort(q.sort, CREDIT_SORT_FIELDS, DEFAULT_SORT.credits), market.creditIdsInProjectOrder), creditWhere(q));
 
 export const creditRoutes: RouteDef[] = [
   defineRoute({
@@ -57,7 +58,7 @@ export const creditRoutes: RouteDef[] = [
       const total = where.clauses.length ? ctx.market.count(`SELECT c.id FROM credits c ${whereSql(where)}`, where.params) : ctx.market.creditCount;
       let inner: string;
       let params: unknown[];
-      if (keysetPaged(ctx.market, q)) {
+      if (keyset(ctx.market, idOrder, where)) {
         // Keyset: credit ids run 1..N without gaps, so the page after `offset` rows starts above id `offset`.
         inner = 'SELECT * FROM credits c WHERE c.id > ? ORDER BY c.id LIMIT ?';
         params = [offset, page.perPage];
