@@ -14,7 +14,7 @@
 import type Database from 'better-sqlite3';
 import { DEFAULT_SORT, parseSort } from '../../shared/api/params';
 import { foldNoCase } from '../../shared/nocase';
-import { NO_VINTAGE, candidateRows, creditColumns, rowFilter, rowMatches, type CreditColumns, type SortPlaces } from './credit-columns';
+import { NO_VINTAGE, creditColumns, rowFilter, selectRows, type CreditColumns, type SortPlaces } from './credit-columns';
 import type { CreditFilters } from './credit-filters';
 import { CREDIT_SORT_COLUMNS } from './credit-sort';
 import type { PageRequest } from './page-envelope';
@@ -198,14 +198,10 @@ export function creditPageFromColumns(db: Database.Database, q: CreditFilters & 
   const nullPlace = places.last + 1;
   const heap = new Float64Array(Math.max(1, wanted));
   let size = 0;
-  let total = 0;
   const { place } = places;
-  const rows = candidateRows(cols, filter);
-  const n = rows ? rows.length : cols.n;
-  for (let j = 0; j < n; j++) {
-    const i = rows ? rows[j]! : j;
-    if (!rowMatches(cols, filter, i)) continue;
-    total++;
+  const { rows, count: total } = selectRows(cols, filter);
+  for (let j = 0; j < total; j++) {
+    const i = rows[j]!;
     const p = place[i]!;
     const v = (p < 0 ? nullPlace : descending ? places.last - p : p) * span + cols.id[i]!;
     if (size < wanted) heapPush(heap, size++, v);

@@ -7,7 +7,8 @@
  *
  * Only what those answers need is kept: id, parent project, type, vintage, date (as the number
  * YYYYMMDD), quantity and the harmonized buyer name (interned), plus each cached project's
- * category, country and registry. About 49 bytes a transaction (26 MB at 532,799); built in one read
+ * category, country and registry. About 49 bytes a transaction (26 MB at 532,799), and 4 more for the
+ * list of rows an answer selects; built in one read
  * of the table (1–2.5 s at that scale on a busy 2-core machine).
  *
  * Freshness: the copy is used only while the credit rollups are current (agg_state: no write since
@@ -16,7 +17,11 @@
  * triggers of migration 100), and a published full pass rebuilds them in the transaction that
  * publishes it. So the copy is rebuilt exactly when its source rows may have changed, and while a
  * rollup is dirty every answer falls back to SQL. Project filters themselves are evaluated by SQL on
- * `projects` for each query, so the copy never holds them.
+ * `projects` for each query, so the copy never holds them; it maps the rowids they select to its
+ * projects (rowids stay put while the copy is current, and one it does not know sends the answer to SQL).
+ *
+ * An answer first narrows the rows to those its filter selects, one pass per term (selectRows),
+ * then sums or ranks only those.
  *
  * Semantics are the SQL's: exact filters ignore ASCII case (NOCASE), a null matches no term, totals
  * skip null quantities (total()), bins and periods are computed by SQLite's own expressions for each
@@ -31,11 +36,16 @@ import { beneficiaryColumns, type CreditFilters } from './credit-filters';
 import { containsSql } from './text-match';
 import { hasProjectFilters, projectWhere, type ProjectFilters } from './project-filters';
 import { whereSql } from './sql-where';
+import { forgetAnswers } from './query-memo';
 import type { Buyer } from '../../shared/api/resources';
 import { PROJECT_FILTER_KEYS, buyerFilterParams } from '../../shared/api/params';
 
 /** The vintage of a transaction without one. */
 export const NO_VINTAGE = -2147483648;
+/** projectOfRowid: a cached project no transaction names. */
+const PROJECT_WITHOUT_ROWS = -1;
+/** projectOfRowid: a rowid no project had when the copy was built. */
+const NO_PROJECT = -2;
 
 type LabelColumn = 'category' | 'country' | 'registry';
 const LABEL_COLUMNS: readonly LabelColumn[] = ['category', 'country', 'registry'];
@@ -62,6 +72,8 @@ export interface CreditColumns {
   /** Per transaction: index into types. */
   type: Uint8Array;
   vintage: Int32Array;
+  /** The distinct vintages (not NO_VINTAGE), ascending. */
+  vintageValues: Int32Array;
   /** YYYYMMDD, 0 when null. */
   date: Int32Array;
   /** Per transaction: the index of its date in `dates`, -1 when null. */
@@ -77,6 +89,8 @@ export interface CreditColumns {
   buyerName: Int32Array;
   /** The transactions with a buyer: the first `buyerRows` ones (the copy's rows are ordered by buyer, then project). */
   buyerRows: number;
+  /** The rows of each buyer: `buyerRowStart[b] .. buyerRowStart[b + 1]`, ascending (buyerKeys.length + 1 entries). */
+  buyerRowStart: Int32Array;
   projectIds: Array<string | null>;
   projectIndex: Map<string | null, number>;
   types: Array<string | null>;
@@ -84,6 +98,12 @@ export interface CreditColumns {
   buyerNames: string[];
   /** Per project index: 1 when the project is cached (an exact id in `projects`). */
   cached: Uint8Array;
+  /**
+   * Per rowid of `projects`: its project index, PROJECT_WITHOUT_ROWS when no transaction names it,
+   * NO_PROJECT when no project had that rowid (null when the rowids are too sparse for an array).
+   * Project filters select rowids, integers SQLite hands over far faster than ids to look up.
+   */
+  projectOfRowid: Int32Array | null;
   labels: Record<LabelColumn, Labels>;
   /** Distinct non-null dates (YYYYMMDD), ascending. */
   dates: Int32Array;
@@ -168,6 +188,15 @@ function countingSort(rows: Int32Array, key: ArrayLike<number>, keys: number): I
   return out;
 }
 
+/** Each project rowid's project index (see CreditColumns.projectOfRowid), or null when the rowids are too sparse for an array. */
+function rowidIndex(projects: ReadonlyArray<{ rowid: number; project_id: string | null }>, projectIndex: ReadonlyMap<string | null, number>): Int32Array | null {
+  const last = projects.reduce((m, p) => Math.max(m, p.rowid), 0);
+  if (last > 4 * projects.length + 1024) return null;
+  const of = new Int32Array(last + 1).fill(NO_PROJECT);
+  for (const p of projects) of[p.rowid] = projectIndex.get(p.project_id) ?? PROJECT_WITHOUT_ROWS;
+  return of;
+}
+
 function build(db: Database.Database): CreditColumns | null {
   const n = db.prepare('SELECT count(*) FROM credit_transactions').pluck().get() as number;
   const id = new Float64Array(n);
@@ -224,6 +253,7 @@ function build(db: Database.Database): CreditColumns | null {
   if (i !== n) return null;
   // Every date a calendar date SQLite reads as itself (its bins and periods are then the SQL's).
   const dateList = Int32Array.from([...dates].sort((a, b) => a - b));
+  const vintageValues = Int32Array.from(new Set(vintage.filter((v) => v !== NO_VINTAGE))).sort();
   const invalid = db.prepare('SELECT count(*) FROM json_each(?) WHERE date(value) IS NOT value')
     .pluck().get(JSON.stringify([...dateList].map(dateString))) as number;
   if (invalid > 0) return null;
@@ -257,9 +287,12 @@ function build(db: Database.Database): CreditColumns | null {
   // Per project its rows, so a filter of a few projects reads only theirs.
   const rowsByProject = countingSort(identity(n), project, projectIds.length);
   const projectRowStart = keyStarts(rowsByProject, project, projectIds.length);
+  const buyerRowStart = keyStarts(identity(buyerRows), buyer, buyerKeys.length);
 
   const cached = new Uint8Array(projectIds.length);
-  const projectRows = db.prepare('SELECT project_id, category, country, registry FROM projects').all() as Array<Record<'project_id' | LabelColumn, string | null>>;
+  const projectRows = db.prepare('SELECT rowid, project_id, category, country, registry FROM projects')
+    .all() as Array<Record<'project_id' | LabelColumn, string | null> & { rowid: number }>;
+  const projectOfRowid = rowidIndex(projectRows, projectIndex);
   const labels = {} as Record<LabelColumn, Labels>;
   for (const column of LABEL_COLUMNS) {
     const values = [...new Set(projectRows.map((p) => p[column]).filter((v): v is string => typeof v === 'string'))];
@@ -281,8 +314,8 @@ function build(db: Database.Database): CreditColumns | null {
     labels[column] = { classOf, valueOf, classes, values: sorted };
   }
   return {
-    n, id, minId: n ? id.reduce((a, b) => Math.min(a, b), Infinity) : 0, maxId: n ? id.reduce((a, b) => Math.max(a, b), -Infinity) : 0, project, type, vintage, date, dateIndex, quantity, harmonized, harmonizedNames: names, buyer, buyerName, buyerRows, projectIds, projectIndex, types, buyerKeys, buyerNames,
-    cached, labels, dates: dateList, derived: new Map(), places: new Map(), projectRowStart, projectRows: rowsByProject,
+    n, id, minId: n ? id.reduce((a, b) => Math.min(a, b), Infinity) : 0, maxId: n ? id.reduce((a, b) => Math.max(a, b), -Infinity) : 0, project, type, vintage, vintageValues, date, dateIndex, quantity, harmonized, harmonizedNames: names, buyer, buyerName, buyerRows, buyerRowStart, projectIds, projectIndex, types, buyerKeys, buyerNames,
+    cached, projectOfRowid, labels, dates: dateList, derived: new Map(), places: new Map(), projectRowStart, projectRows: rowsByProject,
   };
 }
 
@@ -322,10 +355,16 @@ export function creditColumnsBuffers(cols: CreditColumns): ArrayBuffer[] {
   return [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))];
 }
 
+/** Keeps `built` as `db`'s copy; answers remembered from the copy it replaces go (a buyer list's tops read its copy). */
+function keepCopy(db: Database.Database, built: BuiltCreditColumns): void {
+  forgetAnswers(db);
+  copies.set(db, built);
+}
+
 /** Keeps a copy built elsewhere (its own connection to the same file) when it stands for the rollups `db` sees now. */
 export function adoptCreditColumns(db: Database.Database, built: BuiltCreditColumns | null): boolean {
   if (!built || built.key !== freshnessKey(db)) return false;
-  copies.set(db, built);
+  keepCopy(db, built);
   return built.columns !== null;
 }
 
@@ -353,7 +392,7 @@ export function creditColumns(db: Database.Database): CreditColumns | null {
   }
   const fresh = buildCreditColumns(db);
   if (!fresh) return null;
-  copies.set(db, fresh);
+  keepCopy(db, fresh);
   return fresh.columns;
 }
 
@@ -434,17 +473,38 @@ export function rowFilter(db: Database.Database, cols: CreditColumns, q: CreditF
     f.projects = Uint8Array.from(cols.projectIds, (p) => (p !== null && wanted.has(foldNoCase(p)) ? 1 : 0));
   }
   if (hasProjectFilters(projectFilters)) {
-    const w = projectWhere(projectFilters, 'fp');
-    const ids = db.prepare(`SELECT fp.project_id FROM projects fp ${whereSql(w)}`).pluck().all(...w.params) as string[];
-    const chosen = new Uint8Array(cols.projectIds.length);
-    for (const id of ids) {
-      const k = cols.projectIndex.get(id);
-      if (k !== undefined) chosen[k] = 1;
-    }
+    const chosen = chosenProjects(db, cols, projectFilters);
+    if (!chosen) return null;
     if (f.projects) for (let k = 0; k < chosen.length; k++) chosen[k] = chosen[k]! & f.projects[k]!;
     f.projects = chosen;
   }
   return f;
+}
+
+/**
+ * Per project index, 1 when the project matches `q`'s group P (evaluated by SQL on `projects`), or
+ * null when a matching project was not there when the copy was built (SQL answers then).
+ */
+function chosenProjects(db: Database.Database, cols: CreditColumns, q: ProjectFilters): Uint8Array | null {
+  const w = projectWhere(q, 'fp');
+  const chosen = new Uint8Array(cols.projectIds.length);
+  const of = cols.projectOfRowid;
+  if (of) {
+    // Rowids stay put while the copy is current: inserting or deleting a project marks it stale.
+    const rowids = db.prepare(`SELECT fp.rowid FROM projects fp ${whereSql(w)}`).pluck().all(...w.params) as number[];
+    for (const r of rowids) {
+      const k = r < of.length ? of[r]! : NO_PROJECT;
+      if (k === NO_PROJECT) return null;
+      if (k !== PROJECT_WITHOUT_ROWS) chosen[k] = 1;
+    }
+    return chosen;
+  }
+  const ids = db.prepare(`SELECT fp.project_id FROM projects fp ${whereSql(w)}`).pluck().all(...w.params) as string[];
+  for (const id of ids) {
+    const k = cols.projectIndex.get(id);
+    if (k !== undefined) chosen[k] = 1;
+  }
+  return chosen;
 }
 
 /** The share of all rows above which reading the chosen projects' rows one by one is no cheaper than reading every row. */
@@ -471,6 +531,103 @@ export function candidateRows(cols: CreditColumns, f: RowFilter): Int32Array | n
   return rows;
 }
 
+/** `f` narrowed to the transaction types `wanted` accepts. */
+function withTypes(cols: CreditColumns, f: RowFilter, wanted: (type: string | null) => boolean): RowFilter {
+  return { ...f, types: Uint8Array.from(cols.types, (t, k) => (wanted(t) && (f.types === null || f.types[k] === 1) ? 1 : 0)) };
+}
+
+/** A reader's scratch list of rows per copy, reused by each answer (they run one at a time). */
+const scratch = new WeakMap<CreditColumns, Int32Array>();
+
+/** Per vintage from the copy's smallest, 1 when `f` selects it (null: `f` has no vintage term). */
+function vintageMask(cols: CreditColumns, f: RowFilter): { mask: Uint8Array; low: number } | null {
+  if (f.vintages === null && f.vintageMin === null && f.vintageMax === null) return null;
+  let low = 2147483647;
+  let high = NO_VINTAGE;
+  for (const v of cols.vintageValues) {
+    if (v < low) low = v;
+    if (v > high) high = v;
+  }
+  const mask = new Uint8Array(Math.max(0, high - low + 1));
+  for (const v of cols.vintageValues) {
+    if ((f.vintages === null || f.vintages.has(v)) && (f.vintageMin === null || v >= f.vintageMin) && (f.vintageMax === null || v <= f.vintageMax)) mask[v - low] = 1;
+  }
+  return { mask, low };
+}
+
+/**
+ * The rows `f` selects below row `below`, as `rows[0 .. count)`: ascending when every row is a
+ * candidate, else in candidateRows' order. One pass per term of the filter, each narrowing the list in place (a tight
+ * loop over one column is several times faster than every term tested row by row). The list is the
+ * copy's scratch: read it before the next answer.
+ */
+export function selectRows(cols: CreditColumns, f: RowFilter, below = cols.n): { rows: Int32Array; count: number } {
+  const candidates = candidateRows(cols, f);
+  let rows = scratch.get(cols);
+  if (!rows) scratch.set(cols, (rows = new Int32Array(cols.n)));
+  let m = 0;
+  if (candidates) {
+    for (let j = 0; j < candidates.length; j++) if (candidates[j]! < below) rows[m++] = candidates[j]!;
+  } else {
+    for (; m < below; m++) rows[m] = m;
+  }
+  // Each term's loop is written out: a test passed as a function would be a call per row.
+  const { project, type, harmonized, vintage, date, quantity } = cols;
+  if (f.types !== null) {
+    const types = f.types;
+    let k = 0;
+    for (let j = 0; j < m; j++) if (types[type[rows[j]!]!] === 1) rows[k++] = rows[j]!;
+    m = k;
+  }
+  if (f.projects !== null && !candidates) {
+    const projects = f.projects;
+    let k = 0;
+    for (let j = 0; j < m; j++) if (projects[project[rows[j]!]!] === 1) rows[k++] = rows[j]!;
+    m = k;
+  }
+  if (f.names !== null) {
+    const names = f.names;
+    let k = 0;
+    for (let j = 0; j < m; j++) {
+      const h = harmonized[rows[j]!]!;
+      if (h >= 0 && names[h] === 1) rows[k++] = rows[j]!;
+    }
+    m = k;
+  }
+  const vintages = vintageMask(cols, f);
+  if (vintages !== null) {
+    const { mask, low } = vintages;
+    const span = mask.length;
+    let k = 0;
+    for (let j = 0; j < m; j++) {
+      const at = vintage[rows[j]!]! - low;
+      if (at >= 0 && at < span && mask[at] === 1) rows[k++] = rows[j]!;
+    }
+    m = k;
+  }
+  if (f.dateFrom !== null || f.dateTo !== null) {
+    const from = Math.max(1, f.dateFrom ?? 1);
+    const to = f.dateTo ?? 2147483647;
+    let k = 0;
+    for (let j = 0; j < m; j++) {
+      const d = date[rows[j]!]!;
+      if (d >= from && d <= to) rows[k++] = rows[j]!;
+    }
+    m = k;
+  }
+  if (f.quantityMin !== null || f.quantityMax !== null) {
+    const min = f.quantityMin ?? -Infinity;
+    const max = f.quantityMax ?? Infinity;
+    let k = 0;
+    for (let j = 0; j < m; j++) {
+      const q = quantity[rows[j]!]!;
+      if (q >= min && q <= max) rows[k++] = rows[j]!;
+    }
+    m = k;
+  }
+  return { rows, count: m };
+}
+
 /** Whether `f` selects transaction `i`. */
 export function rowMatches(cols: CreditColumns, f: RowFilter, i: number): boolean {
   if (f.projects !== null && f.projects[cols.project[i]!] === 0) return false;
@@ -491,36 +648,44 @@ export function rowMatches(cols: CreditColumns, f: RowFilter, i: number): boolea
   return f.quantityMax === null || cols.quantity[i]! <= f.quantityMax;
 }
 
-/** A label column's top per buyer under construction: volume and smallest value per (buyer, class). */
+/** A label column's top per buyer under construction: volume and smallest value per class. */
 interface TopSums {
   labels: Labels;
-  classes: number;
   volume: Float64Array;
   value: Int32Array;
 }
 
-function topSums(labels: Labels, buyers: number): TopSums {
+const topSums = (labels: Labels): TopSums => {
   const classes = Math.max(1, labels.classes.length);
-  return { labels, classes, volume: new Float64Array(buyers * classes), value: new Int32Array(buyers * classes).fill(-1) };
-}
+  return { labels, volume: new Float64Array(classes), value: new Int32Array(classes).fill(-1) };
+};
 
-function addTop(top: TopSums, b: number, p: number, quantity: number): void {
+function addTop(top: TopSums, p: number, quantity: number): void {
   const c = top.labels.classOf[p]!;
   if (c < 0) return;
-  const at = b * top.classes + c;
-  top.volume[at] = top.volume[at]! + quantity;
+  top.volume[c] = top.volume[c]! + quantity;
   const v = top.labels.valueOf[p]!;
-  if (top.value[at] === -1 || v < top.value[at]!) top.value[at] = v;
+  if (top.value[c] === -1 || v < top.value[c]!) top.value[c] = v;
 }
 
-/** The buyer's top: the class with the largest volume (ties: the class that sorts first), as its smallest value. */
-function topOf(top: TopSums, b: number): string | null {
-  const base = b * top.classes;
+/** The top so far: the class with the largest volume (ties: the class that sorts first), as its smallest value; then cleared. */
+function takeTop(top: TopSums): string | null {
   let best = -1;
-  for (let c = 0; c < top.classes; c++) {
-    if (top.value[base + c] !== -1 && (best === -1 || top.volume[base + c]! > top.volume[base + best]!)) best = c;
+  for (let c = 0; c < top.value.length; c++) {
+    if (top.value[c] !== -1 && (best === -1 || top.volume[c]! > top.volume[best]!)) best = c;
   }
-  return best === -1 ? null : top.labels.values[top.value[base + best]!]!;
+  const label = best === -1 ? null : top.labels.values[top.value[best]!]!;
+  top.volume.fill(0);
+  top.value.fill(-1);
+  return label;
+}
+
+/** Buyers summed from the copy, their top category, country and registry filled in on demand. */
+export interface BuyersOfRows {
+  /** Every buyer, with null tops until `withTops` fills them. */
+  buyers: Buyer[];
+  /** `page` (some of `buyers`) with their tops filled in (each buyer's once). */
+  withTops: (page: Buyer[]) => Buyer[];
 }
 
 /**
@@ -529,8 +694,11 @@ function topOf(top: TopSums, b: number): string | null {
  * smallest of its harmonized names, first / last purchase the extreme dates, the top category,
  * country and registry the NOCASE class with the largest volume over the transactions whose project
  * is cached (ties: the class that sorts first), shown as the class's smallest value among them.
+ *
+ * The tops are no sort key and no filter, so they are summed only for the buyers a page shows (from
+ * each buyer's rows, in the same order): three of them for every row cost more than the rest of the sums.
  */
-export function buyersOfRows(cols: CreditColumns, f: RowFilter, today: string, from12: string, from60: string): Buyer[] {
+export function buyersOfRows(cols: CreditColumns, f: RowFilter, today: string, from12: string, from60: string): BuyersOfRows {
   const k = cols.buyerKeys.length;
   const volume = new Float64Array(k);
   const count = new Float64Array(k);
@@ -544,21 +712,16 @@ export function buyersOfRows(cols: CreditColumns, f: RowFilter, today: string, f
   const t = dateNumber(today);
   const f12 = dateNumber(from12);
   const f60 = dateNumber(from60);
-  const category = topSums(cols.labels.category, k);
-  const country = topSums(cols.labels.country, k);
-  const registry = topSums(cols.labels.registry, k);
-  const { buyerRows, buyer, quantity, date, buyerName, project, cached } = cols;
+  const { buyerRows, buyer, quantity, date, buyerName } = cols;
   const dayOf = new Map<string, number>();
   const day = (d: string): number => {
     let v = dayOf.get(d);
     if (v === undefined) dayOf.set(d, (v = dayNumber(d)));
     return v;
   };
-  const rows = candidateRows(cols, f);
-  const m = rows ? rows.length : buyerRows;
-  for (let j = 0; j < m; j++) {
-    const i = rows ? rows[j]! : j;
-    if (i >= buyerRows || !rowMatches(cols, f, i)) continue;
+  const { rows, count: selected } = selectRows(cols, f, buyerRows);
+  for (let j = 0; j < selected; j++) {
+    const i = rows[j]!;
     const b = buyer[i]!;
     const q = quantity[i]!;
     const qv = q === q ? q : 0;
@@ -578,13 +741,16 @@ export function buyersOfRows(cols: CreditColumns, f: RowFilter, today: string, f
       }
     }
     if (buyerName[i]! < name[b]!) name[b] = buyerName[i]!;
-    const p = project[i]!;
-    if (cached[p] === 0) continue;
-    addTop(category, b, p, qv);
-    addTop(country, b, p, qv);
-    addTop(registry, b, p, qv);
   }
+  const texts = new Map<number, string>();
+  const text = (d: number): string => {
+    let v = texts.get(d);
+    if (v === undefined) texts.set(d, (v = dateString(d)));
+    return v;
+  };
   const buyers: Buyer[] = [];
+  const keyOf = new Map<Buyer, number>();
+  const none = { top_category: null, top_country: null, top_registry: null };
   for (let b = 0; b < k; b++) {
     if (count[b] === 0) continue;
     const sums: BuyerSums = {
@@ -595,12 +761,35 @@ export function buyersOfRows(cols: CreditColumns, f: RowFilter, today: string, f
       transactions_12m: count12[b]!,
       volume_60d: volume60[b]!,
       transactions_60d: count60[b]!,
-      first_purchase: last[b] === 0 ? null : dateString(first[b]!),
-      last_purchase: last[b] === 0 ? null : dateString(last[b]!),
+      first_purchase: last[b] === 0 ? null : text(first[b]!),
+      last_purchase: last[b] === 0 ? null : text(last[b]!),
     };
-    buyers.push(toBuyer(sums, { top_category: topOf(category, b), top_country: topOf(country, b), top_registry: topOf(registry, b) }, today, day));
+    const one = toBuyer(sums, none, today, day);
+    keyOf.set(one, b);
+    buyers.push(one);
   }
-  return buyers;
+  const tops = { category: topSums(cols.labels.category), country: topSums(cols.labels.country), registry: topSums(cols.labels.registry) };
+  const withTops = (page: Buyer[]): Buyer[] => {
+    for (const one of page) {
+      const b = keyOf.get(one);
+      if (b === undefined) continue;
+      keyOf.delete(one);
+      for (let i = cols.buyerRowStart[b]!; i < cols.buyerRowStart[b + 1]!; i++) {
+        const p = cols.project[i]!;
+        if (cols.cached[p] === 0 || !rowMatches(cols, f, i)) continue;
+        const q = quantity[i]!;
+        const qv = q === q ? q : 0;
+        addTop(tops.category, p, qv);
+        addTop(tops.country, p, qv);
+        addTop(tops.registry, p, qv);
+      }
+      one.top_category = takeTop(tops.category);
+      one.top_country = takeTop(tops.country);
+      one.top_registry = takeTop(tops.registry);
+    }
+    return page;
+  };
+  return { buyers, withTops };
 }
 
 /**
@@ -613,14 +802,11 @@ export function retiredByCategoryOfRows(cols: CreditColumns, f: RowFilter): Arra
   const { classOf, valueOf, values } = cols.labels.category;
   const sums = new Float64Array(values.length);
   const present = new Uint8Array(values.length);
-  const retirement = Uint8Array.from(cols.types, (t) => (t === 'retirement' ? 1 : 0));
-  const rows = candidateRows(cols, f);
-  const m = rows ? rows.length : cols.n;
-  for (let j = 0; j < m; j++) {
-    const i = rows ? rows[j]! : j;
-    if (retirement[cols.type[i]!] === 0) continue;
+  const { rows, count } = selectRows(cols, withTypes(cols, f, (t) => t === 'retirement'));
+  for (let j = 0; j < count; j++) {
+    const i = rows[j]!;
     const p = cols.project[i]!;
-    if (classOf[p]! < 0 || !rowMatches(cols, f, i)) continue;
+    if (classOf[p]! < 0) continue;
     const v = valueOf[p]!;
     present[v] = 1;
     const q = cols.quantity[i]!;
@@ -648,14 +834,12 @@ export function sumsByDate(
   const kindsOfType = cols.types.map((t) => kinds.flatMap((kind, k) => (kind === null || kind === t ? [k] : [])));
   const { dateIndex, type, quantity } = cols;
   const slotOf = derived.slot;
-  const rows = candidateRows(cols, f);
-  const n = rows ? rows.length : cols.n;
-  for (let j = 0; j < n; j++) {
-    const i = rows ? rows[j]! : j;
+  const { rows, count } = selectRows(cols, withTypes(cols, f, (t) => kinds.some((kind) => kind === null || kind === t)));
+  for (let j = 0; j < count; j++) {
+    const i = rows[j]!;
     const d = dateIndex[i]!;
     if (d < 0) continue;
     const addTo = kindsOfType[type[i]!]!;
-    if (addTo.length === 0 || !rowMatches(cols, f, i)) continue;
     const slot = slotOf[d]!;
     present[slot] = 1;
     const q = quantity[i]!;

@@ -24,6 +24,10 @@ class Lru<V> {
     this.map.set(key, value);
     if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value as string);
   }
+
+  clear(): void {
+    this.map.clear();
+  }
 }
 
 interface DbMemo {
@@ -87,4 +91,12 @@ export function memoAnswer<T>(db: Database.Database, key: unknown, compute: () =
   const v = compute();
   m.answers.set(k, v);
   return v;
+}
+
+/**
+ * Forgets every remembered answer of `db`. For when what answers hold on to is replaced (the columnar
+ * copy of the transactions): the data moved on, so none of them can be reached again anyway.
+ */
+export function forgetAnswers(db: Database.Database): void {
+  memos.get(db)?.answers.clear();
 }
