@@ -1,6 +1,6 @@
 /**
- * The command palette's search: projects by id or name (FTS5 trigram index for 3+ characters,
- * a substring scan for shorter input), buyers by harmonized name, countries by name or code.
+ * The command palette's search: projects by id or name (the trigram index for 3+ characters,
+ * a substring scan for shorter input and while a first projects pass has set the index aside), buyers by harmonized name, countries by name or code.
  * Exact and prefix matches rank first.
  */
 import type Database from 'better-sqlite3';
@@ -8,11 +8,9 @@ import { statement } from './query-memo';
 import type { PaletteHit } from '../../shared/contract';
 import { rollupFresh } from './rollup-state';
 import { containsSql } from './text-match';
+import { projectSearchIndexComplete, projectSearchMatch } from './project-search-index';
 
 const DEFAULT_LIMIT = 10;
-
-/** An FTS5 string literal that matches `text` as a phrase, whatever it contains. */
-const ftsPhrase = (text: string): string => `"${text.replace(/"/g, '""')}"`;
 
 function rank(label: string, id: string, query: string): number {
   const q = query.toLowerCase();
@@ -29,10 +27,11 @@ export function paletteSearch(db: Database.Database, args: { query: string; limi
   if (!query) return [];
   const scan = limit * 5;
 
-  const projects = (query.length >= 3
+  const match = projectSearchIndexComplete(db) ? projectSearchMatch(query) : null;
+  const projects = (match !== null
     ? statement(db, `SELECT p.project_id, p.name, p.registry, p.country FROM projects_fts f JOIN projects p ON p.rowid = f.rowid
           WHERE projects_fts MATCH ? AND (${containsSql('p.project_id')} OR ${containsSql('p.name')}) LIMIT ?`)
-        .all(`{project_id name} : ${ftsPhrase(query)}`, query, query, scan)
+        .all(match, query, query, scan)
     : statement(db, `SELECT p.project_id, p.name, p.registry, p.country FROM projects p
           WHERE ${containsSql('p.project_id')} OR ${containsSql('p.name')} LIMIT ?`)
         .all(query, query, scan)) as Array<{ project_id: string; name: string | null; registry: string | null; country: string | null }>;

@@ -7,6 +7,7 @@
  */
 import { PROJECT_FILTER_KEYS, type ProjectListQuery } from '../../shared/api/params';
 import { matchAnyExact, matchSubstring } from './text-match';
+import { projectSearchMatch } from './project-search-index';
 import { addClause, newWhere, placeholders, sqlValue, whereSql, type SqlWhere } from './sql-where';
 
 export type ProjectFilters = Partial<Omit<ProjectListQuery, 'current_page' | 'per_page' | 'sort'>>;
@@ -33,8 +34,12 @@ function jsonContainsAny(w: SqlWhere, column: string, values: readonly (string |
   addClause(w, `EXISTS (SELECT 1 FROM json_each(${column}) j WHERE j.value${collate} IN (${placeholders(values.length)}))`, ...values);
 }
 
-/** The WHERE clauses of group P and `search` on projects aliased `alias`. */
-export function projectWhere(q: ProjectFilters, alias = 'p'): SqlWhere {
+/**
+ * The WHERE clauses of group P and `search` on projects aliased `alias`. `searchIndex`: the trigram
+ * index is complete (project-search-index.ts), so a search of three characters or more is read
+ * through it instead of testing every project's id and name.
+ */
+export function projectWhere(q: ProjectFilters, alias = 'p', searchIndex = false): SqlWhere {
   const w = newWhere();
   const col = (c: string) => `${alias}.${c}`;
   matchAnyExact(w, col('registry'), q.registry);
@@ -64,6 +69,8 @@ export function projectWhere(q: ProjectFilters, alias = 'p'): SqlWhere {
   compare(w, `coalesce(${col('article6_authorized')}, 0)`, '=', q.article6_authorized);
   jsonContainsAny(w, col('article6_authorization_types'), q.article6_authorization_types, false);
   matchSubstring(w, [col('project_id'), col('name')], q.search);
+  const match = searchIndex ? projectSearchMatch(q.search) : null;
+  if (match !== null) addClause(w, `${col('rowid')} IN (SELECT rowid FROM projects_fts WHERE projects_fts MATCH ?)`, match);
   return w;
 }
 

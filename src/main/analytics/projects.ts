@@ -1,14 +1,15 @@
 /** projects.list / projects.get / projects.types from the cache (as GET /v1/projects/...). */
 import type Database from 'better-sqlite3';
-import { memoCount, statement } from './query-memo';
+import { memoAnswer, memoCount, statement } from './query-memo';
 import { DEFAULT_SORT, PROJECT_SORT_FIELDS, type ProjectListQuery } from '../../shared/api/params';
 import type { Page, Project, ProjectTypes } from '../../shared/api/resources';
 import { notFound } from '../../shared/errors';
-import { pageEnvelope, pageRequest } from './page-envelope';
+import { pageEnvelope, pageRequest, type PageRequest } from './page-envelope';
 import { projectWhere } from './project-filters';
 import { projectColumns, withClips, type ProjectRow } from './project-rows';
 import { orderBy, type SortColumn } from './sort-order';
-import { whereSql } from './sql-where';
+import { whereSql, type SqlWhere } from './sql-where';
+import { projectSearchIndexComplete } from './project-search-index';
 
 const TEXT_SORT = new Set(['project_id', 'name', 'registry', 'proponent', 'category', 'status', 'country', 'project_type', 'corc_durability']);
 export const PROJECT_SORT_COLUMNS: Record<string, SortColumn> = Object.fromEntries(
@@ -17,16 +18,73 @@ export const PROJECT_SORT_COLUMNS: Record<string, SortColumn> = Object.fromEntri
 // Ids in natural order, walking the expression index of that order (a project always has an id).
 PROJECT_SORT_COLUMNS.project_id = { sql: 'p.project_id', text: true, natural: true, hasNulls: () => false };
 
+/**
+ * The page's projects: their rowids in the list's order first (a sort then moves rowids and keys,
+ * not whole rows: 57 -> 21 ms for every project by registry at 116,590), then the rows by rowid.
+ */
+function pageRows(db: Database.Database, where: SqlWhere, order: string, req: PageRequest): ProjectRow[] {
+  const rowids = statement(db, `SELECT p.rowid FROM projects p ${whereSql(where)} ${order} LIMIT ? OFFSET ?`).pluck()
+    .all(...where.params, req.perPage, req.offset) as number[];
+  return rowsOf(db, rowids);
+}
+
+/** Rowids in the natural id order (ascending or descending): each rowid's place and the rowid at each place; null when the rowids are too sparse for an array. */
+interface NaturalOrder {
+  place: Int32Array;
+  rowids: Int32Array;
+}
+
+/** The projects' order of `order` (a natural id sort), read from its index once per write generation. */
+const naturalOrder = (db: Database.Database, order: string): NaturalOrder | null =>
+  memoAnswer(db, ['projects:natural-order', order], () => {
+    const rowids = Int32Array.from(statement(db, `SELECT p.rowid FROM projects p ${order}`).pluck().all() as number[]);
+    const last = rowids.reduce((m, r) => Math.max(m, r), 0);
+    if (last > 4 * rowids.length + 1024 || rowids.some((r) => r < 0)) return null;
+    const place = new Int32Array(last + 1).fill(-1);
+    rowids.forEach((r, k) => (place[r] = k));
+    return { place, rowids };
+  });
+
+/**
+ * A filtered list in natural id order (the default sort): the matching rowids in any order, placed
+ * by the order read once from its index, and the page picked from them. SQLite would narrow by the
+ * filter's index and then sort every match by the order's three terms (65 ms for the Verra and Gold
+ * Standard projects at 116,590; 12 ms this way), or walk the order's index and look up every row
+ * until the page is full (a registry's ids all sort together, so that can be most of the table).
+ */
+function naturalPage(db: Database.Database, where: SqlWhere, order: NaturalOrder, req: PageRequest): { total: number; rows: ProjectRow[] } | null {
+  const matches = statement(db, `SELECT p.rowid FROM projects p ${whereSql(where)}`).pluck().all(...where.params) as number[];
+  const places = Int32Array.from(matches, (r) => (r < order.place.length ? order.place[r]! : -1)).sort();
+  // A project written since the order was read (a sync committed in between): SQLite sorts instead.
+  if (places.length && places[0]! < 0) return null;
+  const page = Array.from(places.subarray(req.offset, req.offset + req.perPage), (k) => order.rowids[k]!);
+  return { total: matches.length, rows: rowsOf(db, page) };
+}
+
+/** The projects of `rowids`, in that order. */
+function rowsOf(db: Database.Database, rowids: readonly number[]): ProjectRow[] {
+  if (!rowids.length) return [];
+  const rows = statement(db, `SELECT p.rowid AS row_id, ${projectColumns('p')} FROM projects p WHERE p.rowid IN (SELECT value FROM json_each(?))`)
+    .all(JSON.stringify(rowids)) as Array<ProjectRow & { row_id: number }>;
+  const byRowid = new Map(rows.map(({ row_id, ...row }) => [row_id, row]));
+  return rowids.map((r) => byRowid.get(r)!);
+}
+
+const isNaturalSort = (sort: readonly string[] | undefined): boolean => {
+  const keys = sort?.length ? sort : DEFAULT_SORT.projects;
+  return keys.length === 1 && (keys[0] === 'project_id' || keys[0] === '-project_id');
+};
+
 export function listProjects(db: Database.Database, q: ProjectListQuery): Page<Project> {
   const req = pageRequest(q);
-  const where = projectWhere(q);
+  const where = projectWhere(q, 'p', projectSearchIndexComplete(db));
   const order = orderBy(q.sort, PROJECT_SORT_COLUMNS, DEFAULT_SORT.projects, 'p.project_id');
+  // Unfiltered, the order's index gives the page at once.
+  const natural = where.clauses.length && isNaturalSort(q.sort) ? naturalOrder(db, order) : null;
+  const page = natural && naturalPage(db, where, natural, req);
+  if (page) return pageEnvelope('/v1/projects/', q, req, page.total, withClips(db, page.rows));
   const total = memoCount(db, `projects p ${whereSql(where)}`, where.params);
-  const rows =
-    req.offset < total
-      ? (statement(db, `SELECT ${projectColumns('p')} FROM projects p ${whereSql(where)} ${order} LIMIT ? OFFSET ?`)
-          .all(...where.params, req.perPage, req.offset) as ProjectRow[])
-      : [];
+  const rows = req.offset < total ? pageRows(db, where, order, req) : [];
   return pageEnvelope('/v1/projects/', q, req, total, withClips(db, rows));
 }
 
