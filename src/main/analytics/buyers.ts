@@ -13,6 +13,7 @@ import { samePeriodPreviousYear, type CalendarPeriod } from '../../shared/api/ye
 import { ContractError } from '../../shared/errors';
 import { foldNoCase } from '../../shared/nocase';
 import { buyerKey, toBuyer, type BuyerSums, type BuyerTops } from './buyer-metrics';
+import { firstInOrder } from './first-in-order';
 import { buyersOfRows, creditColumns, rowFilter, type BuyersOfRows } from './credit-columns';
 import { creditWhereIn, hasCreditFilters } from './credit-filters';
 import { marketToday, shiftDays } from './market-calendar';
@@ -254,10 +255,10 @@ export function listBuyers(db: Database.Database, q: BuyerListQuery, options: { 
         return memoAnswer(db, ['buyers', today, where.clauses, where.params, byProject], () =>
           ((options.rollup ?? true) ? buyersFromPairRollup(db, q, today) : null) ?? aggregateBuyers(db, where, today, byProject));
       })();
-  const sorted = all.filter((b) => matchesBuyerFilters(b, q)).sort(compareBuyers(keys));
+  const listed = Object.keys(buyerFilterParams).some((k) => q[k as keyof BuyerListQuery] !== undefined) ? all.filter((b) => matchesBuyerFilters(b, q)) : all;
   const req = pageRequest(q);
-  const page = sorted.slice(req.offset, req.offset + req.perPage);
-  return pageEnvelope('/v1/buyers/', q, req, sorted.length, columns ? columns.withTops(page) : page);
+  const page = firstInOrder(listed, compareBuyers(keys), req.offset + req.perPage).slice(req.offset);
+  return pageEnvelope('/v1/buyers/', q, req, listed.length, columns ? columns.withTops(page) : page);
 }
 
 function oneBuyer(db: Database.Database, name: string): Buyer {

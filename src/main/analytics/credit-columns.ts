@@ -35,8 +35,8 @@ import { dayNumber } from './market-calendar';
 import { beneficiaryColumns, type CreditFilters } from './credit-filters';
 import { containsSql } from './text-match';
 import { hasProjectFilters, projectWhere, type ProjectFilters } from './project-filters';
-import { whereSql } from './sql-where';
-import { forgetAnswers } from './query-memo';
+import { whereSql, type SqlWhere } from './sql-where';
+import { forgetAnswers, memoAnswer } from './query-memo';
 import type { Buyer } from '../../shared/api/resources';
 import { PROJECT_FILTER_KEYS, buyerFilterParams } from '../../shared/api/params';
 
@@ -475,8 +475,9 @@ export function rowFilter(db: Database.Database, cols: CreditColumns, q: CreditF
   if (hasProjectFilters(projectFilters)) {
     const chosen = chosenProjects(db, cols, projectFilters);
     if (!chosen) return null;
-    if (f.projects) for (let k = 0; k < chosen.length; k++) chosen[k] = chosen[k]! & f.projects[k]!;
-    f.projects = chosen;
+    // (the remembered mask is shared: the project ids narrow their own)
+    if (f.projects) for (let k = 0; k < chosen.length; k++) f.projects[k] = chosen[k]! & f.projects[k]!;
+    else f.projects = chosen;
   }
   return f;
 }
@@ -487,6 +488,11 @@ export function rowFilter(db: Database.Database, cols: CreditColumns, q: CreditF
  */
 function chosenProjects(db: Database.Database, cols: CreditColumns, q: ProjectFilters): Uint8Array | null {
   const w = projectWhere(q, 'fp');
+  // Remembered until the data changes: a user changing the transaction filters keeps the project ones.
+  return memoAnswer(db, ['credit-columns:projects', w.clauses, w.params], () => projectMask(db, cols, w));
+}
+
+function projectMask(db: Database.Database, cols: CreditColumns, w: SqlWhere): Uint8Array | null {
   const chosen = new Uint8Array(cols.projectIds.length);
   const of = cols.projectOfRowid;
   if (of) {
@@ -720,27 +726,56 @@ export function buyersOfRows(cols: CreditColumns, f: RowFilter, today: string, f
     return v;
   };
   const { rows, count: selected } = selectRows(cols, f, buyerRows);
-  for (let j = 0; j < selected; j++) {
-    const i = rows[j]!;
-    const b = buyer[i]!;
+  // A buyer's selected rows mostly come in one stretch (the copy's rows are in buyer order): its sums
+  // are kept in locals and added to the buyer's once the stretch ends.
+  let current = -1;
+  let vol = 0;
+  let cnt = 0;
+  let v12 = 0;
+  let c12 = 0;
+  let v60 = 0;
+  let c60 = 0;
+  let lo = 2147483647;
+  let hi = 0;
+  let nm = 2147483647;
+  for (let j = 0; j <= selected; j++) {
+    const i = j < selected ? rows[j]! : -1;
+    const b = i < 0 ? -1 : buyer[i]!;
+    if (b !== current) {
+      if (current >= 0) {
+        volume[current] = volume[current]! + vol;
+        count[current] = count[current]! + cnt;
+        volume12[current] = volume12[current]! + v12;
+        count12[current] = count12[current]! + c12;
+        volume60[current] = volume60[current]! + v60;
+        count60[current] = count60[current]! + c60;
+        if (lo < first[current]!) first[current] = lo;
+        if (hi > last[current]!) last[current] = hi;
+        if (nm < name[current]!) name[current] = nm;
+      }
+      if (i < 0) break;
+      current = b;
+      vol = cnt = v12 = c12 = v60 = c60 = hi = 0;
+      lo = nm = 2147483647;
+    }
     const q = quantity[i]!;
     const qv = q === q ? q : 0;
-    volume[b] = volume[b]! + qv;
-    count[b] = count[b]! + 1;
+    vol += qv;
+    cnt++;
     const d = date[i]!;
     if (d !== 0) {
-      if (d < first[b]!) first[b] = d;
-      if (d > last[b]!) last[b] = d;
+      if (d < lo) lo = d;
+      if (d > hi) hi = d;
       if (d <= t && d >= f12) {
-        volume12[b] = volume12[b]! + qv;
-        count12[b] = count12[b]! + 1;
+        v12 += qv;
+        c12++;
         if (d >= f60) {
-          volume60[b] = volume60[b]! + qv;
-          count60[b] = count60[b]! + 1;
+          v60 += qv;
+          c60++;
         }
       }
     }
-    if (buyerName[i]! < name[b]!) name[b] = buyerName[i]!;
+    if (buyerName[i]! < nm) nm = buyerName[i]!;
   }
   const texts = new Map<number, string>();
   const text = (d: number): string => {
