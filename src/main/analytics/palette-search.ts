@@ -1,7 +1,7 @@
 /**
- * The command palette's search: projects by id or name (the trigram index for 3+ characters,
- * a substring scan for shorter input and while a first projects pass has set the index aside), buyers by harmonized name, countries by name or code.
- * Exact and prefix matches rank first.
+ * The command palette's search: projects by id or name (the trigram index for 3+ characters; a
+ * substring scan for shorter input, and while a first projects pass has set the index aside), buyers
+ * by harmonized name, countries by name or code. Exact and prefix matches rank first.
  */
 import type Database from 'better-sqlite3';
 import { statement } from './query-memo';

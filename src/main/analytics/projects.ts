@@ -28,13 +28,13 @@ function pageRows(db: Database.Database, where: SqlWhere, order: string, req: Pa
   return rowsOf(db, rowids);
 }
 
-/** Rowids in the natural id order (ascending or descending): each rowid's place and the rowid at each place; null when the rowids are too sparse for an array. */
+/** The projects in a natural id order (ascending or descending): each rowid's place, and the rowid at each place. */
 interface NaturalOrder {
   place: Int32Array;
   rowids: Int32Array;
 }
 
-/** The projects' order of `order` (a natural id sort), read from its index once per write generation. */
+/** The projects' order of `order` (a natural id sort), read from its index once per write generation; null when the rowids are too sparse for an array. */
 const naturalOrder = (db: Database.Database, order: string): NaturalOrder | null =>
   memoAnswer(db, ['projects:natural-order', order], () => {
     const rowids = Int32Array.from(statement(db, `SELECT p.rowid FROM projects p ${order}`).pluck().all() as number[]);
@@ -61,13 +61,13 @@ function naturalPage(db: Database.Database, where: SqlWhere, order: NaturalOrder
   return { total: matches.length, rows: rowsOf(db, page) };
 }
 
-/** The projects of `rowids`, in that order. */
+/** The projects of `rowids`, in that order (one deleted since the rowids were read is left out). */
 function rowsOf(db: Database.Database, rowids: readonly number[]): ProjectRow[] {
   if (!rowids.length) return [];
   const rows = statement(db, `SELECT p.rowid AS row_id, ${projectColumns('p')} FROM projects p WHERE p.rowid IN (SELECT value FROM json_each(?))`)
     .all(JSON.stringify(rowids)) as Array<ProjectRow & { row_id: number }>;
   const byRowid = new Map(rows.map(({ row_id, ...row }) => [row_id, row]));
-  return rowids.map((r) => byRowid.get(r)!);
+  return rowids.flatMap((r) => byRowid.get(r) ?? []);
 }
 
 const isNaturalSort = (sort: readonly string[] | undefined): boolean => {
