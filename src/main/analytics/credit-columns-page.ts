@@ -64,6 +64,17 @@ function numericPlaces(values: Float64Array | Int32Array, isNull: (v: number) =>
   return { place, last: m - 1 };
 }
 
+/**
+ * Places of the vintages (integers): each one's distance from the smallest, without the sort
+ * numericPlaces needs (about 1 s for 5.3 million numbers), unless the distances do not fit.
+ */
+function vintagePlaces(cols: CreditColumns): SortPlaces {
+  const low = cols.vintageValues.length ? cols.vintageValues[0]! : 0;
+  const high = cols.vintageValues.length ? cols.vintageValues[cols.vintageValues.length - 1]! : -1;
+  if (high - low > 2147483646) return numericPlaces(cols.vintage, (v) => v === NO_VINTAGE);
+  return { place: cols.vintage.map((v) => (v === NO_VINTAGE ? -1 : v - low)), last: high - low };
+}
+
 /** Places of interned strings (`index` per row into `dictionary`, -1 or a null entry: no place), in SQLite's NOCASE order of the dictionary. */
 function dictionaryPlaces(db: Database.Database, dictionary: ReadonlyArray<string | null>, index: ArrayLike<number>): SortPlaces {
   const order = db.prepare('SELECT key, value FROM json_each(?) WHERE value IS NOT NULL ORDER BY value COLLATE NOCASE').raw()
@@ -92,7 +103,7 @@ function sortPlaces(db: Database.Database, cols: CreditColumns, field: string): 
       case 'quantity':
         return numericPlaces(cols.quantity, (v) => v !== v);
       case 'vintage':
-        return numericPlaces(cols.vintage, (v) => v === NO_VINTAGE);
+        return vintagePlaces(cols);
       case 'transaction_date':
         return { place: cols.dateIndex, last: cols.dates.length - 1 };
       case 'project_id':

@@ -256,6 +256,17 @@ describe('the columnar copy of the transactions', () => {
     }
   });
 
+  it('sorts by vintage as SQLite does, also when vintages lie further apart than 32 bits can count', () => {
+    const sorted = (sort: string) => creditListAppQuery.parse({ sort: [sort], per_page: 40 });
+    for (const [low, high] of [[2012, 2024], [-2_000_000_000, 2_000_000_000]] as const) {
+      db.prepare('UPDATE credit_transactions SET vintage = ? WHERE id = 10003').run(low);
+      db.prepare('UPDATE credit_transactions SET vintage = ? WHERE id = 10004').run(high);
+      rebuildRollups(db);
+      expect(creditColumns(db)).not.toBeNull();
+      for (const sort of ['vintage', '-vintage']) expect(listCredits(db, sorted(sort)), sort).toEqual(listCredits(db, sorted(sort), { rollup: false }));
+    }
+  });
+
   it('is never built from dates it cannot hold exactly (the SQL answers)', () => {
     db.prepare("UPDATE credit_transactions SET transaction_date = '2023-02-30' WHERE id = 10001").run();
     rebuildRollups(db);
