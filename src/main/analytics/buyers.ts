@@ -6,7 +6,7 @@
  * refreshAggregates) plus the 12-month window of retirements; filtered lists aggregate directly.
  */
 import type Database from 'better-sqlite3';
-import { memoAnswer, statement } from './query-memo';
+import { memoAnswer, memoSlot, statement } from './query-memo';
 import { BUYER_SORT_FIELDS, DEFAULT_SORT, buyerFilterParams, parseSort, type BuyerListQuery, type SortKey } from '../../shared/api/params';
 import type { Buyer, BuyerAnalytics, Page } from '../../shared/api/resources';
 import { samePeriodPreviousYear, type CalendarPeriod } from '../../shared/api/year-to-date';
@@ -249,7 +249,7 @@ export function listBuyers(db: Database.Database, q: BuyerListQuery, options: { 
     ? memoAnswer(db, ['buyers:columns', today, transactionFilterKey(q)], () => buyersFromColumns(db, q, today))
     : null;
   const all = useRollup
-    ? memoAnswer(db, ['buyers', today], () => buyersFromRollup(db, today))
+    ? memoSlot(db, 'buyers', today, () => buyersFromRollup(db, today))
     : columns?.buyers ?? (() => {
         const where = creditWhereIn(db, transactionFilters);
         return memoAnswer(db, ['buyers', today, where.clauses, where.params, byProject], () =>

@@ -1,6 +1,6 @@
 /** projects.list / projects.get / projects.types from the cache (as GET /v1/projects/...). */
 import type Database from 'better-sqlite3';
-import { memoAnswer, memoCount, statement } from './query-memo';
+import { memoCount, memoSlot, statement } from './query-memo';
 import { DEFAULT_SORT, PROJECT_SORT_FIELDS, type ProjectListQuery } from '../../shared/api/params';
 import type { Page, Project, ProjectTypes } from '../../shared/api/resources';
 import { notFound } from '../../shared/errors';
@@ -36,7 +36,7 @@ interface NaturalOrder {
 
 /** The projects' order of `order` (a natural id sort), read from its index once per write generation; null when the rowids are too sparse for an array. */
 const naturalOrder = (db: Database.Database, order: string): NaturalOrder | null =>
-  memoAnswer(db, ['projects:natural-order', order], () => {
+  memoSlot(db, `projects:${order}`, null, () => {
     const rowids = Int32Array.from(statement(db, `SELECT p.rowid FROM projects p ${order}`).pluck().all() as number[]);
     const last = rowids.reduce((m, r) => Math.max(m, r), 0);
     if (last > 4 * rowids.length + 1024 || rowids.some((r) => r < 0)) return null;
