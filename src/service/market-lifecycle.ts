@@ -21,7 +21,7 @@
 import { addDays, daysBetween } from './calendar';
 import { advanceMarket } from './generator/advance';
 import { generateMarket } from './generator';
-import { advancedDays, missingCreditIndexes, readStamp, resetMarket, sealMarket, type Db, type MarketStamp } from './store/open-store';
+import { advancedDays, buildMissingCreditIndexesNow, readStamp, resetMarket, sealMarket, type Db, type MarketStamp } from './store/open-store';
 
 export const AUTO_ADVANCE_LIMIT_DAYS = 120;
 
@@ -81,7 +81,7 @@ export function prepareMarket(db: Db, plan: MarketPlan): PreparedMarket {
   if (target > applied) {
     const t0 = performance.now();
     // Advancing reads the transactions through their indexes.
-    for (const sql of missingCreditIndexes(db)) db.exec(sql);
+    buildMissingCreditIndexesNow(db);
     advanceMarket(db, { seed: plan.seed, scale: plan.scale, messy: plan.messy, base }, applied, target);
     advanceMs = Math.round(performance.now() - t0);
   }

@@ -14,7 +14,7 @@
 import type Database from 'better-sqlite3';
 import { DEFAULT_SORT, parseSort } from '../../shared/api/params';
 import { foldNoCase } from '../../shared/nocase';
-import { NO_VINTAGE, creditColumns, rowFilter, selectRows, type CreditColumns, type SortPlaces } from './credit-columns';
+import { NO_VINTAGE, creditColumns, rowFilter, selectRows, vintageRange, type CreditColumns, type SortPlaces } from './credit-columns';
 import type { CreditFilters } from './credit-filters';
 import { CREDIT_SORT_COLUMNS } from './credit-sort';
 import type { PageRequest } from './page-envelope';
@@ -69,8 +69,7 @@ function numericPlaces(values: Float64Array | Int32Array, isNull: (v: number) =>
  * numericPlaces needs (about 1 s for 5.3 million numbers), unless the distances do not fit.
  */
 function vintagePlaces(cols: CreditColumns): SortPlaces {
-  const low = cols.vintageValues.length ? cols.vintageValues[0]! : 0;
-  const high = cols.vintageValues.length ? cols.vintageValues[cols.vintageValues.length - 1]! : -1;
+  const { low, high } = vintageRange(cols);
   if (high - low > 2147483646) return numericPlaces(cols.vintage, (v) => v === NO_VINTAGE);
   return { place: cols.vintage.map((v) => (v === NO_VINTAGE ? -1 : v - low)), last: high - low };
 }

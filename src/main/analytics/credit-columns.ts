@@ -545,15 +545,16 @@ function withTypes(cols: CreditColumns, f: RowFilter, wanted: (type: string | nu
 /** A reader's scratch list of rows per copy, reused by each answer (they run one at a time). */
 const scratch = new WeakMap<CreditColumns, Int32Array>();
 
+/** The copy's smallest and largest vintage (high < low when no transaction has one). */
+export function vintageRange(cols: CreditColumns): { low: number; high: number } {
+  const values = cols.vintageValues;
+  return values.length ? { low: values[0]!, high: values[values.length - 1]! } : { low: 0, high: -1 };
+}
+
 /** Per vintage from the copy's smallest, 1 when `f` selects it (null: `f` has no vintage term). */
 function vintageMask(cols: CreditColumns, f: RowFilter): { mask: Uint8Array; low: number } | null {
   if (f.vintages === null && f.vintageMin === null && f.vintageMax === null) return null;
-  let low = 2147483647;
-  let high = NO_VINTAGE;
-  for (const v of cols.vintageValues) {
-    if (v < low) low = v;
-    if (v > high) high = v;
-  }
+  const { low, high } = vintageRange(cols);
   const mask = new Uint8Array(Math.max(0, high - low + 1));
   for (const v of cols.vintageValues) {
     if ((f.vintages === null || f.vintages.has(v)) && (f.vintageMin === null || v >= f.vintageMin) && (f.vintageMax === null || v <= f.vintageMax)) mask[v - low] = 1;

@@ -1,7 +1,7 @@
 /** projects.list / projects.get / projects.types from the cache (as GET /v1/projects/...). */
 import type Database from 'better-sqlite3';
 import { memoCount, memoSlot, statement } from './query-memo';
-import { DEFAULT_SORT, PROJECT_SORT_FIELDS, type ProjectListQuery } from '../../shared/api/params';
+import { DEFAULT_SORT, PROJECT_SORT_FIELDS, parseSort, type ProjectListQuery } from '../../shared/api/params';
 import type { Page, Project, ProjectTypes } from '../../shared/api/resources';
 import { notFound } from '../../shared/errors';
 import { pageEnvelope, pageRequest, type PageRequest } from './page-envelope';
@@ -70,9 +70,10 @@ function rowsOf(db: Database.Database, rowids: readonly number[]): ProjectRow[] 
   return rowids.flatMap((r) => byRowid.get(r) ?? []);
 }
 
+/** Whether `sort` (already checked by orderBy) is the natural id order alone, either way. */
 const isNaturalSort = (sort: readonly string[] | undefined): boolean => {
-  const keys = sort?.length ? sort : DEFAULT_SORT.projects;
-  return keys.length === 1 && (keys[0] === 'project_id' || keys[0] === '-project_id');
+  const keys = parseSort(sort, PROJECT_SORT_FIELDS, DEFAULT_SORT.projects);
+  return keys.length === 1 && keys[0]!.field === 'project_id';
 };
 
 export function listProjects(db: Database.Database, q: ProjectListQuery): Page<Project> {

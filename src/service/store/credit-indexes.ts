@@ -12,7 +12,7 @@
  * connection instead (the requests waiting meanwhile).
  */
 import { Worker } from 'node:worker_threads';
-import { missingCreditIndexes, type Db } from './open-store';
+import { buildMissingCreditIndexesNow, missingCreditIndexes, type Db } from './open-store';
 
 export interface CreditIndexBuild {
   /** Settles when every credit index exists (resolves also when the build failed and was redone here). */
@@ -48,7 +48,7 @@ export function buildMissingCreditIndexes(db: Db, dbPath: string, log: (line: st
   let worker: Worker | null = null;
   let stopped = false;
   const buildHere = () => {
-    for (const sql of missingCreditIndexes(db)) db.exec(sql);
+    buildMissingCreditIndexesNow(db);
     db.exec('ANALYZE credits');
   };
   const ready = new Promise<void>((resolve, reject) => {

@@ -85,6 +85,11 @@ export function missingCreditIndexes(db: Db): string[] {
   return CREDIT_INDEXES.filter((index) => !present.has(index.name)).map((index) => index.sql);
 }
 
+/** Builds the credit transactions' indexes the database lacks, on this connection. */
+export function buildMissingCreditIndexesNow(db: Db): void {
+  for (const sql of missingCreditIndexes(db)) db.exec(sql);
+}
+
 /** Records whether ascending credit id order equals (project_id, id) order. */
 export function recordCreditIdOrder(db: Db): void {
   const disorder = db.prepare(`SELECT EXISTS (SELECT 1 FROM (SELECT id, lag(id) OVER (ORDER BY project_id, id) AS prev FROM credits) WHERE prev > id) AS x`).get() as { x: number };
