@@ -11,13 +11,14 @@
  *   typed from the contract itself (its parsed input in, its output out).
  */
 import type {
-  ApiKey, Boundary, CountryProfile, CountryUpdate, CreditTransaction, ForensicDiff, LatestForensicFeed, LegacyForensic,
+  ApiKey, Boundary, CountryProfile, CountryUpdate, ForensicDiff, LatestForensicFeed, LegacyForensic,
   Project, ProjectForensics, ProjectTypes, SatelliteMetrics, WithExtra,
 } from '../../shared/api';
 import type {
   CacheInfo, MethodOutput, MirrorResource, MirrorScope, ParsedInput, QueryMethod, SkippedItem, SkippedItemRecord, WatchItem, WatchKind,
 } from '../../shared/contract';
 import type { ContractErrorBody } from '../../shared/contract';
+import type { CreditRow } from './repositories/credit-rows';
 import type { MirrorTarget } from './repositories/mirror-repository';
 import type { SyncCheckpoint, SyncCursor } from './repositories/sync-state-repository';
 
@@ -26,7 +27,8 @@ export interface CacheWrites {
   'write:projects': { items: WithExtra<Project>[]; pass: number; withClips: boolean };
   'write:projectDetail': { project: WithExtra<Project> };
   'write:projectTypes': { types: ProjectTypes };
-  'write:creditTransactions': { items: WithExtra<CreditTransaction>[]; pass: number };
+  /** Encoded by creditRows (arrays cross to the worker faster than the transactions' objects). */
+  'write:creditTransactions': { rows: CreditRow[]; pass: number };
   'write:latestFeed': { feed: LatestForensicFeed; limit: number };
   'write:projectForensics': { projectId: string; forensics: ProjectForensics | null };
   'write:forensicDiff': { projectId: string; year: number; week: number; diff: ForensicDiff | null };

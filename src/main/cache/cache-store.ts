@@ -104,13 +104,13 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     },
     'write:projectTypes': (a) => r.projects.replaceProjectTypes(a.types),
     'write:creditTransactions': (a) => {
-      r.changes.credits(a.items);
+      r.changes.credits(a.rows);
       const cp = r.syncState.get('credits');
       if (cp.mode === 'full' && cp.cursor && cp.state === 'running') {
-        r.credits.stageCreditTransactions(a.items, a.pass);
+        r.credits.stageCreditRows(a.rows, a.pass);
         return STAGED;
       }
-      r.credits.upsertCreditTransactions(a.items, a.pass);
+      r.credits.upsertCreditRows(a.rows, a.pass);
       return undefined;
     },
     'write:latestFeed': (a) => {

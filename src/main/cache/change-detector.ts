@@ -6,8 +6,9 @@
  * an incremental credits pass) are not new, so a resume gives the same log as an uninterrupted run.
  */
 import type Database from 'better-sqlite3';
-import type { CountryProfile, CountryUpdate, CreditTransaction, LatestForensicFeed, Project, ProjectForensics, SatelliteMetrics } from '../../shared/api';
+import type { CountryProfile, CountryUpdate, LatestForensicFeed, Project, ProjectForensics, SatelliteMetrics } from '../../shared/api';
 import type { ChangeKind } from '../../shared/contract';
+import { AT, type CreditRow } from './repositories/credit-rows';
 import { nowIso } from './repositories/sql-values';
 
 /** Project fields whose changes are logged (old and new values). */
@@ -107,14 +108,14 @@ export class ChangeDetector {
     for (const p of gone) this.log('projects_gone', { project_id: p.project_id, country: p.country, summary: `${p.project_id}${p.name ? ` ${p.name}` : ''} is no longer listed` });
   }
 
-  credits(items: CreditTransaction[]): void {
+  credits(rows: readonly CreditRow[]): void {
     if (!this.logs('credits')) return;
     const at = nowIso();
-    for (const t of items) {
-      if (this.creditExists.get(t.id)) continue;
-      const projectId = t.projects[0]?.project_id ?? '';
-      const buyer = t.retirement_beneficiary_harmonized ?? '';
-      this.addCredits.run(this.runId(), at, projectId, buyer, t.transaction_type ?? '', t.quantity ?? 0, t.transaction_date, t.transaction_date);
+    for (const row of rows) {
+      if (this.creditExists.get(row[AT.id])) continue;
+      const date = row[AT.transaction_date];
+      this.addCredits.run(this.runId(), at, row[AT.project_id] ?? '', row[AT.retirement_beneficiary_harmonized] ?? '', row[AT.transaction_type] ?? '',
+        row[AT.quantity] ?? 0, date, date);
     }
   }
 

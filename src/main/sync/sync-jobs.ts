@@ -7,6 +7,7 @@
 import { subDays } from 'date-fns';
 import type { SyncJobName } from '../../shared/contract';
 import type { CacheWrite } from '../cache/cache-protocol';
+import { creditRows } from '../cache/repositories/credit-rows';
 import type { SyncCheckpoint, SyncCursor } from '../cache/repositories/sync-state-repository';
 import { countryCodeOf } from './country-codes';
 import { PER_PAGE, begin, itemJob, type JobRun, pagedJob, singleStep, step } from './job-run';
@@ -141,7 +142,7 @@ async function credits(run: JobRun): Promise<void> {
     windowFrom,
     fetchPage: (url) => run.client.creditsPage(url, run.signal),
     // Pass numbers only grow, so a later full pass rewrites every row it still lists and removes the rest.
-    writes: (page, pass) => [{ op: 'write:creditTransactions', args: { items: page.data, pass } }],
+    writes: (page, pass) => [{ op: 'write:creditTransactions', args: { rows: creditRows(page.data), pass } }],
   });
 }
 

@@ -9,17 +9,11 @@ import type Database from 'better-sqlite3';
 import type { CreditTransaction } from '../../../shared/api';
 import type { WithExtra } from '../../../shared/api';
 import { StagedTable } from '../staged-table';
-import { storedParents } from './credit-parents';
-import { extraJson, json } from './sql-values';
+import { CREDIT_COLUMNS, creditRows, type CreditRow } from './credit-rows';
 
-const COLUMNS = [
-  'id', 'quantity', 'vintage', 'transaction_date', 'transaction_type', 'retirement_account', 'retirement_beneficiary',
-  'retirement_reason', 'retirement_note', 'retirement_beneficiary_harmonized', 'project_id', 'category', 'project_type',
-  'projects', 'sdg_goals', 'certifications', 'extra', 'sync_pass',
-] as const;
 /** What a transaction is: every column but its id and the pass that last wrote it. */
-const VALUES = COLUMNS.filter((c) => c !== 'id' && c !== 'sync_pass');
-const PLACEHOLDERS = COLUMNS.map(() => '?').join(', ');
+const VALUES = CREDIT_COLUMNS.filter((c) => c !== 'id' && c !== 'sync_pass');
+const PLACEHOLDERS = CREDIT_COLUMNS.map(() => '?').join(', ');
 
 export class CreditTransactionRepository {
   private readonly upsert: Database.Statement;
@@ -27,25 +21,20 @@ export class CreditTransactionRepository {
   private stagedInsert: Database.Statement | null = null;
 
   constructor(private readonly db: Database.Database) {
-    this.upsert = db.prepare(`INSERT INTO credit_transactions (${COLUMNS.join(', ')}) VALUES (${PLACEHOLDERS})
+    this.upsert = db.prepare(`INSERT INTO credit_transactions (${CREDIT_COLUMNS.join(', ')}) VALUES (${PLACEHOLDERS})
       ON CONFLICT (id) DO UPDATE SET ${[...VALUES, 'sync_pass'].map((c) => `${c} = excluded.${c}`).join(', ')}
       WHERE ${VALUES.map((c) => `${c} IS NOT excluded.${c}`).join(' OR ')}`);
     this.staged = new StagedTable(db, 'credit_transactions');
   }
 
-  private params(t: WithExtra<CreditTransaction>, pass: number): unknown[] {
-    const parent = t.projects[0];
-    return [
-      t.id, t.quantity, t.vintage, t.transaction_date, t.transaction_type, t.retirement_account, t.retirement_beneficiary,
-      t.retirement_reason, t.retirement_note, t.retirement_beneficiary_harmonized, parent?.project_id ?? null,
-      parent?.category ?? null, parent?.project_type ?? null, storedParents(t.projects), json(t.sdg_goals),
-      json(t.certifications), extraJson(t.extra), pass,
-    ];
-  }
-
   /** Into the live table (an incremental pass, or a write outside a pass). */
   upsertCreditTransactions(items: WithExtra<CreditTransaction>[], pass: number): void {
-    for (const t of items) this.upsert.run(...this.params(t, pass));
+    this.upsertCreditRows(creditRows(items), pass);
+  }
+
+  /** Rows encoded by creditRows, into the live table. */
+  upsertCreditRows(rows: readonly CreditRow[], pass: number): void {
+    for (const row of rows) this.upsert.run(row, pass);
   }
 
   /** Whether a full pass's staging table is there (a pass resumed after a crash continues writing it). */
@@ -60,10 +49,10 @@ export class CreditTransactionRepository {
   }
 
   /** Into the staging table of the full pass in progress (a row seen twice keeps its last version). */
-  stageCreditTransactions(items: WithExtra<CreditTransaction>[], pass: number): void {
+  stageCreditRows(rows: readonly CreditRow[], pass: number): void {
     if (!this.staged.exists()) this.startStagedPass();
-    this.stagedInsert ??= this.db.prepare(`INSERT OR REPLACE INTO ${this.staged.staging} (${COLUMNS.join(', ')}) VALUES (${PLACEHOLDERS})`);
-    for (const t of items) this.stagedInsert.run(...this.params(t, pass));
+    this.stagedInsert ??= this.db.prepare(`INSERT OR REPLACE INTO ${this.staged.staging} (${CREDIT_COLUMNS.join(', ')}) VALUES (${PLACEHOLDERS})`);
+    for (const row of rows) this.stagedInsert.run(row, pass);
   }
 
   /**
