@@ -8,12 +8,13 @@ import {
   forensicStatsSchema, legacyForensicSchema, projectSchema, satelliteMetricsSchema,
 } from '../../shared/api';
 import { itemReader } from './item-intake';
+import { plainCreditTransaction } from './plain-credit';
 
 export function createItemReaders(redact: (text: string) => string) {
   return {
     apiKey: itemReader(apiKeySchema, ['id', 'key_prefix'], redact),
     project: itemReader(projectSchema, ['project_id'], redact),
-    creditTransaction: itemReader(creditTransactionSchema, ['id'], redact),
+    creditTransaction: itemReader(creditTransactionSchema, ['id'], redact, plainCreditTransaction),
     legacyForensic: itemReader(legacyForensicSchema, ['id', 'project_id'], redact),
     forensicEntry: itemReader(forensicEntrySchema, ['id', 'project_id'], redact),
     memo: itemReader(forensicMemoSchema, ['project_id'], redact),
