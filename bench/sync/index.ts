@@ -17,6 +17,7 @@
  *   changes  A second sync after the service advanced 7 days, with and without the change log.
  *   rate     A rate-limited run (BENCH_RATE_LIMIT per minute for BENCH_RATE_SECONDS, default 40):
  *            requests/min as a ratio of the allowance (target >= 0.9) and the 429 count (0).
+ * BENCH_SERVICE_FROM reuses a service database generated before (see below).
  * stderr: progress, then a table of measure | value | goal | met; stdout: one JSON line with every number.
  */
 import fs from 'node:fs';
@@ -41,6 +42,9 @@ const say = (line: string) => process.stderr.write(`${line}\n`);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const serviceFile = () => path.join(work, 'service.sqlite');
+// BENCH_SERVICE_FROM: a service database generated before at this scale, copied in instead of
+// generating the market again (minutes at 10x); the service checks that it is the same market.
+if (process.env.BENCH_SERVICE_FROM) fs.copyFileSync(process.env.BENCH_SERVICE_FROM, serviceFile());
 const startService = (extraArgs: string[] = []) =>
   spawnReferenceService({ scale, dbPath: serviceFile(), extraArgs: ['--rate-limit-pro', '1000000', ...extraArgs], timeoutMs: 1_800_000 });
 
