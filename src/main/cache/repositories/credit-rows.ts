@@ -2,9 +2,8 @@
  * Credit transactions as the cache stores them: one array of column values per transaction, in the
  * table's column order (the pass that writes them is added by the writer). The sync encodes each
  * page's transactions here, on its own thread, and hands the cache worker these rows instead of the
- * transactions' objects: a 20,000-row step of arrays of plain values crosses to the worker in about a
- * third of the time the objects took (whose every key is copied with every row), and the worker binds
- * them as they come.
+ * transactions' objects, whose every key was copied with every row: a 20,000-row step took 90 ms to
+ * clone as objects, 30-40 ms to encode and clone as rows. The worker binds them as they come.
  */
 import type { CreditTransaction, WithExtra } from '../../../shared/api';
 import { storedParents } from './credit-parents';
