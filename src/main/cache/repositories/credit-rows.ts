@@ -25,8 +25,10 @@ export type CreditRow = [
   extra: string | null,
 ];
 
-/** Where a column sits in a CreditRow. */
-export const AT = Object.fromEntries(CREDIT_COLUMNS.map((c, i) => [c, i])) as { readonly [C in (typeof CREDIT_COLUMNS)[number]]: number };
+type RowColumn = Exclude<(typeof CREDIT_COLUMNS)[number], 'sync_pass'>;
+
+/** Where a column sits in a CreditRow (`sync_pass` is not in one). */
+export const AT = Object.fromEntries(CREDIT_COLUMNS.filter((c) => c !== 'sync_pass').map((c, i) => [c, i])) as { readonly [C in RowColumn]: number };
 
 /** A transaction as stored: its first parent project flattened into columns (the list kept only when they do not say it all). */
 export function creditRow(t: WithExtra<CreditTransaction>): CreditRow {
