@@ -1,7 +1,7 @@
 /**
  * electron-vite build of the desktop app:
- * - main: the Electron host (src/main/hosts/electron/index.ts) plus three more entries beside it in
- *   out/main, where their callers look for them: the cache and export workers, and the reference
+ * - main: the Electron host (src/main/hosts/electron/index.ts) plus four more entries beside it in
+ *   out/main, where their callers look for them: the cache, rollups and export workers, and the reference
  *   service (`reference-service.js`, the built-in demo, started in a utility process by the Electron
  *   host, see src/main/hosts/electron/utility-service-launcher.ts). Package.json `dependencies` stay
  *   external (native modules: better-sqlite3, keytar) and are required from node_modules at run time.
@@ -16,6 +16,7 @@ import { cspMetaPlugin } from './src/main/security/csp-meta-plugin';
 
 const root = __dirname;
 const cacheWorker = resolve(root, 'src/main/workers/cache-worker.ts');
+const rollupsWorker = resolve(root, 'src/main/workers/rollups-worker.ts');
 const exportWorker = resolve(root, 'src/main/export/export-worker.ts');
 /** The reference service's CLI entry (it imports only src/service, src/shared and packages); the src/shared
  * code it has in common with the other entries goes to out/main/chunks, which ships with it. */
@@ -45,6 +46,7 @@ export default defineConfig({
         input: {
           index: resolve(root, 'src/main/hosts/electron/index.ts'),
           ...(fs.existsSync(cacheWorker) ? { 'cache-worker': cacheWorker } : {}),
+          ...(fs.existsSync(rollupsWorker) ? { 'rollups-worker': rollupsWorker } : {}),
           ...(fs.existsSync(exportWorker) ? { 'export-worker': exportWorker } : {}),
           'reference-service': referenceService,
         },

@@ -13,7 +13,7 @@ import { ContractError } from '../../shared/errors';
 import type { CacheOpHandlers, CacheStoreOps, CacheWrite, CacheWriteOp, CacheWrites, SyncStepArgs } from './cache-protocol';
 import { ChangeDetector } from './change-detector';
 import { offlineCoverage } from './coverage';
-import { PUBLISHING_SORTS, withSortSettings } from './database';
+import { PUBLISHING_SORTS, PUBLISHING_SORTS_BESIDE, withSortSettings, type SortSettings } from './database';
 import { AccountRepository } from './repositories/account-repository';
 import { CountryRepository } from './repositories/country-repository';
 import { CreditTransactionRepository } from './repositories/credit-transaction-repository';
@@ -32,6 +32,13 @@ export interface CacheHooks {
    * marked what changed row by row. Runs in the same transaction as the job's completion.
    */
   afterJob(job: string, replaced: boolean): void;
+  /**
+   * Before a full pass of `job` is published from staged table `staging` (outside the publishing's
+   * transaction, which afterJob runs in): work to start beside the publishing, for afterJob to use.
+   * Answers what ends it, called once that transaction ended (committed or rolled back), or null
+   * when it started nothing.
+   */
+  beforePublish?(job: string, staging: string): (() => void) | null;
 }
 
 /** Tables whose rows of older passes a complete pass removes, per job. */
@@ -199,7 +206,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
   });
 
   /** A job's completion, its reconcile and what the layers above build from its rows: one transaction, so readers see all of it or none. */
-  const succeed = db.transaction((a: { job: string; reconcile: boolean }) => {
+  const succeed = db.transaction((a: { job: string; reconcile: boolean }, sorts: SortSettings) => {
     const cp = r.syncState.get(a.job);
     if (a.job === 'projects') r.projects.restoreIndexes();
     const reconciler = RECONCILERS[a.job];
@@ -212,7 +219,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
       hooks.afterJob(a.job, published);
       return { removed, checkpoint };
     };
-    const { removed, checkpoint } = published ? withSortSettings(db, PUBLISHING_SORTS, finish) : finish();
+    const { removed, checkpoint } = published ? withSortSettings(db, sorts, finish) : finish();
     // The machine's pace of publishing (indexes and rollups), for the next full pass's ETA.
     if (published) r.syncState.rememberPublishPace(cp.rows, (performance.now() - t0) / 1000);
     bumpGeneration.run();
@@ -266,7 +273,16 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
       step(a);
       return { ms: performance.now() - t0 };
     },
-    'sync:succeed': (a) => succeed(a),
+    'sync:succeed': (a) => {
+      const cp = r.syncState.get(a.job);
+      const publishes = a.reconcile && a.job === 'credits' && cp.mode === 'full' && r.credits.hasStagedPass();
+      const end = publishes ? (hooks.beforePublish?.(a.job, r.credits.stagingTable) ?? null) : null;
+      try {
+        return succeed(a, end ? PUBLISHING_SORTS_BESIDE : PUBLISHING_SORTS);
+      } finally {
+        end?.();
+      }
+    },
     'sync:fail': (a) => r.syncState.fail(a.job, a.state, a.error),
     'sync:afterWrites': visibly((a: CacheStoreOps['sync:afterWrites']['input']) => hooks.afterJob(a.job, false)),
     'read:countryNames': () => r.projects.countryNames(),

@@ -44,10 +44,12 @@ export class StagedTable {
    * while a pass was staged (their columns differ), the rows are copied into the live table instead.
    */
   publish(): number {
-    const columns = (t: string) => (this.db.prepare(`SELECT name FROM pragma_table_info(?) ORDER BY cid`).pluck().all(t) as string[]).join(',');
+    // Columns of the main schema's tables only: a busy scratch file may be attached (the rollups built
+    // beside a publishing), and a table-valued pragma without a schema would wait for its lock.
+    const columns = (t: string) => (this.db.prepare(`SELECT name FROM pragma_table_info(?, 'main') ORDER BY cid`).pluck().all(t) as string[]).join(',');
     const rows = this.db.prepare(`SELECT count(*) FROM ${quote(this.staging)}`).pluck().get() as number;
     if (columns(this.live) !== columns(this.staging)) {
-      const shared = (this.db.prepare('SELECT name FROM pragma_table_info(?) WHERE name IN (SELECT name FROM pragma_table_info(?))').pluck().all(this.staging, this.live) as string[]).map(quote).join(', ');
+      const shared = (this.db.prepare("SELECT name FROM pragma_table_info(?, 'main') WHERE name IN (SELECT name FROM pragma_table_info(?, 'main'))").pluck().all(this.staging, this.live) as string[]).map(quote).join(', ');
       this.db.exec(`DELETE FROM ${quote(this.live)}`);
       this.db.exec(`INSERT INTO ${quote(this.live)} (${shared}) SELECT ${shared} FROM ${quote(this.staging)}`);
       this.drop();

@@ -6,6 +6,7 @@
  * queries only (see cache-client.ts). No query or write ever runs on the main thread.
  * Messages: {id, op, args} in; {id, ok: true, result} or {id, ok: false, error} out.
  */
+import path from 'node:path';
 import { parentPort, workerData, type Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import { ContractError } from '../../shared/errors';
@@ -15,11 +16,12 @@ import { analyticsQueries } from '../analytics/index';
 import {
   adoptCreditColumns, buildCreditColumns, buildCreditColumnsElsewhere, creditColumnsBuffers, creditColumnsStale, type BuiltCreditColumns,
 } from '../analytics/credit-columns';
+import { startRollupsAside, type RollupsAside, type RollupsAsideData, type RollupsThread } from '../analytics/rollups-aside';
 import { openQueryableCache } from '../analytics/schema';
 import { CACHE_WORKER_LIMITS, type CacheOpHandlers, type CacheQueryOps, type CacheRequest, type CacheResponse, type CacheWorkerData } from '../cache/cache-protocol';
 import { openCacheReader } from '../cache/database';
 import { createCacheStore } from '../cache/cache-store';
-import { startWorker } from '../worker-thread';
+import { locateWorkerEntry, startWorker } from '../worker-thread';
 
 function toErrorBody(err: unknown): { code: string; message: string; details?: unknown } {
   if (err instanceof ContractError) return err.toBody();
@@ -38,11 +40,47 @@ function queryOps(db: Database.Database): CacheOpHandlers<keyof CacheQueryOps> {
   return ops as CacheOpHandlers<keyof CacheQueryOps>;
 }
 
-/** The worker's ops over one open cache: the cache's own and the query layer's. */
-export function composeCacheOps(db: Database.Database, file: string): CacheOpHandlers {
+/**
+ * The worker's ops over one open cache: the cache's own and the query layer's. `spawnRollups` starts
+ * the thread that builds a full pass's rollups beside its publishing (without it, the publishing
+ * rebuilds them itself).
+ */
+export function composeCacheOps(db: Database.Database, file: string, spawnRollups?: (data: RollupsAsideData) => RollupsThread): CacheOpHandlers {
+  let aside: RollupsAside | null = null;
   return {
-    ...createCacheStore(db, file, { afterJob: (job, replaced) => refreshAggregates(db, job, replaced) }),
+    ...createCacheStore(db, file, {
+      afterJob: (job, replaced) => refreshAggregates(db, job, replaced, aside ?? undefined),
+      beforePublish: (_job, staging) => {
+        aside = spawnRollups ? startRollupsAside(db, file, staging, spawnRollups) : null;
+        return aside
+          ? () => {
+              aside?.end();
+              aside = null;
+            }
+          : null;
+      },
+    }),
     ...queryOps(db),
+  };
+}
+
+/**
+ * A rollups thread's V8 limits: its JavaScript only loads its modules and passes SQL along, so a
+ * young generation of 1 MB (a complete CLI sync peaked at 305-315 MB with it, 322-323 MB with the
+ * cache workers' 8 MB, as fast).
+ */
+const ROLLUPS_THREAD_LIMITS = { maxYoungGenerationSizeMb: 1 } as const;
+
+/** A `rollups` thread (./rollups-worker.ts, beside this worker's entry); it never keeps the process alive. */
+function rollupsThread(cacheWorkerEntry: string): (data: RollupsAsideData) => RollupsThread {
+  const dir = path.dirname(cacheWorkerEntry);
+  return (rollups) => {
+    const entry = locateWorkerEntry([path.join(dir, 'rollups-worker.js'), path.join(dir, 'rollups-worker.ts')]);
+    const thread = startWorker(entry, { workerData: rollups, resourceLimits: ROLLUPS_THREAD_LIMITS });
+    // Its failures reach the publishing through the shared signal (then it rebuilds the rollups itself).
+    thread.on('error', () => undefined);
+    thread.unref();
+    return { terminate: () => void thread.terminate() };
   };
 }
 
@@ -103,7 +141,7 @@ function start(): void {
   try {
     // The writer owns the file (migrations, sync writes, cache state); a reader answers queries on its own connection.
     db = role === 'reader' ? openCacheReader(file) : openQueryableCache(file);
-    ops = (role === 'reader' ? queryOps(db) : composeCacheOps(db, file)) as unknown as Record<string, (args: unknown) => unknown>;
+    ops = (role === 'reader' ? queryOps(db) : composeCacheOps(db, file, rollupsThread(data.entry))) as unknown as Record<string, (args: unknown) => unknown>;
   } catch (err) {
     const body = toErrorBody(err);
     port.on('message', (msg: CacheRequest) => port.postMessage({ id: msg.id, ok: false, error: body } satisfies CacheResponse));

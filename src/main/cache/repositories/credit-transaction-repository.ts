@@ -37,6 +37,11 @@ export class CreditTransactionRepository {
     for (const row of rows) this.upsert.run(row, pass);
   }
 
+  /** The staging table's name. */
+  get stagingTable(): string {
+    return this.staged.staging;
+  }
+
   /** Whether a full pass's staging table is there (a pass resumed after a crash continues writing it). */
   hasStagedPass(): boolean {
     return this.staged.exists();
