@@ -163,6 +163,19 @@ describe('the whole run\'s ETA', () => {
     expect(etaWith(null)).toBeCloseTo(pages + 532_800 * PUBLISH_SECONDS_PER_ROW, -1);
   });
 
+  it('times a job\'s pace from its first request, not from its start (the mirror first asks the cache what is due)', () => {
+    const sim = simulation();
+    sim.progress.state = 'running';
+    sim.progress.queue(['boundaries']);
+    sim.progress.begin('boundaries');
+    sim.advance(500); // what is due, asked before any request
+    for (let i = 0; i < 20; i++) sim.progress.request('boundaries');
+    sim.advance(20 * 2);
+    sim.progress.page('boundaries', 20, { pages: 800 }, 20);
+    // 780 items left at 2 ms each: about 2 s (timed from its start it would say about 20 s).
+    expect(sim.progress.snapshot().etaSeconds).toBe(2);
+  });
+
   it('is never below what the rate limit allows for the requests left', () => {
     const sim = simulation();
     sim.progress.fromCheckpoint(sim.checkpoint('credits', 1200));
