@@ -12,7 +12,7 @@ import type Database from 'better-sqlite3';
 import { buyerKey } from './buyer-metrics';
 import { aggregateAllBuyers, foldPairRollup, transactionPairsSql } from './buyers';
 import { marketToday } from './market-calendar';
-import { ROLLUPS, rollupFresh, rollupWindowDay, type Rollup } from './rollup-state';
+import { ROLLUPS, rollupFresh, rollupTable, rollupWindowDay, type Rollup } from './rollup-state';
 import { newWhere } from './sql-where';
 
 /** Sync jobs whose rows each rollup is built from. */
@@ -180,8 +180,9 @@ function adoptPrepared(db: Database.Database, wanted: readonly Rollup[], prepare
   for (const b of built) {
     if (!wanted.includes(b.name)) continue;
     const t0 = performance.now();
-    db.prepare(`DELETE FROM main.agg_${b.name}`).run();
-    db.prepare(`INSERT INTO main.agg_${b.name} SELECT * FROM ${prepared.schema}.agg_${b.name}`).run();
+    const table = rollupTable(b.name);
+    db.prepare(`DELETE FROM main.${table}`).run();
+    db.prepare(`INSERT INTO main.${table} SELECT * FROM ${prepared.schema}.${table}`).run();
     markCurrent(db, b.name, b.rows, b.ms + performance.now() - t0, today);
     adopted.push(b.name);
   }

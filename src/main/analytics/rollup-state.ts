@@ -4,6 +4,9 @@ import type Database from 'better-sqlite3';
 export const ROLLUPS = ['credit_days', 'credit_months', 'credit_counts', 'beneficiary_names', 'buyer_projects', 'buyers'] as const;
 export type Rollup = (typeof ROLLUPS)[number];
 
+/** The table a rollup is kept in. */
+export const rollupTable = (rollup: Rollup): `agg_${Rollup}` => `agg_${rollup}`;
+
 /** Whether `rollup` is built and none of its source rows changed since. */
 export function rollupFresh(db: Database.Database, rollup: Rollup): boolean {
   const row = db.prepare('SELECT dirty FROM agg_state WHERE name = ?').get(rollup) as { dirty: number } | undefined;

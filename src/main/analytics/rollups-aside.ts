@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { REBUILD, type PreparedRollups, type RollupSource } from './aggregates';
 import { marketToday } from './market-calendar';
-import { ROLLUPS, type Rollup } from './rollup-state';
+import { ROLLUPS, rollupTable, type Rollup } from './rollup-state';
 
 /** The name the scratch file is attached under, on the writer's connection. */
 const SCHEMA = 'aside';
@@ -93,8 +93,8 @@ export function startRollupsAside(
     db.prepare(`ATTACH DATABASE ? AS ${SCHEMA}`).run(aside);
     db.transaction(() => {
       for (const name of BESIDE) {
-        const sql = db.prepare("SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?").pluck().get(`agg_${name}`) as string;
-        db.exec(`CREATE TABLE ${SCHEMA}.agg_${name} ${sql.slice(sql.indexOf('('))}`);
+        const sql = db.prepare("SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?").pluck().get(rollupTable(name)) as string;
+        db.exec(`CREATE TABLE ${SCHEMA}.${rollupTable(name)} ${sql.slice(sql.indexOf('('))}`);
       }
       db.exec(`CREATE TABLE ${SCHEMA}.built (name TEXT NOT NULL, rows INTEGER NOT NULL, ms REAL NOT NULL, today TEXT NOT NULL)`);
     })();
@@ -137,7 +137,7 @@ function waitFor(state: Int32Array): number {
 
 /**
  * The rollups thread's work: on its own connection to the scratch file, with the cache attached,
- * every rollup from the staged rows, each built on those before it (months on days, buyers on their
+ * the rollups asked for, from the staged rows, each built on those before it (buyers on their
  * pairs), then the signal. The writer's connection reads what it wrote once the signal says DONE.
  */
 export function buildRollupsAside(data: RollupsAsideData): void {
