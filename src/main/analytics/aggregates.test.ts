@@ -93,6 +93,20 @@ describe('rollups', () => {
     expect(later.data.find((b) => b.buyer_name.toLowerCase() === 'acme air')!.volume_60d).toBe(0);
   });
 
+  it('a buyer shows the smallest of its names (binary order), whichever path answers', () => {
+    // Case variants in one project, in both orders of their rows.
+    writeCredits(db, ['zeta corp', 'Zeta Corp', 'ZETA CORP', 'Mu', 'mu'].map((name) => credit({ project_id: 'VCS-2', quantity: 5, transaction_date: '2026-03-01', retirement_beneficiary_harmonized: name })));
+    rebuildRollups(db);
+    const names = (page: ReturnType<typeof listBuyers>) => page.data.map((b) => b.buyer_name).sort();
+    for (const f of [{}, { project_id: ['VCS-2'] }, { category: ['renewable-energy'] }, { vintage: [2019, 2020] }]) {
+      const q = buyerListQuery.parse(f);
+      for (const options of [{}, { rollup: false, columns: false }, { rollup: false, columns: true }]) {
+        expect(names(listBuyers(db, q, options)), JSON.stringify([f, options])).toEqual(expect.arrayContaining(['Mu', 'ZETA CORP']));
+        expect(names(listBuyers(db, q, options)).filter((n) => /^(zeta corp|mu)$/i.test(n)), JSON.stringify([f, options])).toEqual(['Mu', 'ZETA CORP']);
+      }
+    }
+  });
+
   it('project-filtered buyers from the (project, buyer) rollup equal buyers aggregated now', () => {
     rebuildRollups(db);
     expect(db.prepare('SELECT count(*) FROM agg_buyer_projects').pluck().get()).toBe(3);

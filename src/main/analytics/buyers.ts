@@ -76,14 +76,15 @@ export const aggregateAllBuyers = (db: Database.Database, table: string, today: 
  * faster than walking an index and looking up each row (1.8 s instead of 2.6 s at the default market);
  * and the pairs come out grouped by project, then buyer: the order of agg_buyer_projects' key, so the
  * rollup is written by appending (0.7 s instead of 1.8 s, where buyer-first order inserted each pair at
- * a random place). A rebuild streams its pairs rather than materializing them first: a table SQLite
+ * a random place). A pair's name is the smallest of its buyer's names there (binary order), as
+ * everywhere a buyer is shown (a bare column of the group would be any of them). A rebuild streams its pairs rather than materializing them first: a table SQLite
  * makes for them keeps up to 16 MB of pages in memory (its default page cache), as fast either way.
  */
 export function transactionPairsSql(filter: SqlWhere, today: string, byProject = false, wholeTable?: string): { sql: string; params: unknown[] } {
   const where = retirementWhere(filter, byProject);
   return {
     sql: `WITH r AS ${wholeTable ? 'NOT MATERIALIZED' : 'MATERIALIZED'} (
-        SELECT ${HARMONIZED} AS buyer_name, c.project_id AS project_id, total(c.quantity) AS total_volume, count(*) AS total_transactions,
+        SELECT min(${HARMONIZED}) AS buyer_name, c.project_id AS project_id, total(c.quantity) AS total_volume, count(*) AS total_transactions,
           ${windowSumsSql(today)}, min(c.transaction_date) AS first_purchase, max(c.transaction_date) AS last_purchase
         FROM ${wholeTable ? `${wholeTable} c NOT INDEXED` : 'credit_transactions c'} ${whereSql(where)} GROUP BY ${wholeTable ? `c.project_id, ${HARMONIZED} COLLATE NOCASE` : `${HARMONIZED} COLLATE NOCASE, c.project_id`})
       SELECT r.*, lower(r.buyer_name) AS buyer_key, p.category AS category, p.country AS country, p.registry AS registry,
