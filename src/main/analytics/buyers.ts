@@ -115,8 +115,12 @@ function rollupPairsSql(pairs: SqlWhere): { sql: string; params: unknown[] } {
 /** The buyers of the (buyer, project) rollup's pairs matching `pairs` (a filter on `r.project_id`). */
 export const foldPairRollup = (db: Database.Database, pairs: SqlWhere, today: string): Buyer[] => foldBuyerPairs(db, rollupPairsSql(pairs), today, false);
 
-/** The label of a pair column with the largest volume per buyer (ties: the label that sorts first, ignoring case), over pairs with a cached project. */
-const topSql = (column: 'category' | 'country' | 'registry') => `top_${column} AS (
+/**
+ * The label of a pair column with the largest volume per buyer (ties: the label that sorts first,
+ * ignoring case), over pairs with a cached project. Materialized as it is defined, one row per buyer:
+ * otherwise SQLite kept every (buyer, label) group with its rank and filtered the ranks at the join.
+ */
+const topSql = (column: 'category' | 'country' | 'registry') => `top_${column} AS MATERIALIZED (
     SELECT buyer_key, label FROM (
       SELECT buyer_key, min(${column}) AS label,
         row_number() OVER (PARTITION BY buyer_key ORDER BY total(total_volume) DESC, ${column} COLLATE NOCASE) AS rank
