@@ -77,8 +77,9 @@ export const aggregateAllBuyers = (db: Database.Database, table: string, today: 
  * and the pairs come out grouped by project, then buyer: the order of agg_buyer_projects' key, so the
  * rollup is written by appending (0.7 s instead of 1.8 s, where buyer-first order inserted each pair at
  * a random place). A pair's name is the smallest of its buyer's names there (binary order), as
- * everywhere a buyer is shown (a bare column of the group would be any of them). A rebuild streams its pairs rather than materializing them first: a table SQLite
- * makes for them keeps up to 16 MB of pages in memory (its default page cache), as fast either way.
+ * everywhere a buyer is shown (a bare column of the group would be any of them). A rebuild streams
+ * its pairs rather than materializing them first: a table SQLite makes for them keeps up to 16 MB of
+ * pages in memory (its default page cache), as fast either way.
  */
 export function transactionPairsSql(filter: SqlWhere, today: string, byProject = false, wholeTable?: string): { sql: string; params: unknown[] } {
   const where = retirementWhere(filter, byProject);
