@@ -205,13 +205,16 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     return cp;
   });
 
+  /** Whether completing `a` publishes a full credits pass (its table replaced whole, see staged-table.ts). */
+  const publishes = (a: { job: string; reconcile: boolean }): boolean => a.job === 'credits' && a.reconcile && r.syncState.get(a.job).mode === 'full';
+
   /** A job's completion, its reconcile and what the layers above build from its rows: one transaction, so readers see all of it or none. */
   const succeed = db.transaction((a: { job: string; reconcile: boolean }, sorts: SortSettings) => {
     const cp = r.syncState.get(a.job);
     if (a.job === 'projects') r.projects.restoreIndexes();
     const reconciler = RECONCILERS[a.job];
     const reconciles = a.reconcile && cp.mode === 'full' && reconciler !== undefined;
-    const published = reconciles && a.job === 'credits';
+    const published = publishes(a);
     const t0 = performance.now();
     const finish = () => {
       const removed = reconciles ? reconciler(r)(cp.pass) : 0;
@@ -274,9 +277,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
       return { ms: performance.now() - t0 };
     },
     'sync:succeed': (a) => {
-      const cp = r.syncState.get(a.job);
-      const publishes = a.reconcile && a.job === 'credits' && cp.mode === 'full' && r.credits.hasStagedPass();
-      const end = publishes ? (hooks.beforePublish?.(a.job, r.credits.stagingTable) ?? null) : null;
+      const end = publishes(a) && r.credits.hasStagedPass() ? (hooks.beforePublish?.(a.job, r.credits.stagingTable) ?? null) : null;
       try {
         return succeed(a, end ? PUBLISHING_SORTS_BESIDE : PUBLISHING_SORTS);
       } finally {
