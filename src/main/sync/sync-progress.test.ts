@@ -176,6 +176,41 @@ describe('the whole run\'s ETA', () => {
     expect(sim.progress.snapshot().etaSeconds).toBe(2);
   });
 
+  it('does not take a job\'s first step, its requests in flight filling, for its flow', () => {
+    // 1,911 mirror items, 16 in flight: the first 10 arrive a round trip (50 ms) after the first
+    // request, then 10 every 13 ms (1.3 ms an item).
+    const sim = simulation();
+    sim.progress.state = 'running';
+    sim.progress.queue(['boundaries']);
+    sim.progress.begin('boundaries');
+    for (let i = 0; i < 16; i++) sim.progress.request('boundaries');
+    const truthLeft = (done: number) => ((1911 - done) * 1.3) / 1000;
+    sim.advance(50);
+    sim.progress.page('boundaries', 10, { pages: 1911 }, 10);
+    // Taken as the flow, that step says 5 ms an item: 9.5 s for 2.5 s.
+    expect(sim.progress.snapshot().etaSeconds!).toBeLessThan(2 * truthLeft(10));
+    sim.advance(13);
+    sim.progress.page('boundaries', 10, { pages: 1911 }, 10);
+    expect(Math.abs(sim.progress.snapshot().etaSeconds! - truthLeft(20)) / truthLeft(20)).toBeLessThanOrEqual(0.2);
+  });
+
+  it('takes a first step faster than expected as the job\'s pace (what was expected is too slow)', () => {
+    const sim = simulation();
+    sim.progress.expect('credits', 2664, 532_800, 0.02);
+    sim.progress.state = 'running';
+    sim.progress.queue(['credits']);
+    sim.progress.begin('credits');
+    sim.progress.request('credits');
+    sim.advance(25 * 4);
+    sim.progress.page('credits', 5000, { pages: 2664, rows: 532_800 }, 25);
+    // 2,639 pages left at 4 ms, and the publishing: not at the expected 20 ms a page (53 s).
+    expect(sim.progress.snapshot().etaSeconds).toBe(Math.round(2639 * 0.004 + 532_800 * PUBLISH_SECONDS_PER_ROW));
+    // That step was still the filling: the flow's first step (1 ms a page) replaces it.
+    sim.advance(25);
+    sim.progress.page('credits', 5000, { pages: 2664, rows: 532_800 }, 25);
+    expect(sim.progress.snapshot().etaSeconds).toBe(Math.round(2614 * 0.001 + 532_800 * PUBLISH_SECONDS_PER_ROW));
+  });
+
   it('is never below what the rate limit allows for the requests left', () => {
     const sim = simulation();
     sim.progress.fromCheckpoint(sim.checkpoint('credits', 1200));
