@@ -4,6 +4,7 @@ import { creditTransactionSchema, type CreditTransaction } from '../../shared/ap
 import { CREDIT_SORT_FIELDS, DEFAULT_SORT, creditListAppQuery as creditListQuery, type CreditListAppQuery as CreditListQuery } from '../../shared/api/params';
 import { rebuildRollups } from './aggregates';
 import { creditWhere, creditWhereIn } from './credit-filters';
+import { creditPageFromColumns } from './credit-columns-page';
 import { CREDIT_SORT_COLUMNS, listCredits, toCreditTransaction } from './credits';
 import { pageEnvelope, pageRequest } from './page-envelope';
 import { orderBy } from './sort-order';
@@ -179,5 +180,37 @@ describe('credits.list plans = the plain statement', () => {
     expect(listCredits(db, q)).toEqual(plainListCredits(db, q));
     db.prepare('DELETE FROM credit_transactions WHERE id = 99999').run();
     rebuildRollups(db);
+  });
+});
+
+describe('sorts by numbers the columnar copy places by value, or by rank when it cannot', () => {
+  /** A market of `n` transactions with sparse ids and quantities from `quantity`. */
+  function numericMarket(r: Random, quantity: (r: Random) => number | null): Database.Database {
+    const m = tinyMarket();
+    m.exec('DELETE FROM credit_transactions');
+    writeCredits(m, Array.from({ length: 300 }, (_, i) =>
+      credit({ id: 1_000 + i * r.int(1, 40), project_id: r.pick(['VCS-1', 'VCS-2', 'GLD-3']), quantity: quantity(r), vintage: r.chance(0.2) ? null : r.int(-5, 2030), transaction_type: r.pick(['issuance', 'retirement']) })));
+    rebuildRollups(m);
+    return m;
+  }
+
+  const cases: Array<[string, (r: Random) => number | null]> = [
+    ['integers, negatives and nulls (placed by value)', (r) => (r.chance(0.15) ? null : r.int(-50, 50))],
+    ['fractions (ranked)', (r) => (r.chance(0.15) ? null : r.int(-400, 400) / 8)],
+    ['integers too far apart to place by value (ranked)', (r) => (r.chance(0.1) ? null : r.pick([-(2 ** 52), 1, 7, 2 ** 52]))],
+  ];
+  it.each(cases)('%s: every page the same as the plain statement, answered from the copy', (_, quantity) => {
+    const r = seededRandom(21);
+    const m = numericMarket(r, quantity);
+    try {
+      for (let i = 0; i < 150; i++) {
+        const sort = [`${r.chance(0.5) ? '-' : ''}${r.pick(['quantity', 'id', 'vintage'])}`];
+        const q = creditListQuery.parse({ sort, per_page: r.int(1, 40), current_page: r.int(1, 10), ...(r.chance(0.3) ? { transaction_type: ['retirement'] } : {}) });
+        expect(creditPageFromColumns(m, q, pageRequest(q)), JSON.stringify(q)).not.toBeNull();
+        expect(listCredits(m, q), JSON.stringify(q)).toEqual(plainListCredits(m, q));
+      }
+    } finally {
+      m.close();
+    }
   });
 });
