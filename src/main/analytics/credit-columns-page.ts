@@ -132,32 +132,30 @@ function sortPlaces(db: Database.Database, cols: CreditColumns, field: string): 
   return places;
 }
 
-/** Each transaction's place in SQLite's ascending order of `expression` (text: NOCASE), from an ordered scan; null when the scan does not match the copy. */
+/**
+ * Each transaction's place in SQLite's ascending order of `expression` (text: NOCASE), from an
+ * ordered scan of the rows where it is not null (the others have none: at ten times the default
+ * market the scan of the retirement notes took 3.4 s instead of 7.2 s); null when the scan meets a
+ * transaction the copy does not hold, or one twice.
+ */
 function scannedPlaces(db: Database.Database, cols: CreditColumns, expression: string, text: boolean): SortPlaces | null {
   const key = `${expression}${text ? ' COLLATE NOCASE' : ''}`;
   const rowOfId = rowsOfIds(cols);
-  const place = new Int32Array(cols.n).fill(-2);
+  const place = new Int32Array(cols.n).fill(-1);
+  const seen = new Uint8Array(cols.n);
   let last = -1;
   let previous: unknown = undefined;
-  let seen = 0;
-  let ok = true;
-  for (const [id, value] of db.prepare(`SELECT c.id, ${expression} FROM credit_transactions c ORDER BY ${key}`).raw().iterate() as IterableIterator<[number, unknown]>) {
+  for (const [id, value] of db.prepare(`SELECT c.id, ${expression} FROM credit_transactions c WHERE ${expression} IS NOT NULL ORDER BY ${key}`).raw().iterate() as IterableIterator<[number, unknown]>) {
     const row = rowOfId(id);
-    if (row < 0 || place[row] !== -2) {
-      ok = false;
-      break;
-    }
-    seen++;
-    if (value === null) {
-      place[row] = -1;
-      continue;
-    }
-    const same = previous !== undefined && (text && typeof value === 'string' && typeof previous === 'string' ? foldNoCase(value) === foldNoCase(previous) : value === previous);
-    if (!same) last++;
-    previous = value;
+    if (row < 0 || seen[row]) return null;
+    seen[row] = 1;
+    // Equal values share a place: NOCASE-equal texts too (the previous value kept folded).
+    const compared = text && typeof value === 'string' ? foldNoCase(value) : value;
+    if (compared !== previous) last++;
+    previous = compared;
     place[row] = last;
   }
-  return ok && seen === cols.n ? { place, last } : null;
+  return { place, last };
 }
 
 /** A max-heap of numbers in a Float64Array (the largest at 0). */

@@ -41,7 +41,7 @@ function market(r: Random): CreditTransaction[] {
       transaction_date: r.chance(0.05) ? null : `20${r.int(10, 26)}-0${r.int(1, 9)}-1${r.int(0, 9)}`,
       transaction_type: type,
       retirement_beneficiary_harmonized: type === 'retirement' ? r.pick(BUYERS) : null,
-      retirement_account: r.chance(0.3) ? null : r.pick(['acc-1', 'ACC-2', 'b', 'Z']),
+      retirement_account: r.chance(0.3) ? null : r.pick(['acc-1', 'ACC-2', 'Acc-1', 'b', 'Z']),
     };
     if (i % 97 === 0) return creditTransactionSchema.parse({ ...fields, projects: [] });
     // the projects sort in clusters (the registry decides the id prefix): a walk of the project order meets them late
