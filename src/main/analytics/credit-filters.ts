@@ -53,6 +53,13 @@ export interface CreditWhereOptions {
    */
   byProject?: boolean;
   /**
+   * The vintage terms select fewer transactions than the type terms and date bounds: those are kept
+   * away from the planner's index choice, so it seeks the vintages' index instead of walking a type's
+   * dates (at 10x a count under three vintages, two types and a date bound took 11.8 s walking the
+   * type and date index, 0.36 s through the vintage index).
+   */
+  byVintage?: boolean;
+  /**
    * The distinct harmonized names (`agg_beneficiary_names`) are current: a search of the harmonized
    * name alone becomes an index lookup of the matching names instead of a scan of every transaction.
    */
@@ -66,12 +73,14 @@ export interface CreditWhereOptions {
 export function creditWhere(q: CreditFilters, alias = 'c', options: CreditWhereOptions = {}): SqlWhere {
   const w = newWhere();
   const col = (c: string) => `${alias}.${c}`;
-  const term = (c: string) => `${options.byProject ? '+' : ''}${col(c)}`;
+  // A term written `+column` is not one the planner seeks an index by (it still filters).
+  const unseekable = (c: string, away: boolean | undefined) => `${away ? '+' : ''}${col(c)}`;
   matchAnyExact(w, col('project_id'), q.project_id);
-  matchAnyExact(w, term('transaction_type'), q.transaction_type);
-  vintageTerms(w, term('vintage'), q);
-  if (q.transaction_date_from !== undefined) addClause(w, `${col('transaction_date')} >= ?`, q.transaction_date_from);
-  if (q.transaction_date_to !== undefined) addClause(w, `${col('transaction_date')} <= ?`, q.transaction_date_to);
+  matchAnyExact(w, unseekable('transaction_type', options.byProject || options.byVintage), q.transaction_type);
+  vintageTerms(w, unseekable('vintage', options.byProject), q);
+  const date = unseekable('transaction_date', options.byVintage);
+  if (q.transaction_date_from !== undefined) addClause(w, `${date} >= ?`, q.transaction_date_from);
+  if (q.transaction_date_to !== undefined) addClause(w, `${date} <= ?`, q.transaction_date_to);
   if (q.quantity_min !== undefined) addClause(w, `${col('quantity')} >= ?`, q.quantity_min);
   if (q.quantity_max !== undefined) addClause(w, `${col('quantity')} <= ?`, q.quantity_max);
   // One buyer, matched as buyers.get matches it: the whole harmonized name, ignoring case (NOCASE,
@@ -102,7 +111,21 @@ function projectsSelectFewer(db: Database.Database, q: CreditFilters): boolean {
   return byProjects < byTerms;
 }
 
+/**
+ * Whether the vintage terms of `q` select fewer transactions than its type terms and date bounds, as
+ * the count and day rollups tell (remembered until the data changes).
+ */
+function vintagesSelectFewer(db: Database.Database, q: CreditFilters): boolean {
+  const dated = q.transaction_date_from !== undefined || q.transaction_date_to !== undefined;
+  if (!hasVintageFilter(q) || !(q.transaction_type?.length || dated) || !rollupFresh(db, 'credit_counts') || !rollupFresh(db, 'credit_days')) return false;
+  const sum = (table: string, w: SqlWhere) => memoNumber(db, `SELECT coalesce(sum(r.transactions), 0) FROM ${table} r ${whereSql(w)}`, w.params);
+  const byVintage = sum('agg_credit_counts', creditWhere({ vintage: q.vintage, vintage_min: q.vintage_min, vintage_max: q.vintage_max }, 'r'));
+  const byTypeAndDate = sum('agg_credit_days', creditWhere({ transaction_type: q.transaction_type, transaction_date_from: q.transaction_date_from, transaction_date_to: q.transaction_date_to }, 'r'));
+  return byVintage < byTypeAndDate;
+}
+
 /** creditWhere with every rollup-backed shortcut that is current in `db`. */
 export function creditWhereIn(db: Database.Database, q: CreditFilters, alias = 'c'): SqlWhere {
-  return creditWhere(q, alias, { beneficiaryNames: rollupFresh(db, 'beneficiary_names'), byProject: projectsSelectFewer(db, q) });
+  const byProject = projectsSelectFewer(db, q);
+  return creditWhere(q, alias, { beneficiaryNames: rollupFresh(db, 'beneficiary_names'), byProject, byVintage: !byProject && vintagesSelectFewer(db, q) });
 }

@@ -172,6 +172,20 @@ describe('credits.list plans = the plain statement', () => {
     expect(creditWhereIn(db, wide).clauses.join(' AND ')).toBe('c.vintage >= ? AND c.vintage <= ?');
   });
 
+  it('when the vintages select fewer transactions than the types and dates, the types and dates are kept from the index choice', () => {
+    // One vintage of thirteen against every retirement since 2010 (about a quarter of the market).
+    const rare = creditListQuery.parse({ vintage: [2012], transaction_type: ['retirement'], transaction_date_from: '2010-01-01', sort: ['-quantity'] });
+    const clauses = creditWhereIn(db, rare).clauses.join(' AND ');
+    expect(clauses).toContain('+c.transaction_type COLLATE NOCASE IN');
+    expect(clauses).toContain('+c.transaction_date >= ?');
+    expect(clauses).toContain('c.vintage IN');
+    expect(listCredits(db, rare)).toEqual(plainListCredits(db, rare));
+    expect(listCredits(db, rare, { columns: false })).toEqual(plainListCredits(db, rare));
+    // Most vintages against one type in one month: left to the planner.
+    const common = creditListQuery.parse({ vintage_min: 2012, transaction_type: ['cancellation'], transaction_date_from: '2026-09-01' });
+    expect(creditWhereIn(db, common).clauses.join(' AND ')).toBe('c.transaction_type COLLATE NOCASE IN (?) AND c.vintage >= ? AND c.transaction_date >= ?');
+  });
+
   it('a written transaction makes the rollup dirty: the count falls back to the transactions', () => {
     const q = creditListQuery.parse({ registry: ['gold-standard'] });
     const before = listCredits(db, q).pagination.total_entries;
