@@ -113,14 +113,15 @@ function projectsSelectFewer(db: Database.Database, q: CreditFilters): boolean {
 
 /**
  * Whether the vintage terms of `q` select fewer transactions than its type terms and date bounds, as
- * the count and day rollups tell (remembered until the data changes).
+ * the per-day rollup tells (its groups are (day, type, vintage); dated transactions only, which is
+ * enough to compare; remembered until the data changes).
  */
 function vintagesSelectFewer(db: Database.Database, q: CreditFilters): boolean {
   const dated = q.transaction_date_from !== undefined || q.transaction_date_to !== undefined;
-  if (!hasVintageFilter(q) || !(q.transaction_type?.length || dated) || !rollupFresh(db, 'credit_counts') || !rollupFresh(db, 'credit_days')) return false;
-  const sum = (table: string, w: SqlWhere) => memoNumber(db, `SELECT coalesce(sum(r.transactions), 0) FROM ${table} r ${whereSql(w)}`, w.params);
-  const byVintage = sum('agg_credit_counts', creditWhere({ vintage: q.vintage, vintage_min: q.vintage_min, vintage_max: q.vintage_max }, 'r'));
-  const byTypeAndDate = sum('agg_credit_days', creditWhere({ transaction_type: q.transaction_type, transaction_date_from: q.transaction_date_from, transaction_date_to: q.transaction_date_to }, 'r'));
+  if (!hasVintageFilter(q) || !(q.transaction_type?.length || dated) || !rollupFresh(db, 'credit_days')) return false;
+  const sum = (w: SqlWhere) => memoNumber(db, `SELECT coalesce(sum(r.transactions), 0) FROM agg_credit_days r ${whereSql(w)}`, w.params);
+  const byVintage = sum(creditWhere({ vintage: q.vintage, vintage_min: q.vintage_min, vintage_max: q.vintage_max }, 'r'));
+  const byTypeAndDate = sum(creditWhere({ transaction_type: q.transaction_type, transaction_date_from: q.transaction_date_from, transaction_date_to: q.transaction_date_to }, 'r'));
   return byVintage < byTypeAndDate;
 }
 
