@@ -16,6 +16,12 @@ function simulation() {
   return {
     progress,
     checkpoint,
+    /** A run of `jobs` begins, the first of them running. */
+    start: (...jobs: [SyncJobName, ...SyncJobName[]]) => {
+      progress.state = 'running';
+      progress.queue(jobs);
+      progress.begin(jobs[0]);
+    },
     advance: (ms: number) => (now += ms),
     get now() {
       return now;
@@ -134,9 +140,7 @@ describe('the whole run\'s ETA', () => {
   /** A first sync with the credits pass sized at the start: the run's ETA once the projects job is done. */
   function etaAfterProjects(sim: ReturnType<typeof simulation>, projectsCompleted: () => void = () => undefined): number {
     sim.progress.expect('credits', 2664, 532_800, 0.0045);
-    sim.progress.state = 'running';
-    sim.progress.queue(['projects', 'credits']);
-    sim.progress.begin('projects');
+    sim.start('projects', 'credits');
     sim.advance(3000);
     sim.progress.page('projects', 11_659, { pages: 59, rows: 11_659 }, 59);
     projectsCompleted();
@@ -165,9 +169,7 @@ describe('the whole run\'s ETA', () => {
 
   it('times a job\'s pace from its first request, not from its start (the mirror first asks the cache what is due)', () => {
     const sim = simulation();
-    sim.progress.state = 'running';
-    sim.progress.queue(['boundaries']);
-    sim.progress.begin('boundaries');
+    sim.start('boundaries');
     sim.advance(500); // what is due, asked before any request
     for (let i = 0; i < 20; i++) sim.progress.request('boundaries');
     sim.advance(20 * 2);
@@ -180,9 +182,7 @@ describe('the whole run\'s ETA', () => {
     // 1,911 mirror items, 16 in flight: the first 10 arrive a round trip (50 ms) after the first
     // request, then 10 every 13 ms (1.3 ms an item).
     const sim = simulation();
-    sim.progress.state = 'running';
-    sim.progress.queue(['boundaries']);
-    sim.progress.begin('boundaries');
+    sim.start('boundaries');
     for (let i = 0; i < 16; i++) sim.progress.request('boundaries');
     const truthLeft = (done: number) => ((1911 - done) * 1.3) / 1000;
     sim.advance(50);
@@ -197,9 +197,7 @@ describe('the whole run\'s ETA', () => {
   it('takes a first step faster than expected as the job\'s pace (what was expected is too slow)', () => {
     const sim = simulation();
     sim.progress.expect('credits', 2664, 532_800, 0.02);
-    sim.progress.state = 'running';
-    sim.progress.queue(['credits']);
-    sim.progress.begin('credits');
+    sim.start('credits');
     sim.progress.request('credits');
     sim.advance(25 * 4);
     sim.progress.page('credits', 5000, { pages: 2664, rows: 532_800 }, 25);
@@ -215,9 +213,7 @@ describe('the whole run\'s ETA', () => {
     const sim = simulation();
     sim.progress.fromCheckpoint(sim.checkpoint('credits', 1200));
     sim.progress.rateLimitPerMinute = 600;
-    sim.progress.state = 'running';
-    sim.progress.queue(['projects', 'credits']);
-    sim.progress.begin('projects');
+    sim.start('projects', 'credits');
     sim.advance(100);
     sim.progress.page('projects', 200, { pages: 10 }, 1);
     // 9 project pages and 1,200 credit pages at 10 per second: at least 120.9 s, however fast pages came.
@@ -226,9 +222,7 @@ describe('the whole run\'s ETA', () => {
 
   it('is unknown until a request was measured, and 0 once the run is done', () => {
     const sim = simulation();
-    sim.progress.state = 'running';
-    sim.progress.queue(['projects']);
-    sim.progress.begin('projects');
+    sim.start('projects');
     expect(sim.progress.snapshot().etaSeconds).toBeNull();
     sim.advance(50);
     sim.progress.page('projects', 200, { pages: 3 }, 1);
