@@ -7,8 +7,8 @@
  * counts the transactions.
  */
 import type Database from 'better-sqlite3';
-import { creditWhere, hasBeneficiarySearch, type CreditFilters } from './credit-filters';
-import { memoCount, memoNumber } from './query-memo';
+import { creditWhere, hasBeneficiarySearch, rollupTransactions, type CreditFilters } from './credit-filters';
+import { memoCount } from './query-memo';
 import { rollupFresh } from './rollup-state';
 import { whereSql, type SqlWhere } from './sql-where';
 
@@ -27,8 +27,7 @@ export function countableByGroups(q: CreditFilters): boolean {
 /** The number of transactions matching `q`; `where` is its WHERE on `credit_transactions c`. */
 export function countCredits(db: Database.Database, q: CreditFilters, where: SqlWhere, options: { rollup?: boolean } = {}): number {
   if ((options.rollup ?? true) && countableByGroups(q) && rollupFresh(db, 'credit_counts')) {
-    const groups = creditWhere(q, 'r');
-    return memoNumber(db, `SELECT coalesce(sum(r.transactions), 0) FROM agg_credit_counts r ${whereSql(groups)}`, groups.params);
+    return rollupTransactions(db, 'agg_credit_counts', creditWhere(q, 'r'));
   }
   return memoCount(db, `credit_transactions c ${whereSql(where)}`, where.params);
 }

@@ -99,15 +99,18 @@ export function creditWhere(q: CreditFilters, alias = 'c', options: CreditWhereO
   return w;
 }
 
+/** The transactions a rollup (aliased `r`) counts under `w`, remembered until the data changes. */
+export const rollupTransactions = (db: Database.Database, rollup: 'agg_credit_counts' | 'agg_credit_days', w: SqlWhere): number =>
+  memoNumber(db, `SELECT coalesce(sum(r.transactions), 0) FROM ${rollup} r ${whereSql(w)}`, w.params);
+
 /**
  * Whether the parent-project filter of `q` selects fewer transactions than its type and vintage
  * terms, as the per-(project, type, vintage) count rollup tells (remembered until the data changes).
  */
 function projectsSelectFewer(db: Database.Database, q: CreditFilters): boolean {
   if (!hasProjectFilters(q) || !(q.transaction_type?.length || hasVintageFilter(q)) || !rollupFresh(db, 'credit_counts')) return false;
-  const sum = (w: SqlWhere) => memoNumber(db, `SELECT coalesce(sum(r.transactions), 0) FROM agg_credit_counts r ${whereSql(w)}`, w.params);
-  const byProjects = sum(parentProjectWhere(q, 'r.project_id'));
-  const byTerms = sum(creditWhere({ transaction_type: q.transaction_type, vintage: q.vintage, vintage_min: q.vintage_min, vintage_max: q.vintage_max }, 'r'));
+  const byProjects = rollupTransactions(db, 'agg_credit_counts', parentProjectWhere(q, 'r.project_id'));
+  const byTerms = rollupTransactions(db, 'agg_credit_counts', creditWhere({ transaction_type: q.transaction_type, vintage: q.vintage, vintage_min: q.vintage_min, vintage_max: q.vintage_max }, 'r'));
   return byProjects < byTerms;
 }
 
@@ -119,9 +122,8 @@ function projectsSelectFewer(db: Database.Database, q: CreditFilters): boolean {
 function vintagesSelectFewer(db: Database.Database, q: CreditFilters): boolean {
   const dated = q.transaction_date_from !== undefined || q.transaction_date_to !== undefined;
   if (!hasVintageFilter(q) || !(q.transaction_type?.length || dated) || !rollupFresh(db, 'credit_days')) return false;
-  const sum = (w: SqlWhere) => memoNumber(db, `SELECT coalesce(sum(r.transactions), 0) FROM agg_credit_days r ${whereSql(w)}`, w.params);
-  const byVintage = sum(creditWhere({ vintage: q.vintage, vintage_min: q.vintage_min, vintage_max: q.vintage_max }, 'r'));
-  const byTypeAndDate = sum(creditWhere({ transaction_type: q.transaction_type, transaction_date_from: q.transaction_date_from, transaction_date_to: q.transaction_date_to }, 'r'));
+  const byVintage = rollupTransactions(db, 'agg_credit_days', creditWhere({ vintage: q.vintage, vintage_min: q.vintage_min, vintage_max: q.vintage_max }, 'r'));
+  const byTypeAndDate = rollupTransactions(db, 'agg_credit_days', creditWhere({ transaction_type: q.transaction_type, transaction_date_from: q.transaction_date_from, transaction_date_to: q.transaction_date_to }, 'r'));
   return byVintage < byTypeAndDate;
 }
 
