@@ -12,31 +12,18 @@
  * NOCASE order, the date through the copy's own date index: none needs an array of its own (at ten
  * times the default market the first sort by quantity took 1.2 s and by id 1.9 s, 21 MB each, and
  * now 0.1 s). Free-text keys (retirement account, beneficiary, reason, note) are read once per copy
- * from an ordered scan by SQLite (seconds at that scale) and kept with the copy.
+ * from the table (seconds at that scale; credit-text-places.ts) and kept with the copy.
  */
 import type Database from 'better-sqlite3';
 import { DEFAULT_SORT, parseSort } from '../../shared/api/params';
-import { foldNoCase } from '../../shared/nocase';
 import { NO_VINTAGE, creditColumns, rowFilter, selectRows, type CreditColumns, type SortPlaces } from './credit-columns';
 import type { CreditFilters } from './credit-filters';
 import { CREDIT_SORT_COLUMNS } from './credit-sort';
+import { dictionaryPlaces, freeTextPlaces } from './credit-text-places';
 import type { PageRequest } from './page-envelope';
 
 /** The most rows a page may need for the heap; a deeper page is answered by SQL. */
 const MAX_HEAP = 10_000;
-
-/** The copy's row of a transaction id (-1: none): a dense table when the ids are, else a map. */
-function rowsOfIds(cols: CreditColumns): (id: number) => number {
-  const { maxId } = cols;
-  if (maxId <= 4 * cols.n + 1024 && cols.minId >= 0) {
-    const table = new Int32Array(maxId + 1).fill(-1);
-    for (let i = 0; i < cols.n; i++) table[cols.id[i]!] = i;
-    return (id) => (Number.isInteger(id) && id >= 0 && id <= maxId ? table[id]! : -1);
-  }
-  const map = new Map<number, number>();
-  for (let i = 0; i < cols.n; i++) map.set(cols.id[i]!, i);
-  return (id) => map.get(id) ?? -1;
-}
 
 /** Places of numbers (`isNull`: no place): the rank among the distinct values, ascending. */
 function numericPlaces(values: Float64Array | Int32Array, isNull: (v: number) => boolean): SortPlaces {
@@ -86,22 +73,6 @@ function offsetPlaces(values: Float64Array | Int32Array, none: number, span: num
   return (high - low + 2) * span < Number.MAX_SAFE_INTEGER ? { low, none, of: values, last: high - low } : null;
 }
 
-/** Places of the values of an interned column (`index` per row into `dictionary`, negative or a null entry: no place), in SQLite's NOCASE order of the dictionary. */
-function dictionaryPlaces(db: Database.Database, dictionary: ReadonlyArray<string | null>, index: ArrayLike<number>): SortPlaces {
-  const order = db.prepare('SELECT key, value FROM json_each(?) WHERE value IS NOT NULL ORDER BY value COLLATE NOCASE').raw()
-    .all(JSON.stringify(dictionary)) as Array<[number, string]>;
-  const placeOf = new Int32Array(dictionary.length).fill(-1);
-  let last = -1;
-  let previous: string | undefined;
-  for (const [k, value] of order) {
-    const folded = foldNoCase(value);
-    if (folded !== previous) last++;
-    previous = folded;
-    placeOf[k] = last;
-  }
-  return { place: placeOf, of: index, last };
-}
-
 /** Each transaction's place in SQLite's ascending order of a sort field, built once per copy (null: the copy cannot place it). */
 function sortPlaces(db: Database.Database, cols: CreditColumns, field: string): SortPlaces | null {
   if (cols.places.has(field)) return cols.places.get(field)!;
@@ -125,37 +96,11 @@ function sortPlaces(db: Database.Database, cols: CreditColumns, field: string): 
       case 'retirement_beneficiary_harmonized':
         return dictionaryPlaces(db, cols.harmonizedNames, cols.harmonized);
       default:
-        return scannedPlaces(db, cols, column.sql, column.text);
+        return column.text ? freeTextPlaces(db, cols, column.sql) : null;
     }
   })();
   cols.places.set(field, places);
   return places;
-}
-
-/**
- * Each transaction's place in SQLite's ascending order of `expression` (text: NOCASE), from an
- * ordered scan of the rows where it is not null (the others have none: at ten times the default
- * market the scan of the retirement notes took 3.4 s instead of 7.2 s); null when the scan meets a
- * transaction the copy does not hold, or one twice.
- */
-function scannedPlaces(db: Database.Database, cols: CreditColumns, expression: string, text: boolean): SortPlaces | null {
-  const key = `${expression}${text ? ' COLLATE NOCASE' : ''}`;
-  const rowOfId = rowsOfIds(cols);
-  const place = new Int32Array(cols.n).fill(-1);
-  const seen = new Uint8Array(cols.n);
-  let last = -1;
-  let previous: unknown = undefined;
-  for (const [id, value] of db.prepare(`SELECT c.id, ${expression} FROM credit_transactions c WHERE ${expression} IS NOT NULL ORDER BY ${key}`).raw().iterate() as IterableIterator<[number, unknown]>) {
-    const row = rowOfId(id);
-    if (row < 0 || seen[row]) return null;
-    seen[row] = 1;
-    // Equal values share a place: NOCASE-equal texts too (the previous value kept folded).
-    const compared = text && typeof value === 'string' ? foldNoCase(value) : value;
-    if (compared !== previous) last++;
-    previous = compared;
-    place[row] = last;
-  }
-  return { place, last };
 }
 
 /** A max-heap of numbers in a Float64Array (the largest at 0). */

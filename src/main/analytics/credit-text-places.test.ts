@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type Database from 'better-sqlite3';
+import { creditListAppQuery } from '../../shared/api/params';
+import { rebuildRollups } from './aggregates';
+import { creditColumns, type SortPlaces } from './credit-columns';
+import { creditPageFromColumns } from './credit-columns-page';
+import { freeTextPlaces, internedPlaces, orderedPlaces } from './credit-text-places';
+import { listCredits } from './credits';
+import { pageRequest } from './page-envelope';
+import { seededRandom, type Random } from './testing/synced-market';
+import { credit, tinyMarket, writeCredits } from './testing/tiny-market';
+
+/**
+ * The places of free-text sort keys: interned while the table is read in its own order (SQLite then
+ * orders the distinct values) or from an ordered scan of the rows, the same place for every
+ * transaction either way, over texts whose NOCASE order is easy to get wrong outside SQLite.
+ */
+
+/** Case variants, SQL's wildcards and quotes, an empty text, accents (folded by no NOCASE), and characters past the Basic Multilingual Plane, which sort after U+E000-U+FFFF in SQLite but before them in JavaScript's string order. */
+const ODD_TEXTS = ['acc-1', 'ACC-1', 'Acc-2', '', ' ', '%', '_', "O'Brien", 'o"brien', 'back\\slash', 'é', 'É', 'e', 'Z', 'z', 'ß', '\u{1F600} grin', '\uFF21 wide', '\uE000 private', 'a\u0000b', 'a'];
+
+function textMarket(r: Random, values: (r: Random, i: number) => string | null): Database.Database {
+  const m = tinyMarket();
+  m.exec('DELETE FROM credit_transactions');
+  writeCredits(m, Array.from({ length: 400 }, (_, i) =>
+    credit({ id: 500 + i * r.int(1, 3), project_id: r.pick(['VCS-1', 'GLD-3']), quantity: r.int(1, 9), retirement_account: values(r, i), retirement_note: r.chance(0.5) ? null : r.pick(ODD_TEXTS) })));
+  rebuildRollups(m);
+  return m;
+}
+
+/** Each transaction's place, whatever the form holding it. */
+function placeOfRows(places: SortPlaces | null, n: number): number[] {
+  if (!places || !('place' in places)) throw new Error('no text places');
+  return Array.from({ length: n }, (_, i) => (places.of ? (places.of[i]! < 0 ? -1 : places.place[places.of[i]!]!) : places.place[i]!));
+}
+
+describe('free-text sort places', () => {
+  const markets: Array<[string, (r: Random, i: number) => string | null]> = [
+    ['repeated odd texts', (r) => (r.chance(0.2) ? null : r.pick(ODD_TEXTS))],
+    ['mostly distinct texts', (r, i) => (r.chance(0.1) ? null : `${r.pick(ODD_TEXTS)}-${i}`)],
+  ];
+
+  it.each(markets)('%s: interned and scanned in order, every transaction has the same place', (_, values) => {
+    const m = textMarket(seededRandom(8), values);
+    try {
+      const cols = creditColumns(m)!;
+      for (const expression of ['c.retirement_account', 'c.retirement_note']) {
+        const scanned = placeOfRows(orderedPlaces(m, cols, expression), cols.n);
+        expect(placeOfRows(internedPlaces(m, cols, expression, Infinity), cols.n), expression).toEqual(scanned);
+        expect(placeOfRows(freeTextPlaces(m, cols, expression, 50), cols.n), expression).toEqual(scanned);
+        expect(scanned.filter((p) => p >= 0).length).toBe((m.prepare(`SELECT count(${expression}) FROM credit_transactions c`).pluck().get() as number));
+      }
+    } finally {
+      m.close();
+    }
+  });
+
+  it('interning gives up when the sample\'s values are mostly distinct, and reads the ordered scan\'s places instead', () => {
+    const m = textMarket(seededRandom(9), (_, i) => `account ${i}`);
+    try {
+      const cols = creditColumns(m)!;
+      expect(internedPlaces(m, cols, 'c.retirement_account', 50)).toBeNull();
+      expect(internedPlaces(m, cols, 'c.retirement_account', Infinity)).not.toBeNull();
+      expect(placeOfRows(freeTextPlaces(m, cols, 'c.retirement_account', 50), cols.n)).toEqual(placeOfRows(orderedPlaces(m, cols, 'c.retirement_account'), cols.n));
+    } finally {
+      m.close();
+    }
+  });
+
+  it('credits.list sorted by a free-text key from the copy is the plain statement\'s page', () => {
+    const r = seededRandom(10);
+    const m = textMarket(r, (rr) => (rr.chance(0.2) ? null : rr.pick(ODD_TEXTS)));
+    try {
+      for (let i = 0; i < 60; i++) {
+        const sort = [`${r.chance(0.5) ? '-' : ''}${r.pick(['retirement_account', 'retirement_note'])}`];
+        const perPage = r.int(1, 40);
+        const q = creditListAppQuery.parse({ sort, per_page: perPage, current_page: r.int(1, 6) });
+        const plain = m.prepare(`SELECT id FROM credit_transactions c ORDER BY c.${sort[0]!.replace('-', '')} COLLATE NOCASE ${sort[0]!.startsWith('-') ? 'DESC' : 'ASC NULLS LAST'}, c.id LIMIT ? OFFSET ?`)
+          .pluck().all(perPage, pageRequest(q).offset);
+        expect(creditPageFromColumns(m, q, pageRequest(q)), JSON.stringify(q)).not.toBeNull();
+        expect(listCredits(m, q).data.map((t) => t.id), JSON.stringify(q)).toEqual(plain);
+      }
+    } finally {
+      m.close();
+    }
+  });
+});
