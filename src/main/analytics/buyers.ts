@@ -11,7 +11,7 @@ import { BUYER_SORT_FIELDS, DEFAULT_SORT, buyerFilterParams, parseSort, type Buy
 import type { Buyer, BuyerAnalytics, Page } from '../../shared/api/resources';
 import { samePeriodPreviousYear, type CalendarPeriod } from '../../shared/api/year-to-date';
 import { ContractError } from '../../shared/errors';
-import { foldNoCase } from '../../shared/nocase';
+import { compareBinary, compareNoCase } from '../../shared/nocase';
 import { buyerKey, toBuyer, type BuyerSums, type BuyerTops } from './buyer-metrics';
 import { firstInOrder } from './first-in-order';
 import { buyersOfRows, creditColumns, rowFilter, type BuyersOfRows } from './credit-columns';
@@ -209,22 +209,8 @@ function matchesBuyerFilters(b: Buyer, q: BuyerListQuery): boolean {
   );
 }
 
-/**
- * Sort keys in order; nulls last both ways; strings case-insensitive; the buyer name last. Each
- * string is folded once per comparator (a sort of every buyer compares each name about 30 times).
- */
+/** Sort keys in order; nulls last both ways; strings case-insensitive; the buyer name last (as SQLite orders text). */
 export function compareBuyers(keys: readonly SortKey[]): (a: Buyer, b: Buyer) => number {
-  const folded = new Map<string, string>();
-  const fold = (s: string): string => {
-    let f = folded.get(s);
-    if (f === undefined) folded.set(s, (f = foldNoCase(s)));
-    return f;
-  };
-  const compareNoCase = (x: string, y: string): number => {
-    const fx = fold(x);
-    const fy = fold(y);
-    return fx < fy ? -1 : fx > fy ? 1 : 0;
-  };
   return (a, b) => {
     for (const k of keys) {
       const va = a[k.field as keyof Buyer] as string | number | boolean | null;
@@ -235,7 +221,7 @@ export function compareBuyers(keys: readonly SortKey[]): (a: Buyer, b: Buyer) =>
       const c = typeof va === 'string' && typeof vb === 'string' ? compareNoCase(va, vb) : va < vb ? -1 : va > vb ? 1 : 0;
       if (c !== 0) return k.descending ? -c : c;
     }
-    return compareNoCase(a.buyer_name, b.buyer_name) || (a.buyer_name < b.buyer_name ? -1 : a.buyer_name > b.buyer_name ? 1 : 0);
+    return compareNoCase(a.buyer_name, b.buyer_name) || compareBinary(a.buyer_name, b.buyer_name);
   };
 }
 

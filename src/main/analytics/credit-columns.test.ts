@@ -26,7 +26,7 @@ const REGISTRY: Record<string, string> = { VCS: 'verra', vcs: 'Verra', GLD: 'gol
 const CATEGORIES = ['forest', 'Forest', 'energy-efficiency', null];
 const COUNTRIES = ['Kenya', 'kenya', 'Brazil', 'Peru', null];
 const TYPES = ['issuance', 'retirement', 'retirement', 'cancellation', null] as const;
-const BUYERS = ['Acme', 'acme', 'ACME', 'Zeta Air', 'zeta air', '100% Green_Co', "O'Brien", 'back\\slash', 'Mu', null];
+const BUYERS = ['Acme', 'acme', 'ACME', 'Zeta Air', 'zeta air', '100% Green_Co', "O'Brien", 'back\\slash', 'Mu', '\u{1F331} Leaf Ltd', '\uFF21\uFF22 Trading', null];
 const TODAY = '2026-06-30';
 
 function market(r: Random, count: number, firstId: number): CreditTransaction[] {

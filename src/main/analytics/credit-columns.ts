@@ -29,7 +29,7 @@
  * vintage, a non-numeric quantity) is never copied: the answers stay with SQL.
  */
 import type Database from 'better-sqlite3';
-import { compareNoCase, foldNoCase } from '../../shared/nocase';
+import { compareBinary, compareNoCase, foldNoCase } from '../../shared/nocase';
 import { buyerKey, toBuyer, type BuyerSums } from './buyer-metrics';
 import { dayNumber } from './market-calendar';
 import { beneficiaryColumns, type CreditFilters } from './credit-filters';
@@ -163,7 +163,7 @@ function intern<T>(map: Map<T, number>, list: T[], value: T): number {
 
 /** Ranks of `values` in binary order. */
 function ranks(values: readonly string[]): { sorted: string[]; rank: Int32Array } {
-  const order = values.map((_, i) => i).sort((a, b) => (values[a]! < values[b]! ? -1 : values[a]! > values[b]! ? 1 : 0));
+  const order = values.map((_, i) => i).sort((a, b) => compareBinary(values[a]!, values[b]!));
   const rank = new Int32Array(values.length);
   order.forEach((i, r) => (rank[i] = r));
   return { sorted: order.map((i) => values[i]!), rank };

@@ -4,6 +4,7 @@ import type { Buyer } from '../../shared/api/resources';
 import { notFound } from '../http/errors';
 import { pageOffset } from '../http/pagination';
 import { creditWhere } from '../store/sql-filters';
+import { compareBinary } from '../../shared/nocase';
 import { aggregateBuyers, buyerAnalytics, compareText, findBuyer } from './buyer-aggregates';
 import { defineRoute, ok, type RouteDef } from './route';
 
@@ -30,7 +31,7 @@ export function compareBuyers(keys: readonly SortKey[]): (a: Buyer, b: Buyer) =>
       const c = typeof va === 'string' && typeof vb === 'string' ? compareText(va, vb) : va < vb ? -1 : va > vb ? 1 : 0;
       if (c !== 0) return k.descending ? -c : c;
     }
-    return compareText(a.buyer_name, b.buyer_name) || (a.buyer_name < b.buyer_name ? -1 : a.buyer_name > b.buyer_name ? 1 : 0);
+    return compareText(a.buyer_name, b.buyer_name) || compareBinary(a.buyer_name, b.buyer_name);
   };
 }
 

@@ -2,6 +2,7 @@
 import {
   creditsByCategoryQuery, creditsByTransactionDateQuery, projectsByListingDateQuery, retirementsByVintageQuery,
 } from '../../shared/api/params';
+import { compareBinary } from '../../shared/nocase';
 import { notFound } from '../http/errors';
 import { singlePage } from '../http/pagination';
 import { findProject } from '../store/project-rows';
@@ -92,7 +93,7 @@ export const chartRoutes: RouteDef[] = [
       const points = [...counts].map(([key, value]) => {
         const [start, category] = key.split('|') as [string, string];
         return { start, end: binEnd(start, freq), category, value };
-      }).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
+      }).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : compareBinary(a.category, b.category)));
       return ok(singlePage(points));
     },
   }),
