@@ -10,6 +10,14 @@
  * bounded: it reads at most a budget of index entries — up to a boundary value of the first key, so
  * the rows read are the whole beginning of the order, ties included — and when that does not fill
  * the page the planner's plan answers instead.
+ *
+ * That plan seeks the matches through a filter's index and reads each from the table, in the index's
+ * order, which is random in the table's: when the matches are more than a sixteenth of the table, a
+ * scan of the table in its own order with a bounded sort answers sooner, and the plan is told to use
+ * no index (at ten times the default market: the newest accounts since December 2017, 92% of the
+ * transactions, 7.4 s through the date index and 0.64 s by the scan; issuances and cancellations of
+ * two registries' projects by quantity, 9%, 2.9 s and 0.72 s; 6%: 0.52 s either way; below, the seek
+ * wins: 0.7%, 0.16 s against 0.46 s).
  */
 import type Database from 'better-sqlite3';
 import { DEFAULT_SORT } from '../../shared/api/params';
@@ -25,6 +33,9 @@ export interface WalkBudget {
   min: number;
 }
 export const DEFAULT_WALK_BUDGET: WalkBudget = { factor: 4, min: 2000 };
+
+/** Above this share of the table, the planner's plan reads the matches by a scan of the table (see the module's comment). */
+const SCAN_SHARE = 1 / 16;
 
 interface Walk {
   index: string;
@@ -89,7 +100,10 @@ export function creditPageRows<Row>(
   const sortColumns = creditSortColumns(db);
   const order = orderBy(sort, sortColumns, DEFAULT_SORT.credits, 'c.id'); // also refuses an unknown field
   if (req.offset >= total) return [];
-  const planned = () => select<Row>(db, columns, 'credit_transactions c', where, order, req.perPage, req.offset);
+  const filtered = where.clauses.length > 0;
+  const all = filtered ? memoCount(db, 'credit_transactions c', []) : total;
+  const source = filtered && total > SCAN_SHARE * all ? 'credit_transactions c NOT INDEXED' : 'credit_transactions c';
+  const planned = () => select<Row>(db, columns, source, where, order, req.perPage, req.offset);
 
   const keys = sort?.length ? sort : DEFAULT_SORT.credits;
   const descending = keys[0]!.startsWith('-');
@@ -97,8 +111,6 @@ export function creditPageRows<Row>(
   const index = CREDIT_SORT_INDEX[field];
   if (!index || !indexExists(db, index)) return planned();
 
-  const filtered = where.clauses.length > 0;
-  const all = filtered ? memoCount(db, 'credit_transactions c', []) : total;
   const expected = Math.ceil(((req.offset + req.perPage) * all) / total);
   // sorting costs about `total` rows; a walk that is expected to read more is not worth trying
   if (filtered && expected >= total) return planned();

@@ -186,6 +186,29 @@ describe('credits.list plans = the plain statement', () => {
     expect(creditWhereIn(db, common).clauses.join(' AND ')).toBe('c.transaction_type COLLATE NOCASE IN (?) AND c.vintage >= ? AND c.transaction_date >= ?');
   });
 
+  it('the page of a broad filter sorted without an index is read by a scan of the table, a narrow filter\'s through the planner\'s index', () => {
+    const m = tinyMarket();
+    m.exec('DELETE FROM credit_transactions');
+    writeProjects(m, PROJECT_IDS.map((id) => project({ project_id: id, registry: REGISTRY[id.slice(0, 3) as keyof typeof REGISTRY], category: 'forest' })));
+    writeCredits(m, market(seededRandom(5)));
+    rebuildRollups(m);
+    const prepared: string[] = [];
+    const prepare = m.prepare.bind(m);
+    m.prepare = ((sql: string) => (prepared.push(sql), prepare(sql))) as typeof m.prepare;
+    try {
+      const scanned = (q: CreditListQuery) => {
+        prepared.length = 0;
+        expect(listCredits(m, q, { columns: false })).toEqual(plainListCredits(m, q));
+        return prepared.some((sql) => sql.includes('credit_transactions c NOT INDEXED'));
+      };
+      // about half the market, and one project of ten (a few percent: under a sixteenth)
+      expect(scanned(creditListQuery.parse({ transaction_type: ['retirement', 'issuance'], sort: ['-retirement_account'], current_page: 2 }))).toBe(true);
+      expect(scanned(creditListQuery.parse({ project_id: ['ISO-8'], sort: ['-retirement_account'] }))).toBe(false);
+    } finally {
+      m.close();
+    }
+  });
+
   it('a written transaction makes the rollup dirty: the count falls back to the transactions', () => {
     const q = creditListQuery.parse({ registry: ['gold-standard'] });
     const before = listCredits(db, q).pagination.total_entries;
