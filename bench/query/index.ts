@@ -12,7 +12,10 @@
  *      (projects.list and credits.list p95 < 30 ms, buyers.list p95 < 50 ms, charts < 100 ms).
  *   4. Cold mode (cold.ts): BENCH_COLD (default 200) distinct random filter combinations per method,
  *      drawn with BENCH_SEED (default 1) from the values the cache holds, each answered once, as a
- *      user meets them; p50, p95 and max of those first answers against their goal.
+ *      user meets them; p50, p95 and max of those first answers against their goal. From the
+ *      reader's opening by default; BENCH_COLD_WAIT=S first lets the reader idle S seconds (it builds
+ *      its columnar copy of the transactions when idle: 10-20 s at scale 10), so the first answers
+ *      are those a user meets once the app has been open a while.
  *   BENCH_MODE: repeat, cold or both (default). One JSON line with every number on stdout; the table on stderr.
  * CARBON_TODAY is fixed (2026-06-30) for the service, the sync and the cache worker.
  */
@@ -34,6 +37,7 @@ const scale = Number(process.env.BENCH_SCALE ?? 1);
 const runs = Number(process.env.BENCH_RUNS ?? 25);
 const mode = process.env.BENCH_MODE ?? 'both';
 const coldCount = Number(process.env.BENCH_COLD ?? 200);
+const coldWaitSeconds = Number(process.env.BENCH_COLD_WAIT ?? 0);
 const seed = Number(process.env.BENCH_SEED ?? 1);
 const WARMUP = 3;
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -198,6 +202,12 @@ async function main(): Promise<void> {
       results.push(row);
     }
     const cold = [];
+    if (mode !== 'repeat' && coldWaitSeconds > 0) {
+      // Opens the reader (its first query), then leaves it idle.
+      await cache.call('query:projects.list', contract['projects.list'].input.parse({}));
+      say(`cold: the reader left idle ${coldWaitSeconds} s before the first answers...`);
+      await new Promise((resolve) => setTimeout(resolve, coldWaitSeconds * 1000));
+    }
     for (const { method, inputs } of mode === 'repeat' ? [] : coldCombinations(summary.cache, coldCount, seed)) {
       const times: number[] = [];
       let slowest = { ms: 0, input: {} as Record<string, unknown> };
@@ -211,10 +221,10 @@ async function main(): Promise<void> {
       times.sort((a, b) => a - b);
       const row = { method, n: times.length, p50: ms(quantile(times, 0.5)), p95: ms(quantile(times, 0.95)), max: ms(times.at(-1)!), goalP95: coldGoalP95Ms(method, scale), slowest: slowest.input };
       const met = row.goalP95 === null ? '' : row.p95 <= row.goalP95 ? 'met' : 'NOT MET';
-      say(`cold ${method.padEnd(34)} n=${row.n} first answers p50 ${row.p50} p95 ${row.p95} max ${row.max} ms | goal p95 <= ${row.goalP95} ms ${met} | slowest ${JSON.stringify(row.slowest)}`);
+      say(`cold ${method.padEnd(34)} n=${row.n} first answers${coldWaitSeconds > 0 ? ` after ${coldWaitSeconds} s idle` : ''} p50 ${row.p50} p95 ${row.p95} max ${row.max} ms | goal p95 <= ${row.goalP95} ms ${met} | slowest ${JSON.stringify(row.slowest)}`);
       cold.push(row);
     }
-    process.stdout.write(`${JSON.stringify({ scale, credits, runs, seed, today: TODAY, refreshMs, rollups, results, cold, loadavg: os.loadavg() })}\n`);
+    process.stdout.write(`${JSON.stringify({ scale, credits, runs, seed, today: TODAY, refreshMs, rollups, results, coldWaitSeconds, cold, loadavg: os.loadavg() })}\n`);
   } finally {
     await cache?.close();
     await stopReferenceService(service);
