@@ -2,7 +2,7 @@
  * Places of text sort keys in SQLite's NOCASE order, for the heap of credit-columns-page.ts: each
  * transaction's place is its value's rank among the distinct values (NOCASE-equal texts share one;
  * nulls have none). SQLite orders the values, so the order is exactly that of `ORDER BY <key>
- * COLLATE NOCASE` (JavaScript's string order differs past the Basic Multilingual Plane).
+ * COLLATE NOCASE` (JavaScript's `<` on strings differs past the Basic Multilingual Plane).
  *
  * An interned column of the copy (project id, type, buyer) has a small dictionary: only it is
  * ordered. A free-text key (retirement account, beneficiary, reason, note) is read from the table:
