@@ -6,7 +6,7 @@ import { CHART_FREQUENCIES, SUPPLY_DEMAND_AGGREGATIONS } from '../../shared/api/
 import { rebuildRollups, refreshAggregates } from './aggregates';
 import { listBuyers } from './buyers';
 import { creditsByCategory, creditsByTransactionDateAll } from './charts';
-import { adoptCreditColumns, buildCreditColumns, buildCreditColumnsElsewhere, candidateRows, creditColumns, rowFilter, rowMatches, selectRows, creditColumnsBuffers, creditColumnsStale } from './credit-columns';
+import { COPIED, adoptCreditColumns, buildCreditColumns, buildCreditColumnsElsewhere, candidateRows, creditColumns, rowFilter, rowMatches, selectRows, creditColumnsBuffers, creditColumnsStale, storedDate } from './credit-columns';
 import { listCredits } from './credits';
 import { supplyDemand } from './supply-demand';
 import { seededRandom, type Random } from './testing/synced-market';
@@ -291,11 +291,19 @@ describe('the columnar copy of the transactions', () => {
     expect(creditColumns(db)).not.toBeNull();
   });
 
+  it('reads each stored date as the row-by-row statement does (the chunks convert the dates themselves)', () => {
+    const bySql = db.prepare(`SELECT date_number FROM (SELECT ${COPIED} FROM (SELECT 1 AS id, NULL AS project_id, NULL AS transaction_type, NULL AS vintage, ? AS transaction_date, NULL AS quantity, NULL AS retirement_beneficiary_harmonized))`).pluck();
+    const known = new Map<string, number>();
+    const dates = ['2023-01-31', '0999-12-31', '2023-02-30', '9999-99-99', '2023-1-01', '2023-01-01T00:00:00', '2023-01-01 ', '2023-01-01\n', '', '\uFF12023-01-01', '２０２３-01-01', 'abcd-ef-gh', null, 20230101, 2023.5];
+    for (const d of [...dates, ...dates]) expect(storedDate(d, known), JSON.stringify(d)).toBe(bySql.get(d));
+  });
+
   it('read in chunks of JSON holds what row by row held; a value JSON cannot hold (a blob) is read row by row, and declines', () => {
     // In chunks of 97 transactions (the market's 1,155 in 12) and in one: the same copy, every transaction once.
     const whole = buildCreditColumns(db, 1_000_000)!;
     const chunked = buildCreditColumns(db, 97)!;
     expect(chunked).toEqual(whole);
+    expect(buildCreditColumns(db, 97, true)).toEqual(whole);
     expect(Array.from(chunked.columns!.id).sort((a, b) => a - b)).toEqual(db.prepare('SELECT id FROM credit_transactions ORDER BY id').pluck().all());
     const before = db.prepare('SELECT retirement_beneficiary_harmonized FROM credit_transactions WHERE id = 10002').pluck().get();
     db.prepare("UPDATE credit_transactions SET retirement_beneficiary_harmonized = x'00ff' WHERE id = 10002").run();

@@ -169,7 +169,18 @@ function ranks(values: readonly string[]): { sorted: string[]; rank: Int32Array 
   return { sorted: order.map((i) => values[i]!), rank };
 }
 
-const identity = (n: number): Int32Array => Int32Array.from({ length: n }, (_, i) => i);
+/** 0, 1, ..., n - 1 (a loop: `Int32Array.from` with a function took seconds at ten times the default market). */
+function identity(n: number): Int32Array {
+  const a = new Int32Array(n);
+  for (let i = 0; i < n; i++) a[i] = i;
+  return a;
+}
+
+/** Reorders `column` in place so that its j-th value is the one at `order[j]` (`scratch`: as long, of the same kind). */
+function permute<T extends Float64Array | Int32Array | Uint8Array>(column: T, order: Int32Array, scratch: T): void {
+  for (let j = 0; j < order.length; j++) scratch[j] = column[order[j]!]!;
+  column.set(scratch);
+}
 
 /** Where each key's rows begin once `rows` are ordered by `key[row]` (integers in [0, keys)); `keys + 1` entries, the last the count. */
 function keyStarts(rows: Int32Array, key: ArrayLike<number>, keys: number): Int32Array {
@@ -203,46 +214,84 @@ function rowidIndex(projects: ReadonlyArray<{ rowid: number; project_id: string 
   return of;
 }
 
-/** The values build() reads of each transaction, in id order: id first. */
-const COPIED = `id, project_id, transaction_type, vintage,
+/** The values build() reads of each transaction row by row, in id order (the date as YYYYMMDD, 0 when null, -1 when not a YYYY-MM-DD text). */
+export const COPIED = `id, project_id, transaction_type, vintage,
   CASE WHEN transaction_date IS NULL THEN 0
     WHEN typeof(transaction_date) = 'text' AND transaction_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'
       THEN CAST(replace(transaction_date, '-', '') AS INTEGER)
     ELSE -1 END AS date_number,
   quantity, retirement_beneficiary_harmonized`;
 
+/** The columns build() reads, in that order. */
+const COPIED_COLUMNS = ['id', 'project_id', 'transaction_type', 'vintage', 'transaction_date', 'quantity', 'retirement_beneficiary_harmonized'] as const;
+
 /** Transactions read per chunk of JSON text. */
 const CHUNK_ROWS = 50_000;
 
+/** Copied values of `count` transactions, one array per column (the date as in COPIED). */
+interface CopiedChunk {
+  count: number;
+  columns: unknown[][];
+}
+
+/** A stored date as COPIED reads it, remembered per distinct text (SQLite's CASE cost 1.4 s of 4.4 at ten times the default market). */
+export function storedDate(value: unknown, known: Map<string, number>): number {
+  if (value === null) return 0;
+  if (typeof value !== 'string') return -1;
+  let d = known.get(value);
+  if (d === undefined) {
+    d = DATE_FORMAT.test(value) ? dateNumber(value) : -1;
+    known.set(value, d);
+  }
+  return d;
+}
+
 /**
- * The COPIED values of every transaction, in id order, as SQLite writes them into JSON arrays a chunk
- * at a time: at ten times the default market 5.1 s, where better-sqlite3's row iterator took 7.8 s.
- * JSON holds every value the copy accepts (a blob makes SQLite refuse it; the caller then reads row
- * by row).
+ * Every transaction's copied values, in id order, as SQLite writes them into one JSON array per column
+ * a chunk at a time: at ten times the default market 4.4 s, where better-sqlite3's row iterator took
+ * 7.8 s, and 5.7 s with an array per row (5.3 million arrays to build and parse). JSON holds every
+ * value the copy accepts (a blob makes SQLite refuse it; the caller then reads row by row).
  */
-function* chunkedRows(db: Database.Database, chunkRows: number): Generator<unknown[]> {
-  const chunk = db.prepare(`SELECT max(id), count(*), json_group_array(json_array(id, project_id, transaction_type, vintage, date_number, quantity, retirement_beneficiary_harmonized))
-    FROM (SELECT ${COPIED} FROM credit_transactions WHERE id > ? ORDER BY id LIMIT ?)`).raw();
+function* chunkedColumns(db: Database.Database, chunkRows: number): Generator<CopiedChunk> {
+  const chunk = db.prepare(`SELECT max(id), count(*), ${COPIED_COLUMNS.map((c) => `json_group_array(${c})`).join(', ')}
+    FROM (SELECT ${COPIED_COLUMNS.join(', ')} FROM credit_transactions WHERE id > ? ORDER BY id LIMIT ?)`).raw();
+  const known = new Map<string, number>();
   let after = -Infinity;
   for (;;) {
-    const [last, count, text] = chunk.get(after, chunkRows) as [number, number, string];
+    const [last, count, ...texts] = chunk.get(after, chunkRows) as [number, number, ...string[]];
     if (!count) return;
-    yield* JSON.parse(text) as unknown[][];
+    const columns = texts.map((text) => JSON.parse(text) as unknown[]);
+    const dates = columns[4]!;
+    for (let k = 0; k < count; k++) dates[k] = storedDate(dates[k], known);
+    yield { count, columns };
     after = last;
   }
+}
+
+/** The same, read row by row (any value SQLite holds), a chunk of columns at a time. */
+function* rowColumns(db: Database.Database, chunkRows: number): Generator<CopiedChunk> {
+  let columns: unknown[][] = COPIED_COLUMNS.map(() => []);
+  for (const row of db.prepare(`SELECT ${COPIED} FROM credit_transactions ORDER BY id`).raw().iterate() as IterableIterator<unknown[]>) {
+    row.forEach((value, c) => columns[c]!.push(value));
+    if (columns[0]!.length === chunkRows) {
+      yield { count: chunkRows, columns };
+      columns = COPIED_COLUMNS.map(() => []);
+    }
+  }
+  if (columns[0]!.length) yield { count: columns[0]!.length, columns };
 }
 
 /** The copy, read in JSON chunks, else (a value JSON cannot hold) row by row. */
 function build(db: Database.Database, chunkRows: number): CreditColumns | null {
   try {
-    return buildFrom(db, chunkedRows(db, chunkRows));
+    return buildFrom(db, chunkedColumns(db, chunkRows));
   } catch (err) {
     if (!(err instanceof Error && /JSON cannot hold BLOB/i.test(err.message))) throw err;
-    return buildFrom(db, db.prepare(`SELECT ${COPIED} FROM credit_transactions ORDER BY id`).raw().iterate() as IterableIterator<unknown[]>);
+    return buildFrom(db, rowColumns(db, chunkRows));
   }
 }
 
-function buildFrom(db: Database.Database, transactions: Iterable<unknown[]>): CreditColumns | null {
+function buildFrom(db: Database.Database, chunks: Iterable<CopiedChunk>): CreditColumns | null {
   const n = db.prepare('SELECT count(*) FROM credit_transactions').pluck().get() as number;
   const id = new Float64Array(n);
   const project = new Int32Array(n);
@@ -262,36 +311,46 @@ function buildFrom(db: Database.Database, transactions: Iterable<unknown[]>): Cr
   let i = 0;
   let lastProject: string | null | undefined;
   let lastProjectIndex = -1;
-  for (const r of transactions) {
-    if (i >= n) return null;
-    const [rowId, p, t, v, d, q, b] = r as [unknown, string | null, string | null, unknown, number, unknown, unknown];
-    if (typeof rowId !== 'number' || !Number.isSafeInteger(rowId)) return null;
-    id[i] = rowId;
-    if (p !== lastProject) {
-      lastProject = p;
-      lastProjectIndex = intern(projectIndex, projectIds, p);
+  for (const { count, columns } of chunks) {
+    const [ids, ps, ts, vs, ds, qs, bs] = columns as [unknown[], Array<string | null>, Array<string | null>, unknown[], number[], unknown[], unknown[]];
+    for (let k = 0; k < count; k++) {
+      if (i >= n) return null;
+      const rowId = ids[k];
+      if (typeof rowId !== 'number' || !Number.isSafeInteger(rowId)) return null;
+      id[i] = rowId;
+      const p = ps[k]!;
+      if (p !== lastProject) {
+        lastProject = p;
+        lastProjectIndex = intern(projectIndex, projectIds, p);
+      }
+      project[i] = lastProjectIndex;
+      const ti = intern(typeIndex, types, ts[k]!);
+      if (ti > 255) return null;
+      type[i] = ti;
+      const v = vs[k];
+      if (v === null) vintage[i] = NO_VINTAGE;
+      else if (typeof v === 'number' && Number.isInteger(v) && v > NO_VINTAGE && v <= 2147483647) vintage[i] = v;
+      else return null;
+      const d = ds[k]!;
+      if (d < 0) return null;
+      date[i] = d;
+      if (d > 0) dates.add(d);
+      const q = qs[k];
+      if (q === null) quantity[i] = NaN;
+      else if (typeof q === 'number') quantity[i] = q;
+      else return null;
+      const b = bs[k];
+      harmonized[i] = typeof b === 'string' ? intern(nameIndex, names, b) : b === null ? -1 : -2;
+      if (harmonized[i] === -2) return null;
+      i++;
     }
-    project[i] = lastProjectIndex;
-    const ti = intern(typeIndex, types, t);
-    if (ti > 255) return null;
-    type[i] = ti;
-    if (v === null) vintage[i] = NO_VINTAGE;
-    else if (typeof v === 'number' && Number.isInteger(v) && v > NO_VINTAGE && v <= 2147483647) vintage[i] = v;
-    else return null;
-    if (d < 0) return null;
-    date[i] = d;
-    if (d > 0) dates.add(d);
-    if (q === null) quantity[i] = NaN;
-    else if (typeof q === 'number') quantity[i] = q;
-    else return null;
-    harmonized[i] = typeof b === 'string' ? intern(nameIndex, names, b) : b === null ? -1 : -2;
-    if (harmonized[i] === -2) return null;
-    i++;
   }
   if (i !== n) return null;
   // Every date a calendar date SQLite reads as itself (its bins and periods are then the SQL's).
   const dateList = Int32Array.from([...dates].sort((a, b) => a - b));
-  const vintageValues = Int32Array.from(new Set(vintage.filter((v) => v !== NO_VINTAGE))).sort();
+  const distinctVintages = new Set<number>();
+  for (let j = 0; j < n; j++) if (vintage[j] !== NO_VINTAGE) distinctVintages.add(vintage[j]!);
+  const vintageValues = Int32Array.from(distinctVintages).sort();
   const invalid = db.prepare('SELECT count(*) FROM json_each(?) WHERE date(value) IS NOT value')
     .pluck().get(JSON.stringify([...dateList].map(dateString))) as number;
   if (invalid > 0) return null;
@@ -320,8 +379,14 @@ function buildFrom(db: Database.Database, transactions: Iterable<unknown[]>): Cr
   }
   // Rows in (buyer, project) order, those without a buyer last: a buyer's sums are then added up in one
   // stretch (the order of a sum of integers does not change it).
-  const order = countingSort(countingSort(identity(n), project, projectIds.length), buyer.map((b) => (b < 0 ? buyerKeys.length : b)), buyerKeys.length + 1);
-  for (const column of [id, project, type, vintage, date, dateIndex, quantity, buyer, buyerName, harmonized]) column.set(column.map((_, j) => column[order[j]!]!));
+  const buyerOrLast = new Int32Array(n);
+  for (let j = 0; j < n; j++) buyerOrLast[j] = buyer[j]! < 0 ? buyerKeys.length : buyer[j]!;
+  const order = countingSort(countingSort(identity(n), project, projectIds.length), buyerOrLast, buyerKeys.length + 1);
+  const doubles = new Float64Array(n);
+  for (const column of [id, quantity]) permute(column, order, doubles);
+  const integers = buyerOrLast;
+  for (const column of [project, vintage, date, dateIndex, buyer, buyerName, harmonized]) permute(column, order, integers);
+  permute(type, order, new Uint8Array(n));
   // Per project its rows, so a filter of a few projects reads only theirs.
   const rowsByProject = countingSort(identity(n), project, projectIds.length);
   const projectRowStart = keyStarts(rowsByProject, project, projectIds.length);
@@ -351,8 +416,14 @@ function buildFrom(db: Database.Database, transactions: Iterable<unknown[]>): Cr
     }
     labels[column] = { classOf, valueOf, classes, values: sorted };
   }
+  let minId = Infinity;
+  let maxId = -Infinity;
+  for (let j = 0; j < n; j++) {
+    if (id[j]! < minId) minId = id[j]!;
+    if (id[j]! > maxId) maxId = id[j]!;
+  }
   return {
-    n, id, minId: n ? id.reduce((a, b) => Math.min(a, b), Infinity) : 0, maxId: n ? id.reduce((a, b) => Math.max(a, b), -Infinity) : 0, project, type, vintage, vintageValues, date, dateIndex, quantity, harmonized, harmonizedNames: names, buyer, buyerName, buyerRows, buyerRowStart, projectIds, projectIndex, types, buyerKeys, buyerNames,
+    n, id, minId: n ? minId : 0, maxId: n ? maxId : 0, project, type, vintage, vintageValues, date, dateIndex, quantity, harmonized, harmonizedNames: names, buyer, buyerName, buyerRows, buyerRowStart, projectIds, projectIndex, types, buyerKeys, buyerNames,
     cached, projectOfRowid, labels, dates: dateList, derived: new Map(), places: new Map(), projectRowStart, projectRows: rowsByProject,
   };
 }
@@ -377,11 +448,15 @@ export function buildCreditColumnsElsewhere(db: Database.Database, start: (() =>
   else buildsElsewhere.delete(db);
 }
 
-/** The copy of `db`'s transactions, built now in one read snapshot (`chunkRows` transactions read at a time): the key and the rows it stands for (null: a rollup is not current). */
-export function buildCreditColumns(db: Database.Database, chunkRows = CHUNK_ROWS): BuiltCreditColumns | null {
+/**
+ * The copy of `db`'s transactions, built now in one read snapshot (`chunkRows` transactions read at a
+ * time; `rowByRow`: as when a value JSON cannot hold makes SQLite refuse the chunks): the key and the
+ * rows it stands for (null: a rollup is not current).
+ */
+export function buildCreditColumns(db: Database.Database, chunkRows = CHUNK_ROWS, rowByRow = false): BuiltCreditColumns | null {
   return db.transaction(() => {
     const key = freshnessKey(db);
-    return key === null ? null : { key, columns: build(db, chunkRows) };
+    return key === null ? null : { key, columns: rowByRow ? buildFrom(db, rowColumns(db, chunkRows)) : build(db, chunkRows) };
   })();
 }
 
