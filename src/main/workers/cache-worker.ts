@@ -102,7 +102,7 @@ function buildColumns(port: NonNullable<typeof parentPort>, file: string): void 
 
 /**
  * A reader's copies are built by a `columns` thread, one at a time, so no query waits for a build
- * (1–2 s at the default market, 10–20 s at ten times it): until the copy arrives, the queries that
+ * (about 1 s at the default market, 8–16 s at ten times it): until the copy arrives, the queries that
  * would read it answer by SQL. It is asked for when a query needs it or the reader is idle.
  */
 function columnsBuilder(db: Database.Database, data: CacheWorkerData): { start: () => void; stop: () => void } {
