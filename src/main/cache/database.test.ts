@@ -1,6 +1,10 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { withSortSettings } from './database';
+import { openCacheDatabase, withSortSettings } from './database';
 
 describe('withSortSettings', () => {
   it('runs with the page cache and sort threads asked for and puts the previous ones back, also when the work fails', () => {
@@ -14,5 +18,32 @@ describe('withSortSettings', () => {
     })).toThrow('the publishing failed');
     expect(settings()).toEqual([-16384, 0]);
     db.close();
+  });
+});
+
+describe('openCacheDatabase', () => {
+  it('waits for another process writing to the new file, which SQLite would refuse at once when switching it to WAL', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-open-')), 'cache.sqlite');
+    try {
+      // Another process holds a write transaction on the file (not yet in WAL) for 600 ms.
+      const script = `const D = require(${JSON.stringify(require.resolve('better-sqlite3'))}); const db = new D(${JSON.stringify(file)});
+        db.exec('CREATE TABLE held (x); BEGIN IMMEDIATE; INSERT INTO held VALUES (1)'); console.log('held');
+        setTimeout(() => { db.exec('COMMIT'); db.close(); }, 600);`;
+      const other = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const exited = new Promise((resolve) => other.on('exit', resolve));
+      await new Promise<void>((resolve) => other.stdout.once('data', () => resolve()));
+      // SQLite's own answer to the switch meanwhile: locked, without waiting for its busy timeout.
+      const bare = new Database(file);
+      bare.pragma('busy_timeout = 5000');
+      expect(() => bare.pragma('journal_mode = WAL')).toThrow(/locked/);
+      bare.close();
+      const db = openCacheDatabase(file);
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(db.prepare('SELECT count(*) FROM held').pluck().get()).toBe(1);
+      db.close();
+      await exited;
+    } finally {
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
   });
 });
