@@ -39,7 +39,7 @@ export function openCacheDatabase(file: string, layered: Migration[] = []): Data
   try {
     // The busy timeout first: switching a new file to WAL takes a lock another process may hold, and
     // another process may be migrating it (generous while opening, on a busy machine; 5 s afterwards).
-    db.pragma('busy_timeout = 30000');
+    db.pragma(`busy_timeout = ${OPENING_BUSY_MS}`);
     switchToWal(db, OPENING_BUSY_MS);
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
