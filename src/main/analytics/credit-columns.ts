@@ -224,6 +224,7 @@ export const COPIED = `id, project_id, transaction_type, vintage,
 
 /** The columns build() reads, in that order. */
 const COPIED_COLUMNS = ['id', 'project_id', 'transaction_type', 'vintage', 'transaction_date', 'quantity', 'retirement_beneficiary_harmonized'] as const;
+const DATE_COLUMN = COPIED_COLUMNS.indexOf('transaction_date');
 
 /** Transactions read per chunk of JSON text. */
 const CHUNK_ROWS = 50_000;
@@ -261,7 +262,7 @@ function* chunkedColumns(db: Database.Database, chunkRows: number): Generator<Co
     const [last, count, ...texts] = chunk.get(after, chunkRows) as [number, number, ...string[]];
     if (!count) return;
     const columns = texts.map((text) => JSON.parse(text) as unknown[]);
-    const dates = columns[4]!;
+    const dates = columns[DATE_COLUMN]!;
     for (let k = 0; k < count; k++) dates[k] = storedDate(dates[k], known);
     yield { count, columns };
     after = last;

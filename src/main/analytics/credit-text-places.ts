@@ -62,7 +62,8 @@ export function dictionaryPlaces(db: Database.Database, dictionary: ReadonlyArra
  * first check (tests make it small).
  */
 export function freeTextPlaces(db: Database.Database, cols: CreditColumns, expression: string, sample = SAMPLE_VALUES): SortPlaces | null {
-  return internedPlaces(db, cols, expression, sample) ?? orderedPlaces(db, cols, expression);
+  const rowOfId = rowsOfIds(cols);
+  return internedPlaces(db, cols, expression, sample, rowOfId) ?? orderedPlaces(db, cols, expression, rowOfId);
 }
 
 /**
@@ -70,8 +71,7 @@ export function freeTextPlaces(db: Database.Database, cols: CreditColumns, expre
  * (a value that is not text, most values read distinct at a check, a transaction the copy lacks or
  * meets twice: the ordered scan then decides).
  */
-export function internedPlaces(db: Database.Database, cols: CreditColumns, expression: string, sample = SAMPLE_VALUES): SortPlaces | null {
-  const rowOfId = rowsOfIds(cols);
+export function internedPlaces(db: Database.Database, cols: CreditColumns, expression: string, sample = SAMPLE_VALUES, rowOfId = rowsOfIds(cols)): SortPlaces | null {
   const of = new Int32Array(cols.n).fill(-1);
   const dictionary = new Map<string, number>();
   let read = 0;
@@ -98,8 +98,7 @@ export function internedPlaces(db: Database.Database, cols: CreditColumns, expre
  * ten times the default market the scan of the retirement notes took 3.4 s instead of 7.2 s); null
  * when the scan meets a transaction the copy does not hold, or one twice.
  */
-export function orderedPlaces(db: Database.Database, cols: CreditColumns, expression: string): SortPlaces | null {
-  const rowOfId = rowsOfIds(cols);
+export function orderedPlaces(db: Database.Database, cols: CreditColumns, expression: string, rowOfId = rowsOfIds(cols)): SortPlaces | null {
   const place = new Int32Array(cols.n).fill(-1);
   const seen = new Uint8Array(cols.n);
   let last = -1;
