@@ -8,11 +8,13 @@
  * - `readsDuringResync`: views' queries answered while a full resync writes, against the same queries
  *   on an idle cache.
  * - `cliSync`: the same sync run by the CLI in a process of its own, its peak RSS read from the kernel
- *   (the bench's own process also holds what its other phases left behind).
+ *   (the bench's own process also holds what its other phases left behind): from the sources under
+ *   tsx, as `npm run cli` runs it, and bundled (`bundleCli`), as the shipped app's code runs.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { build } from 'esbuild';
 import { contract, type MethodName, type SyncJobName, type SyncStatus } from '../../src/shared/contract';
 import { ApiClient } from '../../src/main/api/api-client';
 import type { CacheClient } from '../../src/main/cache/cache-client';
@@ -66,16 +68,39 @@ function residentPeakMb(pid: number): number | null {
   }
 }
 
+const ROOT = path.resolve(__dirname, '../..');
+
+/**
+ * The CLI and its worker threads bundled into `outDir`, as electron-vite bundles them for the app
+ * (packages left to node_modules, the migrations copied beside): answers the CLI's entry. Under tsx
+ * every thread compiles the sources as it starts: the process held 35-40 MB more (a key listing
+ * alone peaked at 157 MB against 116-121), and a complete default sync took about 1 s longer.
+ */
+export async function bundleCli(outDir: string): Promise<string> {
+  if (!outDir.startsWith(ROOT + path.sep)) throw new Error('the bundle resolves its packages from node_modules: it must be inside the repository');
+  fs.rmSync(outDir, { recursive: true, force: true });
+  await build({
+    entryPoints: ['src/main/hosts/cli/index.ts', 'src/main/workers/cache-worker.ts', 'src/main/workers/rollups-worker.ts'].map((e) => path.join(ROOT, e)),
+    bundle: true, platform: 'node', target: 'node20', format: 'cjs', packages: 'external',
+    outdir: outDir, entryNames: '[name]', logLevel: 'warning',
+  });
+  for (const [set, dir] of [['cache', 'src/main/cache/migrations'], ['analytics', 'src/main/analytics/migrations']] as const) {
+    fs.cpSync(path.join(ROOT, dir), path.join(outDir, 'migrations', set), { recursive: true });
+  }
+  return path.join(outDir, 'index.js');
+}
+
 /**
  * A sync of `jobs` (default: every job) run by the CLI (`carbon-desk sync`) in a process of its own, into a fresh data
  * folder: its time and its peak RSS (VmHWM, read every 50 ms until it exits; null when the system has
- * no /proc). The process is node with tsx's loader, as `npm run cli` runs it.
+ * no /proc). `bundle`: the entry bundleCli made; without it the process is node with tsx's loader, as
+ * `npm run cli` runs it.
  */
-export async function cliSync(dataDir: string, service: Service, jobs?: SyncJobName[]): Promise<{ seconds: number; peakRssMb: number | null }> {
+export async function cliSync(dataDir: string, service: Service, jobs?: SyncJobName[], bundle?: string): Promise<{ seconds: number; peakRssMb: number | null }> {
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const entry = path.resolve(__dirname, '../../src/main/hosts/cli/index.ts');
+  const entry = bundle ? [bundle] : ['--import', 'tsx', path.join(ROOT, 'src/main/hosts/cli/index.ts')];
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, 'sync', '--base-url', service.baseUrl, '--data-dir', dataDir, ...(jobs ? ['--only', jobs.join(',')] : []), '--quiet'], {
+  const child = spawn(process.execPath, [...entry, 'sync', '--base-url', service.baseUrl, '--data-dir', dataDir, ...(jobs ? ['--only', jobs.join(',')] : []), '--quiet'], {
     env: { ...process.env, CARBON_API_KEY: service.apiKey },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
