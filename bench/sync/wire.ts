@@ -74,7 +74,7 @@ const ROOT = path.resolve(__dirname, '../..');
  * The CLI and its worker threads bundled into `outDir`, as electron-vite bundles them for the app
  * (packages left to node_modules, the migrations copied beside): answers the CLI's entry. Under tsx
  * every thread compiles the sources as it starts: the process held 35-40 MB more (a key listing
- * alone peaked at 157 MB against 116-121), and a complete default sync took about 1 s longer.
+ * alone peaked at 157 MB against 116-121), and a complete default sync took 0.2-1.2 s longer.
  */
 export async function bundleCli(outDir: string): Promise<string> {
   if (!outDir.startsWith(ROOT + path.sep)) throw new Error('the bundle resolves its packages from node_modules: it must be inside the repository');
