@@ -78,7 +78,11 @@ export async function loadMarket(t: TestService): Promise<LoadedMarket> {
   return { projects, credits, projectById: new Map(projects.map((p) => [p.project_id, p])) };
 }
 
-/** Case-insensitive comparison as the service sorts strings (ASCII folding, then code units). */
+/**
+ * Case-insensitive comparison, written apart from the service's: ASCII folding, then code units. That
+ * is the service's order (code points) for the default generated market's texts (the messy market's
+ * odd strings, which have characters past U+FFFF, are not compared with it).
+ */
 export function compareText(a: string, b: string): number {
   const fa = a.replace(/[A-Z]/g, (c) => c.toLowerCase());
   const fb = b.replace(/[A-Z]/g, (c) => c.toLowerCase());

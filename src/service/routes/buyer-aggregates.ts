@@ -22,7 +22,7 @@ interface BuyerRow {
   last_purchase: string | null;
 }
 
-/** The largest by volume; ties go to the name that sorts first (case-insensitive, then code units). */
+/** The largest by volume; ties go to the name that sorts first (compareText). */
 function topByVolume(rows: { buyer_name: string; label: string | null; volume: number }[]): Map<string, string> {
   const best = new Map<string, { label: string; volume: number }>();
   for (const r of rows) {
@@ -35,7 +35,7 @@ function topByVolume(rows: { buyer_name: string; label: string | null; volume: n
   return new Map([...best].map(([k, v]) => [k, v.label]));
 }
 
-/** Case-insensitive (ASCII folding) comparison, then by code units; matches SQLite NOCASE. */
+/** Case-insensitive comparison as SQLite's NOCASE (ASCII folding, then code point order: ../../shared/nocase.ts). */
 export const compareText = compareNoCase;
 
 /**
