@@ -178,6 +178,94 @@ describe('ApiClient', () => {
   });
 });
 
+describe('the transport', () => {
+  it('reads a body in pieces as one text: a character split between two chunks, a byte-order mark dropped', async () => {
+    const body = Buffer.from('\ufeff{"Top": ["Forêt 🌳 ‘x’"]}', 'utf8');
+    const split = body.indexOf(Buffer.from('🌳', 'utf8')) + 2;
+    const s = await serve((_r, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write(body.subarray(0, split));
+      setTimeout(() => res.end(body.subarray(split)), 20);
+    });
+    expect(await client(s.url).projectTypes()).toEqual({ Top: ['Forêt 🌳 ‘x’'] });
+  });
+
+  it('retries a body cut off mid-stream, and a body that stalls past the time limit', async () => {
+    const s = await serve((_r, res, n) => {
+      if (n === 1) {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '100' });
+        res.write('{"Top": [');
+        return void setTimeout(() => res.socket?.destroy(), 20);
+      }
+      if (n === 2) {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        return res.write('{"Top": [');
+      }
+      sendJson(res, 200, { Top: ['a'] });
+    });
+    const c = client(s.url, { timeoutMs: 200 });
+    expect(await c.projectTypes()).toEqual({ Top: ['a'] });
+    expect(c.stats.retries).toBe(2);
+    const stalled = await serve((_r, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write('{');
+    });
+    expect((await errorOf(client(stalled.url, { timeoutMs: 100, maxRetries: 1 }).projectTypes())).code).toBe('timeout');
+  });
+
+  it("refuses an answer over the byte cap, declared or streamed, at once; stops at its caller's abort", async () => {
+    const big = JSON.stringify({ Top: ['x'.repeat(5000)] });
+    const s = await serve((r, res) => {
+      if (r.url.includes('declared')) return sendJson(res, 200, JSON.parse(big));
+      if (r.url.includes('slow')) return void setTimeout(() => sendJson(res, 200, { Top: [] }), 1000);
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      for (let i = 0; i < big.length; i += 1000) res.write(big.slice(i, i + 1000));
+      res.end();
+    });
+    const c = client(s.url, { maxResponseBytes: 4000 });
+    for (const path of ['/declared', '/streamed']) {
+      const e = await errorOf(c.request('GET', `${s.url}${path}`, { what: 'a big answer' }));
+      expect(e.code).toBe('response_too_large');
+    }
+    expect(s.requests).toHaveLength(2);
+    const controller = new AbortController();
+    const reason = new Error('the user cancelled');
+    setTimeout(() => controller.abort(reason), 50);
+    const started = Date.now();
+    await expect(c.request('GET', `${s.url}/slow`, { what: 'a slow answer', signal: controller.signal })).rejects.toBe(reason);
+    expect(Date.now() - started).toBeLessThan(900);
+    expect(c.stats.retries).toBe(0);
+  });
+
+  it("holds no listener per request on its caller's signal (a sync's two dozen requests in flight share one)", async () => {
+    const s = await serve((_r, res) => void setTimeout(() => sendJson(res, 200, { Top: [] }), 30));
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      const c = client(s.url, { concurrency: 30 });
+      const shared = new AbortController().signal;
+      await Promise.all(Array.from({ length: 30 }, (_, i) => c.request('GET', `${s.url}/v1/projects/types?n=${i}`, { what: 'types', signal: shared })));
+      await new Promise((r) => setTimeout(r, 10));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.map((w) => w.name)).toEqual([]);
+  });
+
+  it('does not follow a redirect (the key stays with the configured origin)', async () => {
+    const elsewhere = await serve((_r, res) => sendJson(res, 200, { Top: ['elsewhere'] }));
+    const s = await serve((_r, res) => {
+      res.writeHead(302, { Location: `${elsewhere.url}/v1/projects/types` });
+      res.end();
+    });
+    const e = await errorOf(client(s.url).projectTypes());
+    expect(e.code).toBe('http_error');
+    expect(e.message).toMatch(/redirected/);
+    expect(elsewhere.requests).toHaveLength(0);
+  });
+});
+
 describe('skipped items and the key', () => {
   it('never record the key a server echoes into an item, even cut short', async () => {
     // The key placed so that a 300-character excerpt would cut it after 14 characters.
