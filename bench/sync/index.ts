@@ -33,7 +33,7 @@ import { spawnReferenceService, stopReferenceService } from '../../src/main/conn
 import { createAppContext } from '../../src/main/app-context';
 import { SyncEngine } from '../../src/main/sync/sync-engine';
 import { webHostPorts } from '../../src/main/hosts/web/web-ports';
-import { bundleCli, cliSync, etaError, fileBytes, freshSync, plainFetch, readsDuringResync, removeCache, timedSync, type TimedSync } from './wire';
+import { bundleCli, cliSync, etaError, fileBytes, freshSync, plainFetch, readsDuringResync, removeCache, settled, timedSync, type TimedSync } from './wire';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const rateLimit = Number(process.env.BENCH_RATE_LIMIT ?? 600);
@@ -103,6 +103,7 @@ async function wire() {
     cliFull = { ...bundled, underTsx };
     second = await timedSync(synced.cache, service);
     say(`  second sync, nothing new: ${second.seconds.toFixed(1)} s, ${second.requests} requests`);
+    await settled(synced.cache);
     cacheMb = fileBytes(path.join(work, 'cache.sqlite')) / 2 ** 20;
     if (process.env.BENCH_RESYNC_READS !== '0') {
       say('views while a full resync writes...');

@@ -79,6 +79,8 @@ export type CacheStoreOps = { [K in CacheWriteOp]: Op<CacheWrites[K], unknown> }
   /** A sync run begins (its changes are logged under the run id returned) or ends. */
   'sync:runStart': Op<void, number>;
   'sync:runFinish': Op<{ run: number }, void>;
+  /** After a run has said it is done: the WAL its writes left moved into the file, and the file's disk space given back. */
+  'sync:tidy': Op<void, void>;
   'sync:checkpoints': Op<void, SyncCheckpoint[]>;
   /** Seconds per row the last full credits pass took to publish here (null: none measured yet). */
   'sync:publishPace': Op<void, number | null>;

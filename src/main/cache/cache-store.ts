@@ -13,7 +13,7 @@ import { ContractError } from '../../shared/errors';
 import type { CacheOpHandlers, CacheStoreOps, CacheWrite, CacheWriteOp, CacheWrites, SyncStepArgs } from './cache-protocol';
 import { ChangeDetector } from './change-detector';
 import { offlineCoverage } from './coverage';
-import { PUBLISHING_SORTS, PUBLISHING_SORTS_BESIDE, withSortSettings, type SortSettings } from './database';
+import { PUBLISHING_SORTS, PUBLISHING_SORTS_BESIDE, withCheckpointsDeferred, withSortSettings, type SortSettings } from './database';
 import { AccountRepository } from './repositories/account-repository';
 import { CountryRepository } from './repositories/country-repository';
 import { CreditTransactionRepository } from './repositories/credit-transaction-repository';
@@ -261,11 +261,11 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
       return cacheInfo();
     },
     'sync:runStart': visibly(() => r.changes.beginRun()),
-    'sync:runFinish': (a) => {
-      const finished = finishRun(a);
-      // A run leaves no WAL behind: everything it wrote moves into the file, and the disk gets the rest back.
+    // What the run wrote moves into the file once it has said it is done (its last commits leave it in the WAL).
+    'sync:runFinish': (a) => withCheckpointsDeferred(db, () => finishRun(a)),
+    // A run leaves no WAL behind: everything it wrote moves into the file, and the disk gets the rest back.
+    'sync:tidy': () => {
       db.pragma('wal_checkpoint(TRUNCATE)');
-      return finished;
     },
     'sync:checkpoints': () => r.syncState.all(),
     'sync:publishPace': () => r.syncState.publishPace(),
@@ -279,7 +279,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     'sync:succeed': (a) => {
       const end = publishes(a) && r.credits.hasStagedPass() ? (hooks.beforePublish?.(a.job, r.credits.stagingTable) ?? null) : null;
       try {
-        return succeed(a, end ? PUBLISHING_SORTS_BESIDE : PUBLISHING_SORTS);
+        return end || publishes(a) ? withCheckpointsDeferred(db, () => succeed(a, end ? PUBLISHING_SORTS_BESIDE : PUBLISHING_SORTS)) : succeed(a, PUBLISHING_SORTS);
       } finally {
         end?.();
       }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { openCacheDatabase, withSortSettings } from './database';
+import { openCacheDatabase, withCheckpointsDeferred, withSortSettings } from './database';
 
 describe('withSortSettings', () => {
   it('runs with the page cache and sort threads asked for and puts the previous ones back, also when the work fails', () => {
@@ -18,6 +18,43 @@ describe('withSortSettings', () => {
     })).toThrow('the publishing failed');
     expect(settings()).toEqual([-16384, 0]);
     db.close();
+  });
+});
+
+describe('withCheckpointsDeferred', () => {
+  it("leaves its commits in the WAL (the file alone does not hold them) and puts the connection's checkpoints back", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-wal-'));
+    const file = path.join(dir, 'c.sqlite');
+    try {
+      const db = new Database(file);
+      db.pragma('journal_mode = WAL');
+      db.pragma('wal_autocheckpoint = 1');
+      db.exec('CREATE TABLE t (x)');
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      // The file as it is on disk, without the WAL (what a checkpoint has copied into it so far).
+      const inFile = () => {
+        const copy = path.join(dir, 'copy.sqlite');
+        fs.copyFileSync(file, copy);
+        const c = new Database(copy, { readonly: true });
+        const n = c.prepare('SELECT count(*) FROM t').pluck().get();
+        c.close();
+        return n;
+      };
+      const insert = (n: number) => db.transaction(() => { for (let i = 0; i < n; i++) db.prepare('INSERT INTO t VALUES (?)').run(i); })();
+      expect(withCheckpointsDeferred(db, () => (insert(500), db.pragma('wal_autocheckpoint', { simple: true })))).toBe(0);
+      expect(db.prepare('SELECT count(*) FROM t').pluck().get()).toBe(500);
+      expect(inFile()).toBe(0);
+      expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1);
+      insert(1);
+      expect(inFile()).toBe(501);
+      expect(() => withCheckpointsDeferred(db, () => {
+        throw new Error('the publishing failed');
+      })).toThrow('the publishing failed');
+      expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1);
+      db.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -93,6 +93,23 @@ export function withSortSettings<T>(db: Database.Database, settings: SortSetting
   }
 }
 
+/**
+ * Runs `fn` with the connection's automatic checkpoints off, then puts them back: its commits leave
+ * what they wrote in the WAL, for a checkpoint once the sync has said it is done (`sync:tidy`).
+ * The commit of a full pass's publishing otherwise copied the whole pass into the file before the
+ * sync could say so: 0.24 s of the default market's publishing (about 100 MB of index pages, with
+ * the file's flush to disk), measured on the index builds alone, three runs each way.
+ */
+export function withCheckpointsDeferred<T>(db: Database.Database, fn: () => T): T {
+  const before = db.pragma('wal_autocheckpoint', { simple: true }) as number;
+  db.pragma('wal_autocheckpoint = 0');
+  try {
+    return fn();
+  } finally {
+    db.pragma(`wal_autocheckpoint = ${before}`);
+  }
+}
+
 /** What a full pass is published with (see withSortSettings). */
 export const PUBLISHING_SORTS: SortSettings = { pageCacheKib: 2048, sortThreads: 1 };
 

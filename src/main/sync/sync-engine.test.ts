@@ -68,6 +68,12 @@ describe('sync engine (reference service)', () => {
     expect(status.revision).toBeGreaterThan(revisions.at(-1)!);
   });
 
+  it('leaves no WAL behind once the housekeeping after "done" has run (the cache answers after it)', async () => {
+    await clean.cache.call('sync:checkpoints');
+    expect(fs.statSync(`${clean.file}-wal`).size).toBe(0);
+    expect(fs.statSync(clean.file).size).toBeGreaterThan(0);
+  });
+
   it('refreshes credits incrementally with an overlapping window, then reconciles on a full pass', async () => {
     const before = cacheChecksums(clean.file).tables.credit_transactions;
     clean.engine.start({ jobs: ['credits'] });

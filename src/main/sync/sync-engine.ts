@@ -255,6 +255,9 @@ export class SyncEngine {
     this.progress.state = signal.aborted ? 'cancelled' : failed || fatal ? 'failed' : 'done';
     this.progress.finishedAt = new Date().toISOString();
     this.emit(true);
+    // Housekeeping after "done", which nothing waits for (views read beside it; the cache's next op
+    // comes after it): the WAL into the file.
+    if (runId !== null) void cache.call('sync:tidy').catch(() => undefined);
     return this.status();
   }
 
