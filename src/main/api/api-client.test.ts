@@ -31,11 +31,13 @@ const errorOf = async (p: Promise<unknown>) => {
 };
 
 describe('ApiClient', () => {
-  it('sends X-API-KEY and parses a page with every item validated', async () => {
+  it('sends X-API-KEY and names itself, and parses a page with every item validated', async () => {
     const s = await serve((_r, res) => sendJson(res, 200, page(1, 2, '/v1/credits/?current_page=2&per_page=2', [credit(1), credit(2)])));
     const c = client(s.url);
     const p = await c.creditsPage(c.url('/v1/credits/', { per_page: 2 }));
     expect(s.requests[0]!.headers['x-api-key']).toBe(KEY);
+    // Some front ends (WAFs, CDNs) refuse a request without a User-Agent; undici's request sends none of its own.
+    expect(s.requests[0]!.headers['user-agent']).toMatch(/^CarbonDesk\/\d+\.\d+\.\d+/);
     expect(p.data.map((d) => d.id)).toEqual([1, 2]);
     expect(p.data[0]!.retirement_note).toBeNull();
     expect(c.resolveNextPage(p.pagination.next_page!)).toBe(`${s.url}/v1/credits/?current_page=2&per_page=2`);

@@ -20,6 +20,7 @@ import {
   type LatestForensicFeed, type Pagination, type Project, type ProjectForensics, type ProjectTypes, type SatelliteMetrics,
 } from '../../shared/api';
 import { ContractError } from '../../shared/errors';
+import { APP_VERSION } from '../version';
 import { errorFromResponse, MAX_RETRY_AFTER_SECONDS, TRANSIENT_CODES } from './api-errors';
 import { hasTrouble, troubleSignature, type Intake, type ItemReader, type SkippedItem, type Taken, type WithExtra } from './item-intake';
 import { createItemReaders, type ItemReaders } from './item-readers';
@@ -277,7 +278,7 @@ export class ApiClient {
 
   private async once(method: string, url: string, options: { body?: unknown; what: string; signal?: AbortSignal; accept404?: boolean }) {
     this.stats.requests++;
-    const headers: Record<string, string> = { accept: 'application/json, application/geo+json' };
+    const headers: Record<string, string> = { accept: 'application/json, application/geo+json', 'user-agent': USER_AGENT };
     if (this.apiKey) headers['x-api-key'] = this.apiKey;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     const deadline = new RequestDeadline(this.timeoutMs, options.signal);
@@ -549,6 +550,9 @@ export class ApiClient {
 }
 
 const NOT_FOUND = Symbol('not found');
+
+/** How requests name the client (undici's request sends no User-Agent, and some front ends refuse a request without one). */
+const USER_AGENT = `CarbonDesk/${APP_VERSION}`;
 
 /** An answer's body left unread: its connection closed, the abort it raises swallowed. */
 function discard(body: Dispatcher.ResponseData['body']): void {
