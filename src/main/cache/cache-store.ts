@@ -279,7 +279,9 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     'sync:succeed': (a) => {
       const end = publishes(a) && r.credits.hasStagedPass() ? (hooks.beforePublish?.(a.job, r.credits.stagingTable) ?? null) : null;
       try {
-        return end || publishes(a) ? withCheckpointsDeferred(db, () => succeed(a, end ? PUBLISHING_SORTS_BESIDE : PUBLISHING_SORTS)) : succeed(a, PUBLISHING_SORTS);
+        const sorts = end ? PUBLISHING_SORTS_BESIDE : PUBLISHING_SORTS;
+        // A publishing's commit leaves the pass in the WAL: the checkpoint waits for the run's end (sync:tidy).
+        return publishes(a) ? withCheckpointsDeferred(db, () => succeed(a, sorts)) : succeed(a, sorts);
       } finally {
         end?.();
       }
