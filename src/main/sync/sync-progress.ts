@@ -7,6 +7,7 @@
  */
 import type { SyncJobName, SyncJobStatus, SyncStatus } from '../../shared/contract';
 import type { SyncCheckpoint } from '../cache/repositories/sync-state-repository';
+import { REQUESTS_IN_FLIGHT } from '../api/request-pacer';
 import { CREDITS_FULL_PASS_DAYS } from './sync-jobs';
 
 interface JobClock {
@@ -25,6 +26,11 @@ interface JobClock {
   pace: number | null;
   /** `pace` is its first step's, its pipeline filling (replaced by the next step's). */
   paceFromFilling?: boolean;
+  /**
+   * Its young flow (see EXPECTATION_PAGES): the pace expected of it, the pages written since its
+   * first step, and once the first FILLING_PAGES of them are in, when they were and the pages since.
+   */
+  flow?: { expected: number; filled: number; fromMs: number | null; pages: number };
   /** The job's pass is staged: its rows are published when its pages are written. */
   staged: boolean;
   /** When its publishing began (its pages all written). */
@@ -52,6 +58,17 @@ const UNMEASURED_SECONDS: Record<JobKind, number> = { page: 0.01, single: 0.05, 
  * then by this run's own.
  */
 export const PUBLISH_SECONDS_PER_ROW = 6.3e-6;
+/**
+ * A job's pace when something measured what to expect of it (its previous pass, or the service's
+ * answer to its size). Its first FILLING_PAGES pages after its first step still come as its
+ * requests in flight are answered: a credits pass's came one at a time, 1-16 ms apart (about 5 ms a
+ * page, against 2.4 ms later on), and its second step's single page, taken as the pace, showed
+ * 20-32 s for 15 s left. So the expectation stands for those pages. After them, it counts as
+ * EXPECTATION_PAGES pages of evidence: the pace is it and the flow's own (its seconds ÷ its pages
+ * since) blended by their pages, until the flow outweighs it.
+ */
+const FILLING_PAGES = REQUESTS_IN_FLIGHT;
+const EXPECTATION_PAGES = 50;
 
 /** Shared by every SyncProgress in the process, so two snapshots always compare by age. */
 let lastRevision = 0;
@@ -136,6 +153,7 @@ export class SyncProgress {
     c.startedAtMs = this.now();
     c.pagesThisRun = 0;
     c.lastStepMs = c.startedAtMs;
+    c.flow = undefined;
   }
 
   request(name: SyncJobName): void {
@@ -200,11 +218,26 @@ export class SyncProgress {
       // the job says the expectation is too slow and stands in for the flow until the next step,
       // which replaces it; a slower one cannot tell. A one-request job's single answer is its pace.
       const filling = firstStep && KIND[name] !== 'single';
-      if (!filling || step < this.expectedPace(name)) {
+      const flow = c.flow && c.flow.pages < EXPECTATION_PAGES ? c.flow : null;
+      if (flow) {
+        if (flow.fromMs === null) {
+          flow.filled += pages;
+          if (flow.filled >= FILLING_PAGES) flow.fromMs = now;
+        } else {
+          flow.pages += pages;
+        }
+        const w = flow.fromMs === null ? 0 : Math.min(1, flow.pages / EXPECTATION_PAGES);
+        c.pace = w === 0 ? flow.expected : flow.expected * (1 - w) + ((now - flow.fromMs!) / 1000 / flow.pages) * w;
+        c.paceFromFilling = false;
+        this.pace.set(KIND[name], c.pace);
+      } else if (!filling || step < this.expectedPace(name)) {
         c.pace = c.pace === null || c.paceFromFilling ? step : c.pace * (1 - weight) + step * weight;
         c.paceFromFilling = filling;
         this.pace.set(KIND[name], c.pace);
       }
+      // A measured expectation (a previous pass's pace, or the one it was sized with) stands for
+      // EXPECTATION_PAGES pages of the flow that follows the filling, unless the filling already beat it.
+      if (filling && c.previousPace !== null && c.pace === null) c.flow = { expected: c.previousPace, filled: 0, fromMs: null, pages: 0 };
     }
     c.lastStepMs = now;
     const left = this.requestsLeft(name);
