@@ -230,7 +230,7 @@ describe('the whole run\'s ETA', () => {
       step(ms, n);
       worst = Math.max(worst, error());
     }
-    // A single page 16 ms after the filling, taken as the pace, made it 2.8 times too long.
+    // A single page 16 ms after the filling, taken as the pace, made it 4.7 times what was left.
     expect(worst).toBeLessThan(0.3);
     for (let i = 0; i < 100; i++) {
       step(7.2, 3);
