@@ -277,11 +277,12 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
       return { ms: performance.now() - t0 };
     },
     'sync:succeed': (a) => {
-      const end = publishes(a) && r.credits.hasStagedPass() ? (hooks.beforePublish?.(a.job, r.credits.stagingTable) ?? null) : null;
+      const publishing = publishes(a);
+      const end = publishing && r.credits.hasStagedPass() ? (hooks.beforePublish?.(a.job, r.credits.stagingTable) ?? null) : null;
       try {
         const sorts = end ? PUBLISHING_SORTS_BESIDE : PUBLISHING_SORTS;
         // A publishing's commit leaves the pass in the WAL: the checkpoint waits for the run's end (sync:tidy).
-        return publishes(a) ? withCheckpointsDeferred(db, () => succeed(a, sorts)) : succeed(a, sorts);
+        return publishing ? withCheckpointsDeferred(db, () => succeed(a, sorts)) : succeed(a, sorts);
       } finally {
         end?.();
       }

@@ -81,16 +81,7 @@ export interface SortSettings {
  * 1 MiB, one: 6.0 s, 276 MB. A sort thread holds its own sorted runs, each up to the page cache's size.
  */
 export function withSortSettings<T>(db: Database.Database, settings: SortSettings, fn: () => T): T {
-  const cacheBefore = db.pragma('cache_size', { simple: true }) as number;
-  const threadsBefore = db.pragma('threads', { simple: true }) as number;
-  db.pragma(`cache_size = -${settings.pageCacheKib}`);
-  db.pragma(`threads = ${settings.sortThreads}`);
-  try {
-    return fn();
-  } finally {
-    db.pragma(`cache_size = ${cacheBefore}`);
-    db.pragma(`threads = ${threadsBefore}`);
-  }
+  return withPragmas(db, { cache_size: -settings.pageCacheKib, threads: settings.sortThreads }, fn);
 }
 
 /**
@@ -101,12 +92,17 @@ export function withSortSettings<T>(db: Database.Database, settings: SortSetting
  * the file's flush to disk), measured on the index builds alone, three runs each way.
  */
 export function withCheckpointsDeferred<T>(db: Database.Database, fn: () => T): T {
-  const before = db.pragma('wal_autocheckpoint', { simple: true }) as number;
-  db.pragma('wal_autocheckpoint = 0');
+  return withPragmas(db, { wal_autocheckpoint: 0 }, fn);
+}
+
+/** Runs `fn` with the connection's numeric pragmas set, then puts each back as it was (also when `fn` throws). */
+function withPragmas<T>(db: Database.Database, settings: Record<string, number>, fn: () => T): T {
+  const before = Object.keys(settings).map((name) => [name, db.pragma(name, { simple: true }) as number] as const);
+  for (const [name, value] of Object.entries(settings)) db.pragma(`${name} = ${value}`);
   try {
     return fn();
   } finally {
-    db.pragma(`wal_autocheckpoint = ${before}`);
+    for (const [name, value] of before) db.pragma(`${name} = ${value}`);
   }
 }
 
