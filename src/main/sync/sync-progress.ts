@@ -226,8 +226,12 @@ export class SyncProgress {
         } else {
           flow.pages += pages;
         }
-        const w = flow.fromMs === null ? 0 : Math.min(1, flow.pages / EXPECTATION_PAGES);
-        c.pace = w === 0 ? flow.expected : flow.expected * (1 - w) + ((now - flow.fromMs!) / 1000 / flow.pages) * w;
+        if (flow.fromMs === null || flow.pages === 0) {
+          c.pace = flow.expected;
+        } else {
+          const w = Math.min(1, flow.pages / EXPECTATION_PAGES);
+          c.pace = flow.expected * (1 - w) + ((now - flow.fromMs) / 1000 / flow.pages) * w;
+        }
         c.paceFromFilling = false;
         this.pace.set(KIND[name], c.pace);
       } else if (!filling || step < this.expectedPace(name)) {
