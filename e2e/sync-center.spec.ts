@@ -55,6 +55,9 @@ test('pause and resume a running sync, cancel keeps what was written', async ({ 
   await expect(page.getByTestId('sync-state')).toHaveText(/paused|done/, { timeout: 30_000 });
   if ((await page.getByTestId('sync-state').innerText()) === 'paused') {
     await expect(page.getByRole('button', { name: 'Resume' })).toBeEnabled();
+    // the run card says it waits, not that it runs
+    await expect(page.locator('.kpi', { hasText: 'Started / finished' })).toContainText('paused;');
+    await expect(page.locator('.kpi', { hasText: 'Started / finished' })).not.toContainText('running');
     await shootBoth(app, 'sync-center-paused');
     await page.getByRole('button', { name: 'Resume' }).click();
     await expect(page.getByTestId('sync-state')).toHaveText(/running|done/);

@@ -48,9 +48,14 @@ describe('sync jobs', () => {
 
 describe('runLeft', () => {
   it('says the whole run\'s time left, or that it is still estimated', () => {
-    expect(runLeft(null)).toBe('running… (estimating the time left)');
-    expect(runLeft(0)).toBe('running… (finishing)');
-    expect(runLeft(95)).toBe('running… about 1 min 35 s left');
+    expect(runLeft('running', null)).toBe('running… (estimating the time left)');
+    expect(runLeft('running', 0)).toBe('running… (finishing)');
+    expect(runLeft('running', 95)).toBe('running… about 1 min 35 s left');
+  });
+  it('does not say a paused sync is running', () => {
+    expect(runLeft('paused', 95)).toBe('paused; about 1 min 35 s of work left');
+    expect(runLeft('paused', 0.4)).toBe('paused; Resume goes on where it stopped');
+    expect(runLeft('paused', null)).toBe('paused; Resume goes on where it stopped');
   });
   it('shows a short run to the second, a long one to the minute', () => {
     const at = (min: number, sec: number) => new Date(2026, 0, 10, 9, min, sec).toISOString();

@@ -56,8 +56,12 @@ export function runTimes(startedAt: string | null | undefined, finishedAt: strin
   return { started: formatDateTime(startedAt, { seconds }), finished: formatDateTime(finishedAt, { seconds }) };
 }
 
-/** What is left of a running sync, in words: the whole run's ETA, or that it is still being estimated. */
-export function runLeft(etaSeconds: number | null): string {
+/** What is left of a running or paused sync, in words: the whole run's ETA, that it is still being estimated, or that it waits for Resume. */
+export function runLeft(state: 'running' | 'paused', etaSeconds: number | null): string {
+  if (state === 'paused') {
+    // Nothing moves while paused: the estimate is the work left, timed at the pace before the pause.
+    return etaSeconds == null || etaSeconds < 1 ? 'paused; Resume goes on where it stopped' : `paused; about ${formatEta(etaSeconds)} of work left`;
+  }
   if (etaSeconds == null) return 'running… (estimating the time left)';
   return etaSeconds < 1 ? 'running… (finishing)' : `running… about ${formatEta(etaSeconds)} left`;
 }
