@@ -140,14 +140,20 @@ async function mirrorJob(run: JobRun, resource: MirrorResource, fetchItem: (t: M
 /** The mirror jobs and the resource each fetches. */
 const MIRROR_RESOURCE = { projectDetails: 'detail', boundaries: 'boundary', projectForensics: 'dossier', countryUpdates: 'countryUpdates' } as const satisfies Record<string, MirrorResource>;
 
-/** How many items each mirror job has due now (what its next pass will fetch, as the cache knows it). */
-export async function mirrorDue(cache: JobRun['cache']): Promise<Array<{ job: keyof typeof MIRROR_RESOURCE; items: number }>> {
+/** Requests an item due costs: a dossier and this week's diff are two, one after the other (one when only either is due). */
+export const requestsOf = (t: Pick<MirrorTarget, 'dossier' | 'diff'>): number => (t.dossier === undefined ? 1 : Math.max(1, Number(t.dossier) + Number(t.diff ?? false)));
+
+/**
+ * How many items each mirror job has due now (what its next pass will fetch, as the cache knows it),
+ * and the requests they cost.
+ */
+export async function mirrorDue(cache: JobRun['cache']): Promise<Array<{ job: keyof typeof MIRROR_RESOURCE; items: number; requests: number }>> {
   const week = currentIsoWeek();
   return Promise.all(
-    (Object.entries(MIRROR_RESOURCE) as Array<[keyof typeof MIRROR_RESOURCE, MirrorResource]>).map(async ([job, resource]) => ({
-      job,
-      items: (await cache.call('read:mirrorTargets', { resource, week })).length,
-    })),
+    (Object.entries(MIRROR_RESOURCE) as Array<[keyof typeof MIRROR_RESOURCE, MirrorResource]>).map(async ([job, resource]) => {
+      const due = await cache.call('read:mirrorTargets', { resource, week });
+      return { job, items: due.length, requests: due.reduce((n, t) => n + requestsOf(t), 0) };
+    }),
   );
 }
 

@@ -14,7 +14,7 @@ import { ContractError } from '../../shared/errors';
 import { ApiClient } from '../api/api-client';
 import { RequestPacer } from '../api/request-pacer';
 import { cacheChecksums } from './cache-checksum';
-import { projectForensicsStep } from './mirror-jobs';
+import { projectForensicsStep, requestsOf } from './mirror-jobs';
 import { cliSync as runCli, startTestService, tempDir, testEngine, type TestEngine, type TestService } from './test-support';
 
 const cliSync = (service: TestService, dataDir: string, jobs: readonly string[], killAfterMs?: number) => runCli(service, dataDir, { only: jobs, killAfterMs });
@@ -186,4 +186,11 @@ describe('offline mirror under crashes and rate limits', () => {
     // Never more than the allowance in any minute: the pacer's own count of starts.
     expect(pacer.requestsPerMinute()).toBeLessThanOrEqual(60);
   }, 120_000);
+});
+
+it('counts the requests a due item costs: a dossier and its diff two, either alone one, other items one', () => {
+  expect(requestsOf({ dossier: true, diff: true })).toBe(2);
+  expect(requestsOf({ dossier: false, diff: true })).toBe(1);
+  expect(requestsOf({ dossier: true, diff: false })).toBe(1);
+  expect(requestsOf({})).toBe(1);
 });

@@ -109,6 +109,7 @@ export class SyncEngine {
     if (this.running && this.paused) {
       this.paused = false;
       this.progress.state = 'running';
+      this.progress.resumed();
       for (const j of this.progress.snapshot().jobs) if (j.state === 'paused') this.progress.job(j.job).state = 'running';
       for (const w of this.resumeWaiters.splice(0)) w();
       this.emit(true);
@@ -283,7 +284,11 @@ export class SyncEngine {
 
   private async sizeMirror(jobs: readonly SyncJobName[]): Promise<void> {
     try {
-      for (const { job, items } of await mirrorDue(this.options.cache)) if (jobs.includes(job)) this.progress.expect(job, items);
+      for (const { job, items, requests } of await mirrorDue(this.options.cache)) {
+        if (!jobs.includes(job)) continue;
+        this.progress.expect(job, items);
+        if (items) this.progress.itemRequests(job, requests / items);
+      }
     } catch (err) {
       this.log(`the offline mirror's size not known before it starts: ${err instanceof Error ? err.message : String(err)}`);
     }

@@ -172,10 +172,78 @@ describe('the whole run\'s ETA', () => {
     sim.start('boundaries');
     sim.advance(500); // what is due, asked before any request
     for (let i = 0; i < 20; i++) sim.progress.request('boundaries');
-    sim.advance(20 * 2);
-    sim.progress.page('boundaries', 20, { pages: 800 }, 20);
-    // 780 items left at 2 ms each: about 2 s (timed from its start it would say about 20 s).
+    sim.advance(20 * 1);
+    sim.progress.page('boundaries', 20, { pages: 2000 }, 20);
+    // 1,980 items left at 1 ms each: about 2 s (timed from its start it would say about 51 s).
     expect(sim.progress.snapshot().etaSeconds).toBe(2);
+  });
+
+  it('times a flow of uneven steps by its latest seconds, not step by step', () => {
+    // The writer's steps as they come: one page that waited behind a commit (40 ms), then the 19
+    // that queued meanwhile (8 ms later): 2.4 ms a page throughout. Weighted step by step, the pace
+    // swung from 2.35 to 4.3 ms a page and back with every pair.
+    const sim = simulation();
+    sim.progress.expect('credits', 2660, 532_000, 0.0024);
+    sim.start('credits');
+    const samples: Array<{ at: number; eta: number | null }> = [];
+    const step = (pages: number, ms: number) => {
+      for (let i = 0; i < pages; i++) sim.progress.request('credits');
+      sim.advance(ms);
+      sim.progress.page('credits', pages * 200, { pages: 2660, rows: 532_000 }, pages);
+      samples.push({ at: sim.now, eta: sim.progress.snapshot().etaSeconds });
+    };
+    for (let done = 0; done < 2660; done += 20) {
+      step(1, 40);
+      step(19, 8);
+    }
+    sim.progress.publishing('credits');
+    const publishMs = 532_000 * PUBLISH_SECONDS_PER_ROW * 1000;
+    sim.advance(publishMs);
+    // Whole seconds shown: within 20% (step by step it was 51% off).
+    expect(worstError(samples, sim.now)).toBeLessThanOrEqual(0.2);
+  });
+
+  it('counts a queued mirror job at the pace per request of the one before it, times its requests per item', () => {
+    // As in a first sync of the 10x market: 18,865 boundaries at 1.25 ms each (one request), then
+    // 5,245 dossiers, each the dossier and this week's diff (2.5 ms an item).
+    const etaNearBoundariesEnd = (dossierRequests: number | null) => {
+      const sim = simulation();
+      sim.progress.expect('boundaries', 18_865);
+      sim.progress.expect('projectForensics', 5245);
+      if (dossierRequests !== null) sim.progress.itemRequests('projectForensics', dossierRequests);
+      sim.progress.state = 'running';
+      sim.progress.queue(['boundaries', 'projectForensics']);
+      sim.progress.begin('boundaries');
+      for (let done = 0; done < 18_000; done += 20) {
+        for (let i = 0; i < 20; i++) sim.progress.request('boundaries');
+        sim.advance(20 * 1.25);
+        sim.progress.page('boundaries', 20, { pages: 18_865 }, 20);
+      }
+      return sim.progress.snapshot().etaSeconds!;
+    };
+    const left = (865 * 1.25 + 5245 * 2.5) / 1000; // 14.2 s
+    expect(Math.abs(etaNearBoundariesEnd(2) - left) / left).toBeLessThanOrEqual(0.05);
+    // Counted as one request an item, the dossiers looked half as long (7 s shown).
+    expect(Math.abs(etaNearBoundariesEnd(null) - left) / left).toBeGreaterThan(0.4);
+  });
+
+  it('does not count the time paused as the flow\'s', () => {
+    const sim = simulation();
+    sim.progress.expect('credits', 2660, 532_000, 0.0024);
+    sim.start('credits');
+    const step = (pages: number, ms: number) => {
+      for (let i = 0; i < pages; i++) sim.progress.request('credits');
+      sim.advance(ms);
+      sim.progress.page('credits', pages * 200, { pages: 2660, rows: 532_000 }, pages);
+    };
+    for (let i = 0; i < 50; i++) step(20, 48);
+    const before = sim.progress.snapshot().etaSeconds!;
+    sim.advance(30_000); // paused half a minute
+    sim.progress.resumed();
+    step(20, 48);
+    // 1,640 pages left at 2.4 ms and the publishing, as before the pause (counted in, the half
+    // minute paused made it show 41 minutes).
+    expect(Math.abs(sim.progress.snapshot().etaSeconds! - before)).toBeLessThanOrEqual(1);
   });
 
   it('does not take a job\'s first step, its requests in flight filling, for its flow', () => {

@@ -22,8 +22,10 @@ interface JobClock {
   previousRows: number | null;
   /** Seconds per request of the job's previous complete pass (from its checkpoint's start and success). */
   previousPace: number | null;
-  /** Seconds per request of the job in this run (exponentially weighted per step). */
+  /** Seconds per request of the job in this run (over its latest PACE_WINDOW_MS of steps). */
   pace: number | null;
+  /** Its steps since its filling: when each was written and the pages written by then in this run. */
+  steps: Array<{ atMs: number; pages: number }>;
   /** `pace` is its first step's, its pipeline filling (replaced by the next step's). */
   paceFromFilling?: boolean;
   /**
@@ -35,6 +37,8 @@ interface JobClock {
   staged: boolean;
   /** When its publishing began (its pages all written). */
   publishingSinceMs?: number;
+  /** Requests one of its items or pages costs (a mirror dossier with this week's diff: two). */
+  requestsPerItem: number;
 }
 
 /**
@@ -47,10 +51,11 @@ const KIND: Record<SyncJobName, JobKind> = {
   credits: 'page', countries: 'item', projectDetails: 'mirror', boundaries: 'mirror', projectForensics: 'mirror', countryUpdates: 'mirror',
 };
 /**
- * Seconds per request of a kind before any was measured in this run (loopback on a two-core machine,
- * bench/sync: the mirror's 2,722 items of the demo market in 5.4 s; replaced by the first measurement).
+ * Seconds per request of a kind before any was measured in this run (loopback on a two-core machine;
+ * the demo market's mirror: 1,911 boundaries, 782 dossiers of two requests and 51 countries'
+ * updates, 3,526 requests in 4.7 s, four recorded syncs); replaced by the first measurement.
  */
-const UNMEASURED_SECONDS: Record<JobKind, number> = { page: 0.01, single: 0.05, item: 0.005, mirror: 0.002 };
+const UNMEASURED_SECONDS: Record<JobKind, number> = { page: 0.01, single: 0.05, item: 0.005, mirror: 0.0013 };
 /**
  * Seconds per row to publish a full credits pass (build its eight indexes, rebuild the rollups, half
  * of them on a thread of their own), measured on the default demo market on a two-core machine
@@ -70,6 +75,15 @@ export const PUBLISH_SECONDS_PER_ROW = 6.3e-6;
 const FILLING_PAGES = REQUESTS_IN_FLIGHT;
 const EXPECTATION_PAGES = 50;
 
+/**
+ * A job's flow is timed over its steps of the latest seconds: the pages written since the step
+ * that is at least this old (or since its filling). The writer's steps are uneven (one page, then
+ * a hundred that waited behind a commit): an average weighted per step swung with them, and showed
+ * 18-25 s with 14 s left early in a credits pass. Replayed on recorded syncs of the demo market,
+ * a credits pass's own ETA was off by 24-27% (p90) weighted per step, 7-14% over the latest 2 s.
+ */
+const PACE_WINDOW_MS = 2000;
+
 /** Shared by every SyncProgress in the process, so two snapshots always compare by age. */
 let lastRevision = 0;
 
@@ -81,7 +95,7 @@ export class SyncProgress {
   rateLimitPerMinute: number | null = null;
   private readonly jobs = new Map<SyncJobName, SyncJobStatus>();
   private readonly clocks = new Map<SyncJobName, JobClock>();
-  /** Seconds per request of the job of each kind measured last in this run. */
+  /** Seconds per request of the job of each kind measured last in this run (its pace ÷ its requests per item). */
   private readonly pace = new Map<JobKind, number>();
   private publishSecondsPerRow = PUBLISH_SECONDS_PER_ROW;
   /** A step of some job was written in this run (until then its ETA is unknown). */
@@ -98,7 +112,7 @@ export class SyncProgress {
     for (const job of names) {
       this.jobs.set(job, { job, state: 'idle', rows: 0, totalRows: null, pages: 0, totalPages: null, requestsPerMinute: 0, etaSeconds: null, lastError: null, lastSuccessAt: null, skippedItems: 0 });
       // A credits job with no checkpoint yet makes its first pass: a full one, staged.
-      this.clocks.set(job, { startedAtMs: null, pagesThisRun: 0, requestTimes: [], previousPages: null, previousRows: null, previousPace: null, pace: null, staged: job === 'credits' });
+      this.clocks.set(job, { startedAtMs: null, pagesThisRun: 0, requestTimes: [], previousPages: null, previousRows: null, previousPace: null, pace: null, steps: [], staged: job === 'credits', requestsPerItem: 1 });
     }
   }
 
@@ -154,6 +168,7 @@ export class SyncProgress {
     c.pagesThisRun = 0;
     c.lastStepMs = c.startedAtMs;
     c.flow = undefined;
+    c.steps = [];
   }
 
   request(name: SyncJobName): void {
@@ -176,6 +191,25 @@ export class SyncProgress {
     c.previousPages = requests;
     if (rows !== null) c.previousRows = rows;
     if (secondsPerRequest !== null && c.previousPace === null) c.previousPace = secondsPerRequest;
+  }
+
+  /**
+   * Requests one of the job's items costs on average (known from what is due): a job of its kind
+   * measured before it lends its pace per request. A mirror dossier with this week's diff is two
+   * requests, one after the other, where a boundary is one: timed at the boundaries' pace per item,
+   * the dossiers of a first sync counted as half their time (1 s shown with 2.1 s left).
+   */
+  itemRequests(name: SyncJobName, requestsPerItem: number): void {
+    if (Number.isFinite(requestsPerItem) && requestsPerItem > 0) this.clocks.get(name)!.requestsPerItem = requestsPerItem;
+  }
+
+  /** The run goes on after a pause: the time paused is no page's, so every job's flow is timed afresh from now. */
+  resumed(): void {
+    const now = this.now();
+    for (const c of this.clocks.values()) {
+      if (c.lastStepMs !== undefined) c.lastStepMs = now;
+      c.steps = [];
+    }
   }
 
   /** Every page of the job is written: what is left is its completion (a staged pass's publishing). */
@@ -207,10 +241,13 @@ export class SyncProgress {
     c.pagesThisRun += pages;
     this.answered = true;
     const now = this.now();
-    // The pace of this kind of request: each step's seconds per page, weighted towards the latest.
+    // The pace of this kind of request: the seconds per page of its latest steps (PACE_WINDOW_MS).
     if (pages > 0 && c.lastStepMs !== undefined && now > c.lastStepMs) {
       const step = (now - c.lastStepMs) / 1000 / pages;
-      const weight = Math.min(0.5, pages / 20);
+      c.steps.push({ atMs: now, pages: c.pagesThisRun });
+      while (c.steps.length > 2 && c.steps[1]!.atMs <= now - PACE_WINDOW_MS) c.steps.shift();
+      const from = c.steps[0]!;
+      const windowPace = from.atMs < now ? (now - from.atMs) / 1000 / (c.pagesThisRun - from.pages) : step;
       // A job's first step in a run is its pipeline filling, not its flow: its requests were sent
       // together and the first answer came a whole round trip later, so its pages read as slower
       // than they flow (a mirror job of 1,911 items showed 12 s with 2.5 s left, and 2 s at its next
@@ -233,11 +270,11 @@ export class SyncProgress {
           c.pace = flow.expected * (1 - w) + ((now - flow.fromMs) / 1000 / flow.pages) * w;
         }
         c.paceFromFilling = false;
-        this.pace.set(KIND[name], c.pace);
+        this.pace.set(KIND[name], c.pace / c.requestsPerItem);
       } else if (!filling || step < this.expectedPace(name)) {
-        c.pace = c.pace === null || c.paceFromFilling ? step : c.pace * (1 - weight) + step * weight;
+        c.pace = c.pace === null || c.paceFromFilling ? step : windowPace;
         c.paceFromFilling = filling;
-        this.pace.set(KIND[name], c.pace);
+        this.pace.set(KIND[name], c.pace / c.requestsPerItem);
       }
       // A measured expectation (a previous pass's pace, or the one it was sized with) stands for
       // EXPECTATION_PAGES pages of the flow that follows the filling, unless the filling already beat it.
@@ -265,7 +302,8 @@ export class SyncProgress {
    */
   private expectedPace(name: SyncJobName): number {
     const kind = KIND[name];
-    return this.clocks.get(name)!.previousPace ?? this.pace.get(kind) ?? (kind === 'page' || kind === 'single' ? this.pace.get('page') : undefined) ?? UNMEASURED_SECONDS[kind];
+    const c = this.clocks.get(name)!;
+    return c.previousPace ?? c.requestsPerItem * (this.pace.get(kind) ?? (kind === 'page' || kind === 'single' ? this.pace.get('page') : undefined) ?? UNMEASURED_SECONDS[kind]);
   }
 
   private secondsFor(name: SyncJobName, requests: number): number {
