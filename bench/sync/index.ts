@@ -94,7 +94,8 @@ async function wire() {
     const synced = await freshSync(path.join(work, 'cache.sqlite'), service);
     full = synced.run;
     say(`  ${full.seconds.toFixed(1)} s, ${full.rows} rows, ${full.requests} requests, peak RSS ${full.peakRssMb.toFixed(0)} MB`);
-    say(`  its ETA (in: shown / actually left): ${etaError(full.eta, full.seconds).trace}`);
+    const eta = etaError(full.eta, full.seconds);
+    say(`  its ETA (in: shown / actually left): ${eta.trace}; its largest error ${eta.worst}`);
     const rss = (mb: number | null) => (mb === null ? 'not measured (no /proc)' : `${mb.toFixed(0)} MB`);
     const bundled = await cliSync(path.join(work, 'cli-data'), service, undefined, await bundleCli(path.join(__dirname, '../../out/bench-cli')));
     say(`  the same by the CLI in its own process, bundled as the app's code is: ${bundled.seconds.toFixed(1)} s, peak RSS ${rss(bundled.peakRssMb)}`);
