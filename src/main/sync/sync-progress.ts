@@ -24,7 +24,7 @@ interface JobClock {
   previousPace: number | null;
   /** Seconds per request of the job in this run (over its latest PACE_WINDOW_MS of steps). */
   pace: number | null;
-  /** Its steps since its filling: when each was written and the pages written by then in this run. */
+  /** Its latest steps since its filling or its young flow (see PACE_WINDOW_MS): when each was written, and its pages by then in this run. */
   steps: Array<{ atMs: number; pages: number }>;
   /** `pace` is its first step's, its pipeline filling (replaced by the next step's). */
   paceFromFilling?: boolean;
@@ -76,13 +76,18 @@ const FILLING_PAGES = REQUESTS_IN_FLIGHT;
 const EXPECTATION_PAGES = 50;
 
 /**
- * A job's flow is timed over its steps of the latest seconds: the pages written since the step
- * that is at least this old (or since its filling). The writer's steps are uneven (one page, then
- * a hundred that waited behind a commit): an average weighted per step swung with them, and showed
- * 18-25 s with 14 s left early in a credits pass. Replayed on recorded syncs of the demo market,
- * a credits pass's own ETA was off by 24-27% (p90) weighted per step, 7-14% over the latest 2 s.
+ * A job's flow is timed over its latest steps: the pages written since the newest step that is at
+ * least PACE_WINDOW_MS old and PACE_WINDOW_PAGES pages back (or since its filling). The writer's
+ * steps are uneven (one page, then twenty that waited behind a commit): an average weighted per step
+ * swung with them, and showed 18-25 s with 14 s left early in a credits pass. Replayed on recorded
+ * syncs, the credits pages' own ETA was off by 25-27% (p90) weighted per step, 4-11% over the
+ * latest steps. The pages count for slow pages: at 10x the market's projects pages take 0.1-0.3 s
+ * each, and two seconds of them (a step or two behind a checkpoint) made the run's ETA 748 s with
+ * 216 s left; a hundred pages back, the projects' own ETA was no worse than before (p90 45%,
+ * against 82%).
  */
 const PACE_WINDOW_MS = 2000;
+const PACE_WINDOW_PAGES = 100;
 
 /** Shared by every SyncProgress in the process, so two snapshots always compare by age. */
 let lastRevision = 0;
@@ -245,7 +250,7 @@ export class SyncProgress {
     if (pages > 0 && c.lastStepMs !== undefined && now > c.lastStepMs) {
       const step = (now - c.lastStepMs) / 1000 / pages;
       c.steps.push({ atMs: now, pages: c.pagesThisRun });
-      while (c.steps.length > 2 && c.steps[1]!.atMs <= now - PACE_WINDOW_MS) c.steps.shift();
+      while (c.steps.length > 2 && c.steps[1]!.atMs <= now - PACE_WINDOW_MS && c.pagesThisRun - c.steps[1]!.pages >= PACE_WINDOW_PAGES) c.steps.shift();
       const from = c.steps[0]!;
       const windowPace = from.atMs < now ? (now - from.atMs) / 1000 / (c.pagesThisRun - from.pages) : step;
       // A job's first step in a run is its pipeline filling, not its flow: its requests were sent
@@ -259,7 +264,11 @@ export class SyncProgress {
       if (flow) {
         if (flow.fromMs === null) {
           flow.filled += pages;
-          if (flow.filled >= FILLING_PAGES) flow.fromMs = now;
+          if (flow.filled >= FILLING_PAGES) {
+            flow.fromMs = now;
+            // The flow's pages are timed from here, and so is the window that follows it.
+            c.steps = [{ atMs: now, pages: c.pagesThisRun }];
+          }
         } else {
           flow.pages += pages;
         }
