@@ -13,7 +13,7 @@ import { ContractError } from '../../shared/errors';
 import type { CacheOpHandlers, CacheStoreOps, CacheWrite, CacheWriteOp, CacheWrites, SyncStepArgs } from './cache-protocol';
 import { ChangeDetector } from './change-detector';
 import { offlineCoverage } from './coverage';
-import { PUBLISHING_SORTS, PUBLISHING_SORTS_BESIDE, withCheckpointsDeferred, withSortSettings, type SortSettings } from './database';
+import { PUBLISHING_SORTS, PUBLISHING_SORTS_BESIDE, checkpointNow, deferCheckpoints, withSortSettings, type SortSettings } from './database';
 import { AccountRepository } from './repositories/account-repository';
 import { CountryRepository } from './repositories/country-repository';
 import { CreditTransactionRepository } from './repositories/credit-transaction-repository';
@@ -257,16 +257,17 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     'write:mirrorScope': visibly((a: CacheStoreOps['write:mirrorScope']['input']) => r.mirror.setScope(a.scope)),
     'write:clear': () => {
       clear(undefined);
-      db.pragma('wal_checkpoint(TRUNCATE)');
+      checkpointNow(db);
       return cacheInfo();
     },
     'sync:runStart': visibly(() => r.changes.beginRun()),
     // What the run wrote moves into the file once it has said it is done (its last commits leave it in the WAL).
-    'sync:runFinish': (a) => withCheckpointsDeferred(db, () => finishRun(a)),
-    // A run leaves no WAL behind: everything it wrote moves into the file, and the disk gets the rest back.
-    'sync:tidy': () => {
-      db.pragma('wal_checkpoint(TRUNCATE)');
+    'sync:runFinish': (a) => {
+      deferCheckpoints(db);
+      return finishRun(a);
     },
+    // A run leaves no WAL behind: everything it wrote moves into the file, and the disk gets the rest back.
+    'sync:tidy': () => checkpointNow(db),
     'sync:checkpoints': () => r.syncState.all(),
     'sync:publishPace': () => r.syncState.publishPace(),
     'sync:checkpoint': (a) => r.syncState.get(a.job),
@@ -281,8 +282,10 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
       const end = publishing && r.credits.hasStagedPass() ? (hooks.beforePublish?.(a.job, r.credits.stagingTable) ?? null) : null;
       try {
         const sorts = end ? PUBLISHING_SORTS_BESIDE : PUBLISHING_SORTS;
-        // A publishing's commit leaves the pass in the WAL: the checkpoint waits for the run's end (sync:tidy).
-        return publishing ? withCheckpointsDeferred(db, () => succeed(a, sorts)) : succeed(a, sorts);
+        // A publishing's commit leaves the pass in the WAL, and so do the run's later commits: the
+        // checkpoint waits for the run's end (sync:tidy).
+        if (publishing) deferCheckpoints(db);
+        return succeed(a, sorts);
       } finally {
         end?.();
       }

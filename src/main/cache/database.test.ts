@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { openCacheDatabase, withCheckpointsDeferred, withSortSettings } from './database';
+import { checkpointNow, deferCheckpoints, openCacheDatabase, withSortSettings } from './database';
 
 describe('withSortSettings', () => {
   it('runs with the page cache and sort threads asked for and puts the previous ones back, also when the work fails', () => {
@@ -21,15 +21,15 @@ describe('withSortSettings', () => {
   });
 });
 
-describe('withCheckpointsDeferred', () => {
-  it("leaves its commits in the WAL (the file alone does not hold them) and puts the connection's checkpoints back", () => {
+describe('deferCheckpoints and checkpointNow', () => {
+  it("leave the commits in between in the WAL (the file alone does not hold them), then move them into the file with the connection's checkpoints back on", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-wal-'));
     const file = path.join(dir, 'c.sqlite');
     try {
-      const db = new Database(file);
-      db.pragma('journal_mode = WAL');
-      db.pragma('wal_autocheckpoint = 1');
+      const db = openCacheDatabase(file);
       db.exec('CREATE TABLE t (x)');
+      const autocheckpoint = db.pragma('wal_autocheckpoint', { simple: true });
+      db.pragma('wal_autocheckpoint = 1');
       db.pragma('wal_checkpoint(TRUNCATE)');
       // The file as it is on disk, without the WAL (what a checkpoint has copied into it so far).
       const inFile = () => {
@@ -41,16 +41,17 @@ describe('withCheckpointsDeferred', () => {
         return n;
       };
       const insert = (n: number) => db.transaction(() => { for (let i = 0; i < n; i++) db.prepare('INSERT INTO t VALUES (?)').run(i); })();
-      expect(withCheckpointsDeferred(db, () => (insert(500), db.pragma('wal_autocheckpoint', { simple: true })))).toBe(0);
-      expect(db.prepare('SELECT count(*) FROM t').pluck().get()).toBe(500);
-      expect(inFile()).toBe(0);
-      expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1);
+      deferCheckpoints(db);
+      // A publishing, then the next jobs' commits: none of them is copied into the file.
+      insert(500);
       insert(1);
-      expect(inFile()).toBe(501);
-      expect(() => withCheckpointsDeferred(db, () => {
-        throw new Error('the publishing failed');
-      })).toThrow('the publishing failed');
-      expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1);
+      insert(1);
+      expect(db.prepare('SELECT count(*) FROM t').pluck().get()).toBe(502);
+      expect(inFile()).toBe(0);
+      checkpointNow(db);
+      expect(inFile()).toBe(502);
+      expect(fs.statSync(`${file}-wal`).size).toBe(0);
+      expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(autocheckpoint);
       db.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

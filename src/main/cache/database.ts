@@ -6,6 +6,11 @@ import { cacheMigrations, combineMigrations, runMigrations, type Migration } fro
 
 /** How long opening a cache waits for another process's lock on it. */
 const OPENING_BUSY_MS = 30_000;
+/**
+ * A sync commits every few pages: fewer WAL checkpoints keep those commits near the speed of one
+ * bulk transaction (SQLite's default is 1,000 pages).
+ */
+const WAL_AUTOCHECKPOINT_PAGES = 10_000;
 
 const isBusy = (err: unknown): boolean => (err as { code?: unknown })?.code === 'SQLITE_BUSY';
 
@@ -46,12 +51,11 @@ export function openCacheDatabase(file: string, layered: Migration[] = []): Data
     // The publishing of a full pass sorts every index key and rollup group: in a temporary file, not
     // in memory (bench/sync: peak RSS of the sync 424 -> 345 MB with the smaller page cache below, no slower).
     db.pragma('temp_store = FILE');
-    // A sync commits every few pages: fewer WAL checkpoints keep those commits near the speed of one
-    // bulk transaction. A full pass only appends, so a page cache of 16 MB is as fast as one of 64
-    // and 80 MB lighter; an incremental pass into a 10x market's indexed table was about 6% slower
-    // with it (bench/sync measures both the ratio and the peak RSS).
+    // A full pass only appends, so a page cache of 16 MB is as fast as one of 64 and 80 MB lighter;
+    // an incremental pass into a 10x market's indexed table was about 6% slower with it (bench/sync
+    // measures both the ratio and the peak RSS).
     db.pragma('cache_size = -16384');
-    db.pragma('wal_autocheckpoint = 10000');
+    db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
     // A published pass is one large transaction; once checkpointed, the WAL shrinks back to this.
     db.pragma('journal_size_limit = 67108864');
     runMigrations(db, combineMigrations(cacheMigrations(), layered));
@@ -85,14 +89,25 @@ export function withSortSettings<T>(db: Database.Database, settings: SortSetting
 }
 
 /**
- * Runs `fn` with the connection's automatic checkpoints off, then puts them back: its commits leave
- * what they wrote in the WAL, for a checkpoint once the sync has said it is done (`sync:tidy`).
+ * Turns the connection's automatic checkpoints off until `checkpointNow`: the commits in between
+ * leave what they wrote in the WAL, for a checkpoint once the sync has said it is done (`sync:tidy`).
  * The commit of a full pass's publishing otherwise copied the whole pass into the file before the
  * sync could say so: 0.24 s of the default market's publishing (about 100 MB of index pages, with
- * the file's flush to disk), measured on the index builds alone, three runs each way.
+ * the file's flush to disk), measured on the index builds alone, three runs each way. Turned back
+ * on at once, the next job's first commit paid for it instead: in a complete sync the offline
+ * mirror's first job took 0.3 s at the default market and 6 s at 10x to write nothing.
  */
-export function withCheckpointsDeferred<T>(db: Database.Database, fn: () => T): T {
-  return withPragmas(db, { wal_autocheckpoint: 0 }, fn);
+export function deferCheckpoints(db: Database.Database): void {
+  db.pragma('wal_autocheckpoint = 0');
+}
+
+/** Everything in the WAL into the file, the WAL truncated, and automatic checkpoints back on. */
+export function checkpointNow(db: Database.Database): void {
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+  }
 }
 
 /** Runs `fn` with the connection's numeric pragmas set, then puts each back as it was (also when `fn` throws). */
