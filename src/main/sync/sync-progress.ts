@@ -285,9 +285,11 @@ export class SyncProgress {
         c.paceFromFilling = filling;
         this.pace.set(KIND[name], c.pace / c.requestsPerItem);
       }
-      // A measured expectation (a previous pass's pace, or the one it was sized with) stands for
-      // EXPECTATION_PAGES pages of the flow that follows the filling, unless the filling already beat it.
-      if (filling && c.previousPace !== null && c.pace === null) c.flow = { expected: c.previousPace, filled: 0, fromMs: null, pages: 0 };
+      // A measured expectation (a previous pass's pace, the one it was sized with, or for the offline
+      // mirror its kind's pace in this run) stands for EXPECTATION_PAGES pages of the flow that
+      // follows the filling, unless the filling already beat it. A mirror job's items in flight are
+      // answered in a burst after its first: taken as its flow, the dossiers showed 1 s with 2 s left.
+      if (filling && c.pace === null && (c.previousPace !== null || (KIND[name] === 'mirror' && this.pace.has('mirror')))) c.flow = { expected: this.expectedPace(name), filled: 0, fromMs: null, pages: 0 };
     }
     c.lastStepMs = now;
     const left = this.requestsLeft(name);
