@@ -147,21 +147,23 @@ function etaOf(status: SyncStatus): { eta: number | null; source: 'run' | 'job' 
 /** How far the ETA shown after `from` of the run was from the time actually left: median and max relative error. */
 export function etaError(
   samples: EtaSample[], totalSeconds: number, from = 0.1,
-): { median: number; max: number; maxBeyondDisplay: number; samples: number; source: string; worst: string; trace: string } {
+): { median: number; max: number; maxBeyondRounding: number; samples: number; source: string; worst: string; trace: string } {
   const judged = samples.filter((s) => s.atSeconds >= from * totalSeconds && s.etaSeconds !== null && totalSeconds - s.atSeconds >= 1);
   const relative = (miss: (s: EtaSample) => number) => judged.map((s) => miss(s) / (totalSeconds - s.atSeconds)).sort((a, b) => a - b);
   const errors = relative((s) => Math.abs(s.etaSeconds! - (totalSeconds - s.atSeconds)));
-  // The ETA is shown in whole seconds: near the end a miss of one second is most of what is left.
-  const beyondDisplay = relative((s) => Math.max(0, Math.abs(s.etaSeconds! - (totalSeconds - s.atSeconds)) - 1));
-  const miss = (s: EtaSample) => Math.abs(s.etaSeconds! - (totalSeconds - s.atSeconds)) / (totalSeconds - s.atSeconds);
+  // The ETA is shown in whole seconds: a perfect estimate, rounded, is up to half a second off, which
+  // with 1 to 2.5 s left is more than 20% of what is left (2 s shown with 1.6 s left). What the
+  // estimate itself missed is the error beyond that rounding.
+  const beyondRounding = relative((s) => Math.max(0, Math.abs(s.etaSeconds! - (totalSeconds - s.atSeconds)) - 0.5));
+  const miss = (s: EtaSample) => Math.max(0, Math.abs(s.etaSeconds! - (totalSeconds - s.atSeconds)) - 0.5) / (totalSeconds - s.atSeconds);
   const worst = judged.reduce<EtaSample | null>((w, s) => (w === null || miss(s) > miss(w) ? s : w), null);
   return {
     median: errors.length ? errors[Math.floor(errors.length / 2)]! : NaN,
     max: errors.length ? errors[errors.length - 1]! : NaN,
-    maxBeyondDisplay: beyondDisplay.length ? beyondDisplay[beyondDisplay.length - 1]! : NaN,
+    maxBeyondRounding: beyondRounding.length ? beyondRounding[beyondRounding.length - 1]! : NaN,
     samples: errors.length,
     source: samples[0]?.source ?? 'none',
-    // The moment of the largest error: seconds in, the ETA shown, the time that was actually left.
+    // The moment of the largest error beyond the rounding: seconds in, the ETA shown, the time actually left.
     worst: worst ? `${worst.atSeconds.toFixed(1)} s in: ${worst.etaSeconds} s shown, ${(totalSeconds - worst.atSeconds).toFixed(1)} s left` : 'none',
     // About twenty moments of the run: seconds in, the ETA shown, the time that was actually left.
     trace: samples
