@@ -22,7 +22,7 @@ interface JobClock {
   previousRows: number | null;
   /** Seconds per request of the job's previous complete pass (from its checkpoint's start and success). */
   previousPace: number | null;
-  /** Seconds per request of the job in this run (over its latest PACE_WINDOW_MS of steps). */
+  /** Seconds per request of the job in this run (over its latest steps: see PACE_WINDOW_MS). */
   pace: number | null;
   /** Its latest steps since its filling or its young flow (see PACE_WINDOW_MS): when each was written, and its pages by then in this run. */
   steps: Array<{ atMs: number; pages: number }>;
@@ -80,8 +80,8 @@ const EXPECTATION_PAGES = 50;
  * least PACE_WINDOW_MS old and PACE_WINDOW_PAGES pages back (or since its filling). The writer's
  * steps are uneven (one page, then twenty that waited behind a commit): an average weighted per step
  * swung with them, and showed 18-25 s with 14 s left early in a credits pass. Replayed on recorded
- * syncs, the credits pages' own ETA was off by 25-27% (p90) weighted per step, 4-11% over the
- * latest steps. The pages count for slow pages: at 10x the market's projects pages take 0.1-0.3 s
+ * syncs, the credits pages' own ETA was off by 27% (p90) weighted per step, 11% over the latest
+ * steps (25% and 4% at 10x). The pages count for slow pages: at 10x the market's projects pages take 0.1-0.3 s
  * each, and two seconds of them (a step or two behind a checkpoint) made the run's ETA 748 s with
  * 216 s left; a hundred pages back, the projects' own ETA was no worse than before (p90 45%,
  * against 82%).
@@ -246,7 +246,7 @@ export class SyncProgress {
     c.pagesThisRun += pages;
     this.answered = true;
     const now = this.now();
-    // The pace of this kind of request: the seconds per page of its latest steps (PACE_WINDOW_MS).
+    // The pace of this kind of request: the seconds per page of its latest steps (see PACE_WINDOW_MS).
     if (pages > 0 && c.lastStepMs !== undefined && now > c.lastStepMs) {
       const step = (now - c.lastStepMs) / 1000 / pages;
       c.steps.push({ atMs: now, pages: c.pagesThisRun });
