@@ -42,6 +42,8 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-bench-sync-'));
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** A process's peak RSS as printed: null where the kernel's figure cannot be read. */
+const peakRss = (mb: number | null) => (mb === null ? 'not measured (no /proc)' : `${mb.toFixed(0)} MB`);
 
 const serviceFile = () => path.join(work, 'service.sqlite');
 // BENCH_SERVICE_FROM: a service database generated before at this scale, copied in instead of
@@ -96,11 +98,10 @@ async function wire() {
     say(`  ${full.seconds.toFixed(1)} s, ${full.rows} rows, ${full.requests} requests, peak RSS ${full.peakRssMb.toFixed(0)} MB`);
     const eta = etaError(full.eta, full.seconds);
     say(`  its ETA (in: shown / actually left): ${eta.trace}; its largest error beyond the display's rounding ${eta.worst}`);
-    const rss = (mb: number | null) => (mb === null ? 'not measured (no /proc)' : `${mb.toFixed(0)} MB`);
     const bundled = await cliSync(path.join(work, 'cli-data'), service, undefined, await bundleCli(path.join(__dirname, '../../out/bench-cli')));
-    say(`  the same by the CLI in its own process, bundled as the app's code is: ${bundled.seconds.toFixed(1)} s, peak RSS ${rss(bundled.peakRssMb)}`);
+    say(`  the same by the CLI in its own process, bundled as the app's code is: ${bundled.seconds.toFixed(1)} s, peak RSS ${peakRss(bundled.peakRssMb)}`);
     const underTsx = await cliSync(path.join(work, 'cli-data'), service);
-    say(`  the same from the sources under tsx (npm run cli): ${underTsx.seconds.toFixed(1)} s, peak RSS ${rss(underTsx.peakRssMb)}`);
+    say(`  the same from the sources under tsx (npm run cli): ${underTsx.seconds.toFixed(1)} s, peak RSS ${peakRss(underTsx.peakRssMb)}`);
     cliFull = { ...bundled, underTsx };
     second = await timedSync(synced.cache, service);
     say(`  second sync, nothing new: ${second.seconds.toFixed(1)} s, ${second.requests} requests`);
@@ -301,7 +302,7 @@ function goals(w: Awaited<ReturnType<typeof wire>> | null, demo: Awaited<ReturnT
       // also holds what its other phases left) are shown beside it.
       {
         measure: 'peak RSS of the syncing process (complete sync by the bundled CLI; under tsx; in the bench process)',
-        value: `${[w.cli.peakRssMb, w.cli.underTsx.peakRssMb].map((mb) => (mb === null ? 'not measured' : `${mb.toFixed(0)} MB`)).join('; ')}; ${w.full.peakRssMb.toFixed(0)} MB`,
+        value: `${[w.cli.peakRssMb, w.cli.underTsx.peakRssMb].map(peakRss).join('; ')}; ${w.full.peakRssMb.toFixed(0)} MB`,
         goal: `≤ ${scale >= 10 ? 400 : 300} MB`,
         ok: (w.cli.peakRssMb ?? w.full.peakRssMb) <= (scale >= 10 ? 400 : 300),
       },
