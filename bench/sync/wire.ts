@@ -154,8 +154,9 @@ export function etaError(
   // The ETA is shown in whole seconds: a perfect estimate, rounded, is up to half a second off, which
   // with 1 to 2.5 s left is more than 20% of what is left (2 s shown with 1.6 s left). What the
   // estimate itself missed is the error beyond that rounding.
-  const beyondRounding = relative((s) => Math.max(0, Math.abs(s.etaSeconds! - (totalSeconds - s.atSeconds)) - 0.5));
-  const miss = (s: EtaSample) => Math.max(0, Math.abs(s.etaSeconds! - (totalSeconds - s.atSeconds)) - 0.5) / (totalSeconds - s.atSeconds);
+  const overRounding = (s: EtaSample) => Math.max(0, Math.abs(s.etaSeconds! - (totalSeconds - s.atSeconds)) - 0.5);
+  const beyondRounding = relative(overRounding);
+  const miss = (s: EtaSample) => overRounding(s) / (totalSeconds - s.atSeconds);
   const worst = judged.reduce<EtaSample | null>((w, s) => (w === null || miss(s) > miss(w) ? s : w), null);
   return {
     median: errors.length ? errors[Math.floor(errors.length / 2)]! : NaN,
