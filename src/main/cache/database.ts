@@ -85,7 +85,16 @@ export interface SortSettings {
  * 1 MiB, one: 6.0 s, 276 MB. A sort thread holds its own sorted runs, each up to the page cache's size.
  */
 export function withSortSettings<T>(db: Database.Database, settings: SortSettings, fn: () => T): T {
-  return withPragmas(db, { cache_size: -settings.pageCacheKib, threads: settings.sortThreads }, fn);
+  const cacheBefore = db.pragma('cache_size', { simple: true }) as number;
+  const threadsBefore = db.pragma('threads', { simple: true }) as number;
+  db.pragma(`cache_size = -${settings.pageCacheKib}`);
+  db.pragma(`threads = ${settings.sortThreads}`);
+  try {
+    return fn();
+  } finally {
+    db.pragma(`cache_size = ${cacheBefore}`);
+    db.pragma(`threads = ${threadsBefore}`);
+  }
 }
 
 /**
@@ -107,17 +116,6 @@ export function checkpointNow(db: Database.Database): void {
     db.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
     db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
-  }
-}
-
-/** Runs `fn` with the connection's numeric pragmas set, then puts each back as it was (also when `fn` throws). */
-function withPragmas<T>(db: Database.Database, settings: Record<string, number>, fn: () => T): T {
-  const before = Object.keys(settings).map((name) => [name, db.pragma(name, { simple: true }) as number] as const);
-  for (const [name, value] of Object.entries(settings)) db.pragma(`${name} = ${value}`);
-  try {
-    return fn();
-  } finally {
-    for (const [name, value] of before) db.pragma(`${name} = ${value}`);
   }
 }
 
