@@ -23,6 +23,12 @@ function simulation() {
       progress.begin(jobs[0]);
     },
     advance: (ms: number) => (now += ms),
+    /** `pages` pages of `job` requested together, then written `ms` later as one step (`rows` rows). */
+    step: (job: SyncJobName, pages: number, ms: number, totals: { pages?: number | null; rows?: number | null }, rows = pages * 200) => {
+      for (let i = 0; i < pages; i++) progress.request(job);
+      now += ms;
+      progress.page(job, rows, totals, pages);
+    },
     get now() {
       return now;
     },
@@ -50,9 +56,7 @@ function run(sim: ReturnType<typeof simulation>, plan: PlannedJob[], extra: { pu
     const perStep = p.perStep ?? 1;
     for (let done = 0; done < p.pages; done += perStep) {
       const n = Math.min(perStep, p.pages - done);
-      for (let i = 0; i < n; i++) sim.progress.request(p.job);
-      sim.advance(n * p.msPerPage);
-      sim.progress.page(p.job, n * (p.rowsPerPage ?? 200), { pages: p.pages, rows: p.pages * (p.rowsPerPage ?? 200) }, n);
+      sim.step(p.job, n, n * p.msPerPage, { pages: p.pages, rows: p.pages * (p.rowsPerPage ?? 200) }, n * (p.rowsPerPage ?? 200));
       samples.push({ at: sim.now, eta: sim.progress.snapshot().etaSeconds });
     }
     if (p.job === 'credits' && extra.publishMs) {
@@ -171,9 +175,7 @@ describe('the whole run\'s ETA', () => {
     const sim = simulation();
     sim.start('boundaries');
     sim.advance(500); // what is due, asked before any request
-    for (let i = 0; i < 20; i++) sim.progress.request('boundaries');
-    sim.advance(20 * 1);
-    sim.progress.page('boundaries', 20, { pages: 2000 }, 20);
+    sim.step('boundaries', 20, 20 * 1, { pages: 2000 }, 20);
     // 1,980 items left at 1 ms each: about 2 s (timed from its start it would say about 51 s).
     expect(sim.progress.snapshot().etaSeconds).toBe(2);
   });
@@ -187,9 +189,7 @@ describe('the whole run\'s ETA', () => {
     sim.start('credits');
     const samples: Array<{ at: number; eta: number | null }> = [];
     const step = (pages: number, ms: number) => {
-      for (let i = 0; i < pages; i++) sim.progress.request('credits');
-      sim.advance(ms);
-      sim.progress.page('credits', pages * 200, { pages: 2660, rows: 532_000 }, pages);
+      sim.step('credits', pages, ms, { pages: 2660, rows: 532_000 });
       samples.push({ at: sim.now, eta: sim.progress.snapshot().etaSeconds });
     };
     for (let done = 0; done < 2660; done += 20) {
@@ -214,11 +214,7 @@ describe('the whole run\'s ETA', () => {
       sim.progress.state = 'running';
       sim.progress.queue(['boundaries', 'projectForensics']);
       sim.progress.begin('boundaries');
-      for (let done = 0; done < 18_000; done += 20) {
-        for (let i = 0; i < 20; i++) sim.progress.request('boundaries');
-        sim.advance(20 * 1.25);
-        sim.progress.page('boundaries', 20, { pages: 18_865 }, 20);
-      }
+      for (let done = 0; done < 18_000; done += 20) sim.step('boundaries', 20, 20 * 1.25, { pages: 18_865 }, 20);
       return sim.progress.snapshot().etaSeconds!;
     };
     const left = (865 * 1.25 + 5245 * 2.5) / 1000; // 14.2 s
@@ -234,9 +230,7 @@ describe('the whole run\'s ETA', () => {
     const pace = (583 * 0.18 + Math.floor(583 / 30) * 1.5) / 583;
     const errors: number[] = [];
     for (let page = 1; page <= 583; page++) {
-      sim.progress.request('projects');
-      sim.advance(page % 30 === 0 ? 1680 : 180);
-      sim.progress.page('projects', 200, { pages: 583, rows: 116_600 }, 1);
+      sim.step('projects', 1, page % 30 === 0 ? 1680 : 180, { pages: 583, rows: 116_600 });
       const left = (583 - page) * pace;
       if (page >= 58 && left >= 5) errors.push(Math.abs(sim.progress.job('projects').etaSeconds! - left) / left);
     }
@@ -254,11 +248,7 @@ describe('the whole run\'s ETA', () => {
     sim.progress.state = 'running';
     sim.progress.queue(['boundaries', 'projectForensics']);
     sim.progress.begin('boundaries');
-    for (let done = 0; done < 1911; done += 20) {
-      for (let i = 0; i < 20; i++) sim.progress.request('boundaries');
-      sim.advance(26);
-      sim.progress.page('boundaries', 20, { pages: 1911 }, 20);
-    }
+    for (let done = 0; done < 1911; done += 20) sim.step('boundaries', 20, 26, { pages: 1911 }, 20);
     sim.progress.finish('boundaries', 'done', null);
     sim.progress.begin('projectForensics');
     for (let i = 0; i < 24; i++) sim.progress.request('projectForensics');
@@ -278,11 +268,7 @@ describe('the whole run\'s ETA', () => {
     const sim = simulation();
     sim.progress.expect('credits', 2660, 532_000, 0.0024);
     sim.start('credits');
-    const step = (pages: number, ms: number) => {
-      for (let i = 0; i < pages; i++) sim.progress.request('credits');
-      sim.advance(ms);
-      sim.progress.page('credits', pages * 200, { pages: 2660, rows: 532_000 }, pages);
-    };
+    const step = (pages: number, ms: number) => sim.step('credits', pages, ms, { pages: 2660, rows: 532_000 });
     for (let i = 0; i < 50; i++) step(20, 48);
     const before = sim.progress.snapshot().etaSeconds!;
     sim.advance(30_000); // paused half a minute
