@@ -98,6 +98,9 @@ async function wire() {
     say(`  ${full.seconds.toFixed(1)} s, ${full.rows} rows, ${full.requests} requests, peak RSS ${full.peakRssMb.toFixed(0)} MB`);
     const eta = etaError(full.eta, full.seconds);
     say(`  its ETA (in: shown / actually left): ${eta.trace}; its largest error beyond the display's rounding ${eta.worst}`);
+    if (eta.leftOutUntil !== null) {
+      say(`  until ${eta.leftOutUntil.toFixed(1)} s in, it said it left out jobs not sized yet; after that, its largest error beyond the rounding ${(eta.maxBeyondRoundingSized * 100).toFixed(0)}%`);
+    }
     const bundled = await cliSync(path.join(work, 'cli-data'), service, undefined, await bundleCli(path.join(__dirname, '../../out/bench-cli')));
     say(`  the same by the CLI in its own process, bundled as the app's code is: ${bundled.seconds.toFixed(1)} s, peak RSS ${peakRss(bundled.peakRssMb)}`);
     const underTsx = await cliSync(path.join(work, 'cli-data'), service);

@@ -135,19 +135,25 @@ export interface EtaSample {
   atSeconds: number;
   etaSeconds: number | null;
   source: 'run' | 'job';
+  /** Jobs the ETA said it left out, not sized yet (the user reads "not counting …" beside it). */
+  leftOut: number;
 }
 
 /** The ETA the user sees: the whole run's when the status carries one, else the running job's. */
-function etaOf(status: SyncStatus): { eta: number | null; source: 'run' | 'job' } {
+function etaOf(status: SyncStatus): { eta: number | null; source: 'run' | 'job'; leftOut: number } {
   const run = (status as { etaSeconds?: number | null }).etaSeconds;
-  if (run !== undefined) return { eta: run, source: 'run' };
-  return { eta: status.jobs.find((j) => j.state === 'running')?.etaSeconds ?? null, source: 'job' };
+  const leftOut = (status as { etaLeavesOut?: unknown[] }).etaLeavesOut?.length ?? 0;
+  if (run !== undefined) return { eta: run, source: 'run', leftOut };
+  return { eta: status.jobs.find((j) => j.state === 'running')?.etaSeconds ?? null, source: 'job', leftOut };
 }
 
 /** How far the ETA shown after `from` of the run was from the time actually left: median and max relative error. */
 export function etaError(
   samples: EtaSample[], totalSeconds: number, from = 0.1,
-): { median: number; max: number; maxBeyondRounding: number; samples: number; source: string; worst: string; trace: string } {
+): {
+  median: number; max: number; maxBeyondRounding: number; samples: number; source: string; worst: string; trace: string;
+  leftOutUntil: number | null; maxBeyondRoundingSized: number;
+} {
   const judged = samples.filter((s) => s.atSeconds >= from * totalSeconds && s.etaSeconds !== null && totalSeconds - s.atSeconds >= 1);
   const relative = (miss: (s: EtaSample) => number) => judged.map((s) => miss(s) / (totalSeconds - s.atSeconds)).sort((a, b) => a - b);
   const errors = relative((s) => Math.abs(s.etaSeconds! - (totalSeconds - s.atSeconds)));
@@ -158,6 +164,9 @@ export function etaError(
   const beyondRounding = relative(overRounding);
   const miss = (s: EtaSample) => overRounding(s) / (totalSeconds - s.atSeconds);
   const worst = judged.reduce<EtaSample | null>((w, s) => (w === null || miss(s) > miss(w) ? s : w), null);
+  // The last moment the ETA said it left some job out (not sized yet), and its worst error after that.
+  const lastLeftOut = samples.filter((s) => s.leftOut > 0).at(-1);
+  const sized = judged.filter((s) => lastLeftOut === undefined || s.atSeconds > lastLeftOut.atSeconds);
   return {
     median: errors.length ? errors[Math.floor(errors.length / 2)]! : NaN,
     max: errors.length ? errors[errors.length - 1]! : NaN,
@@ -165,7 +174,9 @@ export function etaError(
     samples: errors.length,
     source: samples[0]?.source ?? 'none',
     // The moment of the largest error beyond the rounding: seconds in, the ETA shown, the time actually left.
-    worst: worst ? `${worst.atSeconds.toFixed(1)} s in: ${worst.etaSeconds} s shown, ${(totalSeconds - worst.atSeconds).toFixed(1)} s left` : 'none',
+    worst: worst ? `${worst.atSeconds.toFixed(1)} s in: ${worst.etaSeconds} s shown, ${(totalSeconds - worst.atSeconds).toFixed(1)} s left${worst.leftOut ? ` (shown as not counting ${worst.leftOut} jobs not sized yet)` : ''}` : 'none',
+    leftOutUntil: lastLeftOut?.atSeconds ?? null,
+    maxBeyondRoundingSized: sized.reduce((m, s) => Math.max(m, miss(s)), 0),
     // About twenty moments of the run: seconds in, the ETA shown, the time that was actually left.
     trace: samples
       .filter((_, i) => i % Math.max(1, Math.floor(samples.length / 20)) === 0)
@@ -192,8 +203,8 @@ export async function timedSync(cache: CacheClient, service: Service, options: {
   const { value: status, peakRssMb } = await withPeakRss(async () => {
     engine.start(options);
     const sampler = setInterval(() => {
-      const { eta: e, source } = etaOf(engine.status());
-      eta.push({ atSeconds: (performance.now() - t0) / 1000, etaSeconds: e, source });
+      const { eta: e, source, leftOut } = etaOf(engine.status());
+      eta.push({ atSeconds: (performance.now() - t0) / 1000, etaSeconds: e, source, leftOut });
     }, 250);
     try {
       return await engine.whenDone();

@@ -11,7 +11,7 @@
  * item and the job goes on; it stays due for the next sync. What stops every request (a refused
  * key, offline, a long rate limit, cancel) and a resource the service does not offer stop the job.
  */
-import type { MirrorResource, SyncJobName } from '../../shared/contract';
+import type { MirrorResource, OFFLINE_MIRROR_JOBS } from '../../shared/contract';
 import { ContractError } from '../../shared/errors';
 import { FATAL_CODES } from '../api/api-errors';
 import type { CacheWrite } from '../cache/cache-protocol';
@@ -157,7 +157,7 @@ export async function mirrorDue(cache: JobRun['cache']): Promise<Array<{ job: ke
   );
 }
 
-export const MIRROR_JOBS: Record<Extract<SyncJobName, 'projectDetails' | 'boundaries' | 'projectForensics' | 'countryUpdates'>, (run: JobRun) => Promise<void>> = {
+export const MIRROR_JOBS: Record<(typeof OFFLINE_MIRROR_JOBS)[number], (run: JobRun) => Promise<void>> = {
   projectDetails: (run) => mirrorJob(run, 'detail', (t) => projectDetailStep(run, t.id, t.signal)),
   boundaries: (run) => mirrorJob(run, 'boundary', (t) => boundaryStep(run, t.id, t.signal)),
   projectForensics: (run) => mirrorJob(run, 'dossier', (t) => projectForensicsStep(run, t.id, t)),

@@ -363,4 +363,24 @@ describe('the whole run\'s ETA', () => {
     sim.progress.state = 'done';
     expect(sim.progress.snapshot().etaSeconds).toBe(0);
   });
+
+  it('names the jobs it cannot count yet: a first pass of a list without a total, and the mirror until it is sized', () => {
+    const sim = simulation();
+    sim.start('projects', 'satellite', 'credits', 'boundaries', 'projectForensics');
+    sim.step('projects', 1, 50, { pages: 4 });
+    expect(sim.progress.snapshot().etaLeavesOut).toEqual(['satellite', 'credits', 'boundaries', 'projectForensics']);
+    // The engine asks the credits pass's size beside the first jobs; the satellite list's comes with its pass.
+    sim.progress.expect('credits', 100);
+    expect(sim.progress.snapshot().etaLeavesOut).toEqual(['satellite', 'boundaries', 'projectForensics']);
+    sim.progress.finish('projects', 'done', null);
+    sim.progress.begin('satellite');
+    sim.step('satellite', 1, 50, { pages: 2 });
+    expect(sim.progress.snapshot().etaLeavesOut).toEqual(['boundaries', 'projectForensics']);
+    // Once the lists are in, the engine sizes the mirror from what is due.
+    sim.progress.expect('boundaries', 300);
+    sim.progress.expect('projectForensics', 0);
+    expect(sim.progress.snapshot().etaLeavesOut).toEqual([]);
+    sim.progress.state = 'done';
+    expect(sim.progress.snapshot().etaLeavesOut).toEqual([]);
+  });
 });

@@ -328,6 +328,12 @@ export class SyncProgress {
     return requests * measured + publishing;
   }
 
+  /** Jobs still to do whose size is not known yet: the run's ETA cannot count them (they are named beside it). */
+  private unsized(): SyncJobName[] {
+    if (this.state !== 'running' && this.state !== 'paused') return [];
+    return this.names.filter((name) => this.requestsLeft(name) === null);
+  }
+
   /** The whole run's ETA (see the module's comment); null until a request was answered. */
   private runEta(): number | null {
     if (this.state !== 'running' && this.state !== 'paused') return this.state === 'done' ? 0 : null;
@@ -336,7 +342,7 @@ export class SyncProgress {
     let requests = 0;
     for (const name of this.names) {
       const left = this.requestsLeft(name);
-      if (left === null) continue; // never ran here and not started yet: counted once it starts
+      if (left === null) continue; // never ran here and not sized yet: counted once it is
       seconds += this.secondsFor(name, left);
       requests += left;
     }
@@ -378,6 +384,7 @@ export class SyncProgress {
       lastError: this.lastError,
       skippedItems: jobs.reduce((n, j) => n + j.skippedItems, 0),
       etaSeconds: this.runEta(),
+      etaLeavesOut: this.unsized(),
     };
   }
 }

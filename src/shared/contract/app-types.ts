@@ -45,6 +45,8 @@ export const SYNC_JOBS = [
   'countryUpdates',
 ] as const;
 export type SyncJobName = (typeof SYNC_JOBS)[number];
+/** The offline mirror's jobs: item by item, what the lists point at. */
+export const OFFLINE_MIRROR_JOBS = ['projectDetails', 'boundaries', 'projectForensics', 'countryUpdates'] as const satisfies readonly SyncJobName[];
 
 export interface SyncJobStatus {
   job: SyncJobName;
@@ -105,6 +107,12 @@ export interface SyncStatus {
    * included; null while nothing is measured yet.
    */
   etaSeconds: number | null;
+  /**
+   * Jobs of the run still to do whose size is not known yet, which etaSeconds therefore leaves out: on
+   * a first sync, a list whose service gives no total until it is read, and the offline mirror until
+   * the lists that decide it are in. Empty once every job is sized.
+   */
+  etaLeavesOut: SyncJobName[];
 }
 
 /** What a check of the update feed found (desktop app only). */

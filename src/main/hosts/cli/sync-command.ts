@@ -39,7 +39,8 @@ function progressLine(s: SyncStatus): string {
     notOffered.length ? `not offered by this service: ${notOffered.join(', ')}` : '',
     skipped,
   ].filter(Boolean).join('; ');
-  const left = s.state === 'running' ? (s.etaSeconds !== null ? ` (whole sync: about ${s.etaSeconds}s left)` : ' (whole sync: estimating)') : '';
+  const notCounting = s.etaLeavesOut.length ? `, not counting ${s.etaLeavesOut.join(', ')}: not sized yet` : '';
+  const left = s.state === 'running' ? (s.etaSeconds !== null ? ` (whole sync: about ${s.etaSeconds}s left${notCounting})` : ' (whole sync: estimating)') : '';
   return `[sync ${s.state}] ${parts.join('; ') || summary}${left}`;
 }
 

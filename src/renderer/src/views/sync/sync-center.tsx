@@ -168,7 +168,7 @@ export function SyncCenter() {
               <span className="kpi-small">
                 {sync.finishedAt
                   ? `${runAt.finished}${sync.startedAt ? `, after ${formatEta((Date.parse(sync.finishedAt) - Date.parse(sync.startedAt)) / 1000)}` : ''}`
-                  : sync.state === 'running' || sync.state === 'paused' ? runLeft(sync.state, sync.etaSeconds) : '—'}
+                  : sync.state === 'running' || sync.state === 'paused' ? runLeft(sync.state, sync.etaSeconds, sync.etaLeavesOut) : '—'}
               </span>
             </div>
             <div className="card kpi">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SYNC_JOBS, type SyncJobStatus, type SyncStatus } from '../../../../shared/contract';
-import { SYNC_JOB_LABELS, allowedActions, formatEta, jobFraction, overallFraction, runLeft, runTimes } from './sync-jobs';
+import { SYNC_JOB_LABELS, allowedActions, formatEta, jobFraction, jobsInWords, overallFraction, runLeft, runTimes } from './sync-jobs';
 
 const job = (over: Partial<SyncJobStatus>): SyncJobStatus => ({
   job: 'projects', state: 'running', rows: 0, totalRows: null, pages: 0, totalPages: null, requestsPerMinute: 0, etaSeconds: null, lastError: null, lastSuccessAt: null, skippedItems: 0, ...over,
@@ -38,7 +38,7 @@ describe('sync jobs', () => {
 
   it('averages progress over the jobs of the run', () => {
     const status: SyncStatus = {
-      connectionId: 'demo', revision: 1, state: 'running', startedAt: null, finishedAt: null, rateLimitPerMinute: 60, lastError: null, skippedItems: 0, etaSeconds: null,
+      connectionId: 'demo', revision: 1, state: 'running', startedAt: null, finishedAt: null, rateLimitPerMinute: 60, lastError: null, skippedItems: 0, etaSeconds: null, etaLeavesOut: [],
       jobs: [job({ state: 'done' }), job({ rows: 50, totalRows: 100 }), job({ state: 'idle' }), job({ state: 'queued', totalRows: 0 })],
     };
     // done 1 + running 0.5 + queued 0, over the three jobs of the run
@@ -51,6 +51,18 @@ describe('runLeft', () => {
     expect(runLeft('running', null)).toBe('running… (estimating the time left)');
     expect(runLeft('running', 0)).toBe('running… (finishing)');
     expect(runLeft('running', 95)).toBe('running… about 1 min 35 s left');
+  });
+  it('names what the estimate does not count yet, the offline mirror as one', () => {
+    expect(runLeft('running', 95, ['satellite', 'boundaries', 'projectForensics'])).toBe(
+      'running… about 1 min 35 s left, not counting satellite metrics and the offline mirror (not sized yet)',
+    );
+    expect(runLeft('running', 95, ['boundaries'])).toBe('running… about 1 min 35 s left, not counting the offline mirror (not sized yet)');
+    expect(runLeft('running', 95, ['countries', 'forensicsLegacy', 'countryUpdates'])).toBe(
+      'running… about 1 min 35 s left, not counting country profiles, legacy forensics and the offline mirror (not sized yet)',
+    );
+    expect(runLeft('running', 0, ['boundaries'])).toBe('running… (estimating the time the offline mirror will take)');
+    expect(runLeft('paused', 95, ['boundaries'])).toBe('paused; about 1 min 35 s of work left, not counting the offline mirror (not sized yet)');
+    expect(jobsInWords(['keyInfo'])).toBe('API key');
   });
   it('does not say a paused sync is running', () => {
     expect(runLeft('paused', 95)).toBe('paused; about 1 min 35 s of work left');

@@ -1,5 +1,5 @@
 /** What each sync job fetches, in the user's words, and how far along a job is. */
-import type { SyncJobName, SyncJobStatus, SyncStatus } from '../../../../shared/contract';
+import { OFFLINE_MIRROR_JOBS, type SyncJobName, type SyncJobStatus, type SyncStatus } from '../../../../shared/contract';
 import { formatDateTime } from '../../components/format';
 
 export const SYNC_JOB_LABELS: Record<SyncJobName, { label: string; detail: string }> = {
@@ -56,14 +56,30 @@ export function runTimes(startedAt: string | null | undefined, finishedAt: strin
   return { started: formatDateTime(startedAt, { seconds }), finished: formatDateTime(finishedAt, { seconds }) };
 }
 
-/** What is left of a running or paused sync, in words: the whole run's ETA, that it is still being estimated, or that it waits for Resume. */
-export function runLeft(state: 'running' | 'paused', etaSeconds: number | null): string {
+/** Jobs an ETA leaves out, in words: the offline mirror's as one, the others by their label. */
+export function jobsInWords(names: readonly SyncJobName[]): string {
+  const mirror = names.some((n) => (OFFLINE_MIRROR_JOBS as readonly string[]).includes(n));
+  const words = names
+    .filter((n) => !(OFFLINE_MIRROR_JOBS as readonly string[]).includes(n))
+    .map((n) => SYNC_JOB_LABELS[n].label)
+    .map((l) => (/^[A-Z][a-z]/.test(l) ? l[0]!.toLowerCase() + l.slice(1) : l));
+  if (mirror) words.push('the offline mirror');
+  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
+/**
+ * What is left of a running or paused sync, in words: the whole run's ETA, that it is still being
+ * estimated, or that it waits for Resume; and the jobs it cannot count yet (`leavesOut`: not sized).
+ */
+export function runLeft(state: 'running' | 'paused', etaSeconds: number | null, leavesOut: readonly SyncJobName[] = []): string {
+  const notCounting = leavesOut.length ? `, not counting ${jobsInWords(leavesOut)} (not sized yet)` : '';
   if (state === 'paused') {
     // Nothing moves while paused: the estimate is the work left, timed at the pace before the pause.
-    return etaSeconds == null || etaSeconds < 1 ? 'paused; Resume goes on where it stopped' : `paused; about ${formatEta(etaSeconds)} of work left`;
+    return etaSeconds == null || etaSeconds < 1 ? 'paused; Resume goes on where it stopped' : `paused; about ${formatEta(etaSeconds)} of work left${notCounting}`;
   }
   if (etaSeconds == null) return 'running… (estimating the time left)';
-  return etaSeconds < 1 ? 'running… (finishing)' : `running… about ${formatEta(etaSeconds)} left`;
+  if (etaSeconds < 1) return leavesOut.length ? `running… (estimating the time ${jobsInWords(leavesOut)} will take)` : 'running… (finishing)';
+  return `running… about ${formatEta(etaSeconds)} left${notCounting}`;
 }
 
 export type SyncAction = 'start' | 'pause' | 'resume' | 'cancel';
