@@ -79,7 +79,8 @@ test('group P and C filters from a link; rows expand; buyer names link to buyer 
   // The view opens newest first: compare with the same order.
   const filtered = await expectCount(app, { ...query, sort: ['-transaction_date', '-id'] });
   await expect(page.getByTestId('transactions-chips').getByRole('listitem')).toHaveCount(10);
-  test.skip(filtered.pagination.total_entries === 0, 'no matching transactions at this scale');
+  // The demo market at the e2e scale has such transactions: a row to expand is part of the test.
+  expect(filtered.pagination.total_entries).toBeGreaterThan(0);
   const first = filtered.data[0]!;
   await row(app, 0).getByRole('button', { name: 'Expand row' }).click();
   const details = page.getByTestId('credit-details');
