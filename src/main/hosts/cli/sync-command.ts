@@ -22,7 +22,8 @@ function parseJobs(only: string | undefined): SyncJobName[] | undefined {
   return names as SyncJobName[];
 }
 
-function progressLine(s: SyncStatus): string {
+/** One line of a running sync's progress, as the CLI prints it while it waits. */
+export function progressLine(s: SyncStatus): string {
   const running = s.jobs.filter((j) => j.state === 'running' || j.state === 'paused');
   const parts = running.map((j) => {
     const pages = j.totalPages !== null ? `${j.pages}/${j.totalPages}` : `${j.pages}`;

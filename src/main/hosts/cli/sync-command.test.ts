@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import type { SyncJobStatus, SyncStatus } from '../../../shared/contract';
+import { progressLine } from './sync-command';
+
+const job = (over: Partial<SyncJobStatus>): SyncJobStatus => ({
+  job: 'projects', state: 'running', rows: 400, totalRows: 1000, pages: 2, totalPages: 5, requestsPerMinute: 120, etaSeconds: 3, lastError: null, lastSuccessAt: null, skippedItems: 0, ...over,
+});
+const status = (over: Partial<SyncStatus>): SyncStatus => ({
+  connectionId: 'demo', revision: 1, state: 'running', startedAt: null, finishedAt: null, jobs: [job({})], rateLimitPerMinute: null,
+  lastError: null, skippedItems: 0, etaSeconds: 42, etaLeavesOut: [], ...over,
+});
+
+describe('the sync progress line', () => {
+  it("says the whole run's time left", () => {
+    expect(progressLine(status({}))).toBe('[sync running] projects: 400 rows, page 2/5, 120 req/min eta 3s (whole sync: about 42s left)');
+  });
+  it('names the jobs that time does not count yet', () => {
+    expect(progressLine(status({ etaLeavesOut: ['satellite', 'boundaries'] }))).toContain('(whole sync: about 42s left, not counting satellite, boundaries: not sized yet)');
+  });
+});
