@@ -11,7 +11,7 @@
  * item and the job goes on; it stays due for the next sync. What stops every request (a refused
  * key, offline, a long rate limit, cancel) and a resource the service does not offer stop the job.
  */
-import type { MirrorResource, OFFLINE_MIRROR_JOBS } from '../../shared/contract';
+import type { MirrorResource, OFFLINE_MIRROR_JOBS, SyncJobName } from '../../shared/contract';
 import { ContractError } from '../../shared/errors';
 import { FATAL_CODES } from '../api/api-errors';
 import type { CacheWrite } from '../cache/cache-protocol';
@@ -22,6 +22,9 @@ import { begin, type JobRun, quiet, type Step, step } from './job-run';
 export const COUNTRY_UPDATES_LIMIT = 100;
 
 type ItemRun = Pick<JobRun, 'client' | 'signal'>;
+
+/** A job of the offline mirror. */
+export type OfflineMirrorJob = (typeof OFFLINE_MIRROR_JOBS)[number];
 
 /** Errors after which no other item can succeed: the job stops with them. */
 const STOPPING_CODES = new Set([...FATAL_CODES, 'not_offered', 'rate_limited_until', 'offline', 'timeout', 'cache_error', 'cache_schema_changed', 'foreign_next_page']);
@@ -138,26 +141,37 @@ async function mirrorJob(run: JobRun, resource: MirrorResource, fetchItem: (t: M
 }
 
 /** The mirror jobs and the resource each fetches. */
-const MIRROR_RESOURCE = { projectDetails: 'detail', boundaries: 'boundary', projectForensics: 'dossier', countryUpdates: 'countryUpdates' } as const satisfies Record<string, MirrorResource>;
+const MIRROR_RESOURCE = { projectDetails: 'detail', boundaries: 'boundary', projectForensics: 'dossier', countryUpdates: 'countryUpdates' } as const satisfies Record<OfflineMirrorJob, MirrorResource>;
 
 /** Requests an item due costs: a dossier and this week's diff are two, one after the other (one when only either is due). */
 export const requestsOf = (t: Pick<MirrorTarget, 'dossier' | 'diff'>): number => (t.dossier === undefined ? 1 : Math.max(1, Number(t.dossier) + Number(t.diff ?? false)));
 
 /**
- * How many items each mirror job has due now (what its next pass will fetch, as the cache knows it),
- * and the requests they cost.
+ * The list jobs whose rows decide what each mirror job has due (`read:mirrorTargets`; watched items
+ * count at any time): once they are in, the mirror job can be sized.
  */
-export async function mirrorDue(cache: JobRun['cache']): Promise<Array<{ job: keyof typeof MIRROR_RESOURCE; items: number; requests: number }>> {
+export const MIRROR_DECIDED_BY: Record<OfflineMirrorJob, readonly SyncJobName[]> = {
+  projectDetails: ['projects'],
+  boundaries: ['satellite'],
+  projectForensics: ['forensicsLatest', 'forensicsLegacy'],
+  countryUpdates: ['countries'],
+};
+
+/**
+ * How many items each of the mirror jobs `jobs` has due now (what its next pass will fetch, as the
+ * cache knows it), and the requests they cost.
+ */
+export async function mirrorDue(cache: JobRun['cache'], jobs: readonly OfflineMirrorJob[]): Promise<Array<{ job: OfflineMirrorJob; items: number; requests: number }>> {
   const week = currentIsoWeek();
   return Promise.all(
-    (Object.entries(MIRROR_RESOURCE) as Array<[keyof typeof MIRROR_RESOURCE, MirrorResource]>).map(async ([job, resource]) => {
+    jobs.map((job) => [job, MIRROR_RESOURCE[job]] as const).map(async ([job, resource]) => {
       const due = await cache.call('read:mirrorTargets', { resource, week });
       return { job, items: due.length, requests: due.reduce((n, t) => n + requestsOf(t), 0) };
     }),
   );
 }
 
-export const MIRROR_JOBS: Record<(typeof OFFLINE_MIRROR_JOBS)[number], (run: JobRun) => Promise<void>> = {
+export const MIRROR_JOBS: Record<OfflineMirrorJob, (run: JobRun) => Promise<void>> = {
   projectDetails: (run) => mirrorJob(run, 'detail', (t) => projectDetailStep(run, t.id, t.signal)),
   boundaries: (run) => mirrorJob(run, 'boundary', (t) => boundaryStep(run, t.id, t.signal)),
   projectForensics: (run) => mirrorJob(run, 'dossier', (t) => projectForensicsStep(run, t.id, t)),

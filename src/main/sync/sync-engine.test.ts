@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SyncStatus } from '../../shared/contract';
 import { ContractError } from '../../shared/errors';
 import { sendJson, startFixtureServer } from '../api/fixture-server';
 import { cacheChecksums } from './cache-checksum';
@@ -66,6 +67,19 @@ describe('sync engine (reference service)', () => {
     const revisions = clean.events.map((e) => e.revision);
     expect(revisions.every((r, i) => i === 0 || r > revisions[i - 1]!)).toBe(true);
     expect(status.revision).toBeGreaterThan(revisions.at(-1)!);
+  });
+
+  it("sizes each offline mirror job as soon as the lists that decide it are in: the ETA leaves out only what it cannot know yet", async () => {
+    const seen = (pick: (s: SyncStatus) => boolean) => clean.events.find(pick)?.etaLeavesOut;
+    const running = (job: string) => (s: SyncStatus) => s.jobs.some((j) => j.job === job && j.state === 'running' && j.rows > 0);
+    // The feeds and the satellite list come first: the boundaries and dossiers are counted while the projects come.
+    const whileProjects = seen(running('projects'))!;
+    expect(whileProjects).toEqual(expect.arrayContaining(['countries', 'projectDetails', 'countryUpdates']));
+    expect(whileProjects).not.toContain('boundaries');
+    expect(whileProjects).not.toContain('projectForensics');
+    // The credits pass was sized beside the first jobs, the rest of the mirror once the projects and countries were in.
+    expect(seen(running('credits'))).toEqual([]);
+    expect(clean.events.at(-1)!.etaLeavesOut).toEqual([]);
   });
 
   it('leaves no WAL behind once the housekeeping after "done" has run (the cache answers after it)', async () => {

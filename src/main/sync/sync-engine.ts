@@ -10,7 +10,7 @@ import { FATAL_CODES } from '../api/api-errors';
 import type { ApiClient } from '../api/api-client';
 import type { CacheClient } from '../cache/cache-client';
 import type { JobRun } from './job-run';
-import { MIRROR_JOBS, mirrorDue } from './mirror-jobs';
+import { MIRROR_DECIDED_BY, MIRROR_JOBS, type OfflineMirrorJob, mirrorDue } from './mirror-jobs';
 import { JOBS, creditsPassSize } from './sync-jobs';
 import { SyncProgress } from './sync-progress';
 
@@ -161,14 +161,17 @@ export class SyncEngine {
     }
     // Beside the first jobs, not before them: the answer only feeds the ETA.
     if (!fatal && jobs.includes('credits')) void this.sizeCredits(full, signal);
-    let mirrorSized = false;
-    for (const job of jobs) {
+    // The mirror jobs of this run not sized yet: each is, once the lists that decide it are in (or
+    // are not in this run), so the ETA counts it from then on. Beside the next job, not before it:
+    // the answer only feeds the ETA.
+    const unsized = new Set(jobs.filter((j): j is OfflineMirrorJob => j in MIRROR_JOBS));
+    for (const [i, job] of jobs.entries()) {
       if (fatal) break;
       if (signal.aborted) break;
-      // Once the lists that decide it are in, what the mirror has due is known: the ETA counts it.
-      if (!mirrorSized && (job === 'credits' || job in MIRROR_JOBS) && jobs.some((j) => j in MIRROR_JOBS)) {
-        mirrorSized = true;
-        await this.sizeMirror(jobs);
+      const decided = [...unsized].filter((m) => MIRROR_DECIDED_BY[m].every((list) => !jobs.slice(i).includes(list)));
+      if (decided.length) {
+        for (const m of decided) unsized.delete(m);
+        void this.sizeMirror(decided);
       }
       this.progress.begin(job);
       if (this.paused) this.progress.job(job).state = 'paused';
@@ -282,10 +285,9 @@ export class SyncEngine {
     }
   }
 
-  private async sizeMirror(jobs: readonly SyncJobName[]): Promise<void> {
+  private async sizeMirror(jobs: readonly OfflineMirrorJob[]): Promise<void> {
     try {
-      for (const { job, items, requests } of await mirrorDue(this.options.cache)) {
-        if (!jobs.includes(job)) continue;
+      for (const { job, items, requests } of await mirrorDue(this.options.cache, jobs)) {
         this.progress.expect(job, items);
         if (items) this.progress.itemRequests(job, requests / items);
       }

@@ -33,11 +33,11 @@ export interface AppInfo {
 export const SYNC_JOBS = [
   'keyInfo',
   'projectTypes',
-  'projects',
   'forensicsLatest',
-  'countries',
   'satellite',
   'forensicsLegacy',
+  'projects',
+  'countries',
   'credits',
   'projectDetails',
   'boundaries',
