@@ -42,7 +42,7 @@ test("a first sync's time left says which jobs it does not count yet", async ({ 
     const card = page.locator('.kpi', { hasText: 'Started / finished' });
     // (the part it can count may be under a second: it then says it is estimating the rest)
     await expect(card).toContainText(
-      /running… (about .+ left, not counting|\(estimating the time) satellite metrics, projects and the offline mirror( \(not sized yet\)| will take\))/,
+      /running… (about .+ left, not counting|\(estimating the time) satellite metrics, projects and boundaries( \(not sized yet\)| will take\))/,
       { timeout: 30_000 },
     );
     await shootBoth(app, 'sync-first-run-not-sized');

@@ -52,16 +52,17 @@ describe('runLeft', () => {
     expect(runLeft('running', 0)).toBe('running… (finishing)');
     expect(runLeft('running', 95)).toBe('running… about 1 min 35 s left');
   });
-  it('names what the estimate does not count yet, the offline mirror as one', () => {
-    expect(runLeft('running', 95, ['satellite', 'boundaries', 'projectForensics'])).toBe(
-      'running… about 1 min 35 s left, not counting satellite metrics and the offline mirror (not sized yet)',
+  it('names what the estimate does not count yet, the whole offline mirror as one', () => {
+    const mirror = ['projectDetails', 'boundaries', 'projectForensics', 'countryUpdates'] as const;
+    expect(runLeft('running', 95, ['forensicsLatest', 'satellite', ...mirror])).toBe(
+      'running… about 1 min 35 s left, not counting forensic feed, satellite metrics and the offline mirror (not sized yet)',
     );
-    expect(runLeft('running', 95, ['boundaries'])).toBe('running… about 1 min 35 s left, not counting the offline mirror (not sized yet)');
-    expect(runLeft('running', 95, ['countries', 'forensicsLegacy', 'countryUpdates'])).toBe(
-      'running… about 1 min 35 s left, not counting country profiles, legacy forensics and the offline mirror (not sized yet)',
+    expect(runLeft('running', 95, ['countries', 'projectDetails', 'countryUpdates'])).toBe(
+      'running… about 1 min 35 s left, not counting country profiles, project details and country updates (not sized yet)',
     );
-    expect(runLeft('running', 0, ['boundaries'])).toBe('running… (estimating the time the offline mirror will take)');
-    expect(runLeft('paused', 95, ['boundaries'])).toBe('paused; about 1 min 35 s of work left, not counting the offline mirror (not sized yet)');
+    expect(runLeft('running', 95, ['boundaries'])).toBe('running… about 1 min 35 s left, not counting boundaries (not sized yet)');
+    expect(runLeft('running', 0, ['satellite', 'projects'])).toBe('running… (estimating the time satellite metrics and projects will take)');
+    expect(runLeft('paused', 95, [...mirror])).toBe('paused; about 1 min 35 s of work left, not counting the offline mirror (not sized yet)');
     expect(jobsInWords(['keyInfo'])).toBe('API key');
   });
   it('does not say a paused sync is running', () => {

@@ -56,11 +56,11 @@ export function runTimes(startedAt: string | null | undefined, finishedAt: strin
   return { started: formatDateTime(startedAt, { seconds }), finished: formatDateTime(finishedAt, { seconds }) };
 }
 
-/** Jobs an ETA leaves out, in words: the offline mirror's as one, the others by their label. */
+/** Jobs an ETA leaves out, in words, by their labels; every job of the offline mirror as "the offline mirror". */
 export function jobsInWords(names: readonly SyncJobName[]): string {
-  const mirror = names.some((n) => (OFFLINE_MIRROR_JOBS as readonly string[]).includes(n));
+  const mirror = OFFLINE_MIRROR_JOBS.every((n) => names.includes(n));
   const words = names
-    .filter((n) => !(OFFLINE_MIRROR_JOBS as readonly string[]).includes(n))
+    .filter((n) => !mirror || !(OFFLINE_MIRROR_JOBS as readonly string[]).includes(n))
     .map((n) => SYNC_JOB_LABELS[n].label)
     .map((l) => (/^[A-Z][a-z]/.test(l) ? l[0]!.toLowerCase() + l.slice(1) : l));
   if (mirror) words.push('the offline mirror');
