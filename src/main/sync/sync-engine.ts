@@ -162,8 +162,8 @@ export class SyncEngine {
     // Beside the first jobs, not before them: the answer only feeds the ETA.
     if (!fatal && jobs.includes('credits')) void this.sizeCredits(full, signal);
     // The mirror jobs of this run not sized yet: each is, once the lists that decide it are in (or
-    // are not in this run), so the ETA counts it from then on. Beside the next job, not before it:
-    // the answer only feeds the ETA.
+    // are not in this run), so the ETA counts it from then on. Beside the next job, not before it
+    // (the answer only feeds the ETA), unless that job is one of them.
     const unsized = new Set(jobs.filter((j): j is OfflineMirrorJob => j in MIRROR_JOBS));
     for (const [i, job] of jobs.entries()) {
       if (fatal) break;
@@ -171,7 +171,8 @@ export class SyncEngine {
       const decided = [...unsized].filter((m) => MIRROR_DECIDED_BY[m].every((list) => !jobs.slice(i).includes(list)));
       if (decided.length) {
         for (const m of decided) unsized.delete(m);
-        void this.sizeMirror(decided);
+        const sized = this.sizeMirror(decided);
+        if ((decided as readonly SyncJobName[]).includes(job)) await sized;
       }
       this.progress.begin(job);
       if (this.paused) this.progress.job(job).state = 'paused';
