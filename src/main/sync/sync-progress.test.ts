@@ -364,6 +364,22 @@ describe('the whole run\'s ETA', () => {
     expect(sim.progress.snapshot().etaSeconds).toBe(0);
   });
 
+  it("lends the mirror job after it the pace of a job's whole flow, not of its latest steps", () => {
+    const sim = simulation();
+    sim.start('boundaries', 'projectForensics');
+    sim.progress.expect('boundaries', 3200);
+    sim.progress.expect('projectForensics', 5000);
+    sim.progress.itemRequests('projectForensics', 2);
+    // 2,000 boundaries at 1 ms each, then 1,200 at 2 ms: 1.375 ms a request over the job, 2 ms lately.
+    for (let i = 0; i < 100; i++) sim.step('boundaries', 20, 20, { pages: 3200 });
+    for (let i = 0; i < 60; i++) sim.step('boundaries', 20, 40, { pages: 3200 });
+    sim.progress.finish('boundaries', 'done', null);
+    // 10,000 requests of dossiers left: 13.75 s at the whole flow's pace (20 s at the latest steps').
+    const eta = sim.progress.snapshot().etaSeconds!;
+    expect(eta).toBeGreaterThanOrEqual(13);
+    expect(eta).toBeLessThanOrEqual(15);
+  });
+
   it('names the jobs it cannot count yet: a first pass of a list without a total, and the mirror until it is sized', () => {
     const sim = simulation();
     sim.start('projects', 'satellite', 'credits', 'boundaries', 'projectForensics');
