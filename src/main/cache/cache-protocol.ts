@@ -20,7 +20,7 @@ import type {
 import type { ContractErrorBody } from '../../shared/contract';
 import type { CreditRow } from './repositories/credit-rows';
 import type { MirrorTarget } from './repositories/mirror-repository';
-import type { SyncCheckpoint, SyncCursor } from './repositories/sync-state-repository';
+import type { PublishTiming, SyncCheckpoint, SyncCursor } from './repositories/sync-state-repository';
 
 /** The writes a sync step can hold, by op name: adding a write is one entry here and one handler. */
 export interface CacheWrites {
@@ -82,8 +82,8 @@ export type CacheStoreOps = { [K in CacheWriteOp]: Op<CacheWrites[K], unknown> }
   /** After a run has said it is done: the WAL its writes left moved into the file, and the file's disk space given back. */
   'sync:tidy': Op<void, void>;
   'sync:checkpoints': Op<void, SyncCheckpoint[]>;
-  /** Seconds per row the last full credits pass took to publish here (null: none measured yet). */
-  'sync:publishPace': Op<void, number | null>;
+  /** How long the last full credits pass took to publish here, and its rows (null: none measured yet). */
+  'sync:lastPublish': Op<void, PublishTiming | null>;
   'sync:checkpoint': Op<{ job: string }, SyncCheckpoint>;
   'sync:begin': Op<{ job: string; mode: SyncCheckpoint['mode']; cursor: SyncCursor; windowFrom?: string | null; restart?: boolean }, SyncCheckpoint>;
   'sync:step': Op<SyncStepArgs, { ms: number }>;

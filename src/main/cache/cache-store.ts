@@ -215,7 +215,6 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     const reconciler = RECONCILERS[a.job];
     const reconciles = a.reconcile && cp.mode === 'full' && reconciler !== undefined;
     const published = publishes(a);
-    const t0 = performance.now();
     const finish = () => {
       const removed = reconciles ? reconciler(r)(cp.pass) : 0;
       const checkpoint = r.syncState.succeed(a.job);
@@ -223,8 +222,6 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
       return { removed, checkpoint };
     };
     const { removed, checkpoint } = published ? withSortSettings(db, sorts, finish) : finish();
-    // The machine's pace of publishing (indexes and rollups), for the next full pass's ETA.
-    if (published) r.syncState.rememberPublishPace(cp.rows, (performance.now() - t0) / 1000);
     bumpGeneration.run();
     return { removed, checkpoint };
   });
@@ -269,7 +266,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     // A run leaves no WAL behind: everything it wrote moves into the file, and the disk gets the rest back.
     'sync:tidy': () => checkpointNow(db),
     'sync:checkpoints': () => r.syncState.all(),
-    'sync:publishPace': () => r.syncState.publishPace(),
+    'sync:lastPublish': () => r.syncState.lastPublish(),
     'sync:checkpoint': (a) => r.syncState.get(a.job),
     'sync:begin': (a) => begin(a),
     'sync:step': (a) => {
@@ -279,16 +276,22 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     },
     'sync:succeed': (a) => {
       const publishing = publishes(a);
+      const t0 = performance.now();
       const end = publishing && r.credits.hasStagedPass() ? (hooks.beforePublish?.(a.job, r.credits.stagingTable) ?? null) : null;
+      let done: ReturnType<typeof succeed>;
       try {
         const sorts = end ? PUBLISHING_SORTS_BESIDE : PUBLISHING_SORTS;
         // A publishing's commit leaves the pass in the WAL, and so do the run's later commits: the
         // checkpoint waits for the run's end (sync:tidy).
         if (publishing) deferCheckpoints(db);
-        return succeed(a, sorts);
+        done = succeed(a, sorts);
       } finally {
         end?.();
       }
+      // How long this machine took to publish (the rollups thread's start, the indexes, the rollups,
+      // the commit: what the sync waits for), for the next full pass's ETA.
+      if (publishing) r.syncState.rememberPublish(done.checkpoint.rows, (performance.now() - t0) / 1000);
+      return done;
     },
     'sync:fail': (a) => r.syncState.fail(a.job, a.state, a.error),
     'sync:afterWrites': visibly((a: CacheStoreOps['sync:afterWrites']['input']) => hooks.afterJob(a.job, false)),

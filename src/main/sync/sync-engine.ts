@@ -150,8 +150,8 @@ export class SyncEngine {
         if (jobs.includes(cp.job as SyncJobName)) this.progress.fromCheckpoint({ ...cp, rows: cp.cursor ? cp.rows : 0, pages: cp.cursor ? cp.pages : 0 });
       }
       this.progress.fromSkippedCounts(await cache.call('read:skippedCounts'));
-      const publishPace = await cache.call('sync:publishPace');
-      if (publishPace !== null) this.progress.publishPace(publishPace);
+      const lastPublish = await cache.call('sync:lastPublish');
+      if (lastPublish !== null) this.progress.publishPace(lastPublish);
       // The change log records this run's findings under its own id.
       runId = await cache.call('sync:runStart');
       // Where the API root is and what the server offers (once per client; remembered by the host).

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SYNC_JOBS, type SyncJobName } from '../../shared/contract';
 import type { SyncCheckpoint } from '../cache/repositories/sync-state-repository';
-import { PUBLISH_SECONDS_PER_ROW, SyncProgress } from './sync-progress';
+import { DEFAULT_PUBLISH_PACE, SyncProgress, publishSeconds } from './sync-progress';
+
+/** The default market's publishing at the default pace, in seconds. */
+const PUBLISHING_S = publishSeconds(532_800, DEFAULT_PUBLISH_PACE);
 
 /** A simulated clock and a simulated run: each job's pages take a known time. */
 function simulation() {
@@ -95,13 +98,13 @@ describe('the whole run\'s ETA', () => {
     sim.progress.fromCheckpoint(sim.checkpoint('satellite', 12, null, 12 * 60));
     sim.progress.fromCheckpoint(sim.checkpoint('forensicsLegacy', 10, null, 10 * 30));
     sim.progress.fromCheckpoint(sim.checkpoint('credits', 2664, 532_800, 2664 * 4));
-    const { samples, total } = run(sim, PLAN, { publishMs: 532_800 * PUBLISH_SECONDS_PER_ROW * 1000 });
+    const { samples, total } = run(sim, PLAN, { publishMs: PUBLISHING_S * 1000 });
     expect(worstError(samples, total)).toBeLessThanOrEqual(0.2);
   });
 
   it('on a first sync (no previous passes) too, once the largest job has begun', () => {
     const sim = simulation();
-    const { samples, total } = run(sim, PLAN, { publishMs: 532_800 * PUBLISH_SECONDS_PER_ROW * 1000 });
+    const { samples, total } = run(sim, PLAN, { publishMs: PUBLISHING_S * 1000 });
     // Before credits begins nothing says it exists; from its first pages on the ETA holds.
     const creditsFrom = PLAN.slice(0, 3).reduce((n, p) => n + p.pages * p.msPerPage, 0) + 25 * 4;
     expect(worstError(samples.filter((s) => s.at >= creditsFrom), total)).toBeLessThanOrEqual(0.2);
@@ -111,11 +114,11 @@ describe('the whole run\'s ETA', () => {
     const sim = simulation();
     // As the engine does: a one-row page tells the pass's size; a page is expected to cost what writing it does.
     sim.progress.expect('credits', 2664, 532_800, 0.0045);
-    const { samples, total } = run(sim, PLAN, { publishMs: 532_800 * PUBLISH_SECONDS_PER_ROW * 1000 });
+    const { samples, total } = run(sim, PLAN, { publishMs: PUBLISHING_S * 1000 });
     expect(worstError(samples, total, 0.1)).toBeLessThanOrEqual(0.2);
     // Without the sizing, the same moments are far off.
     const unsized = simulation();
-    const blind = run(unsized, PLAN, { publishMs: 532_800 * PUBLISH_SECONDS_PER_ROW * 1000 });
+    const blind = run(unsized, PLAN, { publishMs: PUBLISHING_S * 1000 });
     expect(worstError(blind.samples, blind.total, 0.1)).toBeGreaterThan(0.5);
   });
 
@@ -135,15 +138,15 @@ describe('the whole run\'s ETA', () => {
         samples.push({ at: sim.now, eta: sim.progress.job(p.job).etaSeconds });
       }
     }
-    const runLeft = (at: number) => (PLAN.reduce((n, p) => n + p.pages * p.msPerPage, 0) + 532_800 * PUBLISH_SECONDS_PER_ROW * 1000 - at) / 1000;
+    const runLeft = (at: number) => (PLAN.reduce((n, p) => n + p.pages * p.msPerPage, 0) + PUBLISHING_S * 1000 - at) / 1000;
     const late = samples.filter((s) => s.at > 1000);
     expect(late.every((s) => Math.abs((s.eta ?? 0) - runLeft(s.at)) / runLeft(s.at) > 0.5)).toBe(true);
     expect(sim.progress.snapshot().etaSeconds).toBeGreaterThan(runLeft(sim.now) * 0.8);
   });
 
   /** A first sync with the credits pass sized at the start: the run's ETA once the projects job is done. */
-  function etaAfterProjects(sim: ReturnType<typeof simulation>, projectsCompleted: () => void = () => undefined): number {
-    sim.progress.expect('credits', 2664, 532_800, 0.0045);
+  function etaAfterProjects(sim: ReturnType<typeof simulation>, projectsCompleted: () => void = () => undefined, credits = { pages: 2664, rows: 532_800 }): number {
+    sim.progress.expect('credits', credits.pages, credits.rows, 0.0045);
     sim.start('projects', 'credits');
     sim.advance(3000);
     sim.progress.page('projects', 11_659, { pages: 59, rows: 11_659 }, 59);
@@ -156,19 +159,32 @@ describe('the whole run\'s ETA', () => {
     const sim = simulation();
     // the projects job's quick completion says nothing of how long publishing credits takes
     const eta = etaAfterProjects(sim, () => sim.progress.published('projects', 11_659, 0.05));
-    expect(eta).toBeGreaterThanOrEqual(Math.round(2664 * 0.0045 + 532_800 * PUBLISH_SECONDS_PER_ROW) - 1);
+    expect(eta).toBeGreaterThanOrEqual(Math.round(2664 * 0.0045 + PUBLISHING_S) - 1);
   });
 
   it('counts the publishing at the pace the cache remembers from its last full pass on this machine', () => {
-    const etaWith = (remembered: number | null) => {
+    const etaWith = (remembered: { rows: number; seconds: number } | null) => {
       const sim = simulation();
       if (remembered !== null) sim.progress.publishPace(remembered);
       return etaAfterProjects(sim);
     };
     const pages = 2664 * 0.0045;
-    // A machine three times slower than the default's: 48 s of publishing, not 6.4 s.
-    expect(etaWith(3 * PUBLISH_SECONDS_PER_ROW)).toBeCloseTo(pages + 532_800 * 3 * PUBLISH_SECONDS_PER_ROW, -1);
-    expect(etaWith(null)).toBeCloseTo(pages + 532_800 * PUBLISH_SECONDS_PER_ROW, -1);
+    // A machine three times slower than the default's: 10 s of publishing, not 3.35 s.
+    expect(etaWith({ rows: 532_800, seconds: 3 * PUBLISHING_S })).toBeCloseTo(pages + 3 * PUBLISHING_S, -1);
+    // Measured on a tenfold market (37.3 s): a row of the default's publishes at its pace per level of the sort.
+    expect(etaWith({ rows: 5_327_990, seconds: 37.3 })).toBeCloseTo(pages + 532_800 * 19.02 * (37.3 / 5_327_990 / 22.35), 0);
+    expect(etaWith(null)).toBeCloseTo(pages + PUBLISHING_S, -1);
+  });
+
+  it('counts a larger market\'s publishing longer a row than the pass it measured (its sorts grow as n log n)', () => {
+    const sim = simulation();
+    // This machine published the default market in 3 s; the service now lists ten times as many.
+    sim.progress.publishPace({ rows: 532_800, seconds: 3 });
+    const eta = etaAfterProjects(sim, undefined, { pages: 26_640, rows: 5_328_000 });
+    const pages = 26_640 * 0.0045;
+    // 35.3 s of publishing (a tenfold market took 37.3 s where the default took 3.0), not 30 s.
+    expect(eta).toBeCloseTo(Math.round(pages + 30 * (Math.log2(5_328_000) / Math.log2(532_800))), 0);
+    expect(eta).toBeGreaterThan(pages + 30 + 4);
   });
 
   it('times a job\'s pace from its first request, not from its start (the mirror first asks the cache what is due)', () => {
@@ -197,7 +213,7 @@ describe('the whole run\'s ETA', () => {
       step(19, 8);
     }
     sim.progress.publishing('credits');
-    const publishMs = 532_000 * PUBLISH_SECONDS_PER_ROW * 1000;
+    const publishMs = publishSeconds(532_000, DEFAULT_PUBLISH_PACE) * 1000;
     sim.advance(publishMs);
     // Whole seconds shown: within 20% (step by step it was 51% off).
     expect(worstError(samples, sim.now)).toBeLessThanOrEqual(0.2);
@@ -303,11 +319,11 @@ describe('the whole run\'s ETA', () => {
     sim.advance(25 * 4);
     sim.progress.page('credits', 5000, { pages: 2664, rows: 532_800 }, 25);
     // 2,639 pages left at 4 ms, and the publishing: not at the expected 20 ms a page (53 s).
-    expect(sim.progress.snapshot().etaSeconds).toBe(Math.round(2639 * 0.004 + 532_800 * PUBLISH_SECONDS_PER_ROW));
+    expect(sim.progress.snapshot().etaSeconds).toBe(Math.round(2639 * 0.004 + PUBLISHING_S));
     // That step was still the filling: the flow's first step (1 ms a page) replaces it.
     sim.advance(25);
     sim.progress.page('credits', 5000, { pages: 2664, rows: 532_800 }, 25);
-    expect(sim.progress.snapshot().etaSeconds).toBe(Math.round(2614 * 0.001 + 532_800 * PUBLISH_SECONDS_PER_ROW));
+    expect(sim.progress.snapshot().etaSeconds).toBe(Math.round(2614 * 0.001 + PUBLISHING_S));
   });
 
   it("keeps a sized pass's expected pace against its first few uneven pages (their flow outweighs it after 50 pages)", () => {
@@ -324,7 +340,7 @@ describe('the whole run\'s ETA', () => {
       pages += n;
       sim.progress.page('credits', n * 200, { pages: 2664, rows: 532_800 }, n);
     };
-    const truth = () => (2664 - pages) * 0.0024 + 532_800 * PUBLISH_SECONDS_PER_ROW;
+    const truth = () => (2664 - pages) * 0.0024 + PUBLISHING_S;
     const error = () => Math.abs(sim.progress.snapshot().etaSeconds! - truth()) / truth();
     let worst = 0;
     for (const [ms, n] of first) {

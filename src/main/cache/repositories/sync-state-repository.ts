@@ -68,8 +68,20 @@ const toCheckpoint = (r: Row): SyncCheckpoint => ({
   last_error: r.last_error_code ? { code: r.last_error_code, message: r.last_error_message ?? '', at: r.last_error_at ?? '' } : null,
 });
 
-/** cache_facts key of the publishing pace; kept by cache.clear (it describes the machine, not the data). */
-const PUBLISH_PACE_FACT = 'publish_seconds_per_row';
+/**
+ * cache_facts key of the last full pass's publishing, as measured (`{"rows":…,"seconds":…}`); kept by
+ * cache.clear (it describes the machine, not the data). Its rows are kept beside its time because the
+ * time grows faster than the rows (see publishSeconds in the sync layer).
+ */
+const PUBLISH_FACT = 'last_full_publish';
+/** The key an earlier version kept seconds per row under (the rows they were measured on unknown): removed. */
+const OLD_PUBLISH_FACT = 'publish_seconds_per_row';
+/** A full pass's publishing as measured: its rows and the seconds it took. */
+export interface PublishTiming {
+  rows: number;
+  seconds: number;
+}
+
 /** A smaller pass publishes in fixed costs more than in per-row work: its pace would mislead. */
 const PUBLISH_PACE_MIN_ROWS = 10_000;
 
@@ -85,6 +97,8 @@ export class SyncStateRepository {
   private readonly setState: Database.Statement;
   private readonly getPace: Database.Statement;
   private readonly putPace: Database.Statement;
+  private readonly dropOldPace: Database.Statement;
+  private readonly remember: (timing: PublishTiming) => void;
 
   constructor(db: Database.Database) {
     this.getOne = db.prepare('SELECT * FROM sync_state WHERE job = ?');
@@ -99,8 +113,13 @@ export class SyncStateRepository {
       last_full_success_at = CASE WHEN mode = 'full' THEN ? ELSE last_full_success_at END WHERE job = ?`);
     this.finishError = db.prepare(`UPDATE sync_state SET state = ?, last_error_code = ?, last_error_message = ?, last_error_at = ? WHERE job = ?`);
     this.setState = db.prepare('UPDATE sync_state SET state = ? WHERE job = ?');
-    this.getPace = db.prepare(`SELECT value FROM cache_facts WHERE key = '${PUBLISH_PACE_FACT}'`).pluck();
-    this.putPace = db.prepare(`INSERT OR REPLACE INTO cache_facts (key, value) VALUES ('${PUBLISH_PACE_FACT}', ?)`);
+    this.getPace = db.prepare(`SELECT value FROM cache_facts WHERE key = '${PUBLISH_FACT}'`).pluck();
+    this.putPace = db.prepare(`INSERT OR REPLACE INTO cache_facts (key, value) VALUES ('${PUBLISH_FACT}', ?)`);
+    this.dropOldPace = db.prepare(`DELETE FROM cache_facts WHERE key = '${OLD_PUBLISH_FACT}'`);
+    this.remember = db.transaction((timing: PublishTiming) => {
+      this.putPace.run(JSON.stringify(timing));
+      this.dropOldPace.run();
+    });
   }
 
   get(job: string): SyncCheckpoint {
@@ -137,15 +156,21 @@ export class SyncStateRepository {
     return this.get(job);
   }
 
-  /** Seconds per row the last full credits pass took to publish on this machine (null: never measured). */
-  publishPace(): number | null {
-    const value = Number(this.getPace.get());
-    return Number.isFinite(value) && value > 0 ? value : null;
+  /** How long the last full credits pass large enough to tell took to publish on this machine (null: never measured). */
+  lastPublish(): PublishTiming | null {
+    try {
+      const value = JSON.parse(String(this.getPace.get() ?? 'null')) as Partial<PublishTiming> | null;
+      const { rows, seconds } = value ?? {};
+      return typeof rows === 'number' && typeof seconds === 'number' && rows >= PUBLISH_PACE_MIN_ROWS && seconds > 0 ? { rows, seconds } : null;
+    } catch {
+      return null;
+    }
   }
 
   /** Remembers how long publishing a full pass of `rows` rows took, when the pass was large enough to tell. */
-  rememberPublishPace(rows: number, seconds: number): void {
-    if (rows >= PUBLISH_PACE_MIN_ROWS && seconds > 0) this.putPace.run(String(seconds / rows));
+  rememberPublish(rows: number, seconds: number): void {
+    if (rows < PUBLISH_PACE_MIN_ROWS || !(seconds > 0)) return;
+    this.remember({ rows, seconds });
   }
 
   fail(job: string, state: 'failed' | 'cancelled' | 'idle' | 'unsupported', error: { code: string; message: string } | null): SyncCheckpoint {
