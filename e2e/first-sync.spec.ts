@@ -6,26 +6,18 @@
  */
 import { shootBoth, waitForDemoSync } from './demo-support';
 import { expect, test } from './fixtures';
-import { startServiceProcess, useConnection, type ServiceProcess } from './service-process';
+import { serviceForSpec } from './service-process';
 import type { SyncStatus } from '../src/shared/contract';
 
-let service: ServiceProcess;
-
-test.beforeAll(async () => {
-  // Every answer 2 s late: the satellite list, which sizes the boundaries, comes a few answers in.
-  service = await startServiceProcess(['--latency-ms', '2000']);
-});
-
-test.afterAll(async () => {
-  await service?.stop();
-});
+// Every answer 2 s late: the satellite list, which sizes the boundaries, comes a few answers in.
+const service = serviceForSpec(['--latency-ms', '2000']);
 
 test("a first sync's time left says which jobs it does not count yet", async ({ app }) => {
   test.setTimeout(120_000);
   const { page } = app;
   // The demo's own first sync (the web host's start) is over before the view follows the new connection.
   await waitForDemoSync(app);
-  const restore = await useConnection(app, 'Slow service', service.baseUrl, service.apiKey);
+  const restore = await service.connect(app, 'Slow service');
   try {
     await app.goto('/sync');
     await app.call('sync.start', { jobs: ['keyInfo', 'satellite', 'projects', 'boundaries'] });

@@ -5,19 +5,13 @@
  */
 import type { SyncStatus } from '../src/shared/contract';
 import { expect, test } from './fixtures';
-import { startServiceProcess, syncToEnd, useConnection, type ServiceProcess } from './service-process';
+import { serviceForSpec, syncToEnd } from './service-process';
 
-let service: ServiceProcess;
-test.beforeAll(async () => {
-  service = await startServiceProcess(['--messy']);
-});
-test.afterAll(async () => {
-  await service?.stop();
-});
+const service = serviceForSpec(['--messy']);
 
 test('a messy market syncs completely; skipped items are counted, listed and explained', async ({ app }) => {
   const { page } = app;
-  const restore = await useConnection(app, 'Messy market', service.baseUrl, service.apiKey);
+  const restore = await service.connect(app, 'Messy market');
   try {
     const status = await syncToEnd<SyncStatus>(app);
     expect(status.state).toBe('done');

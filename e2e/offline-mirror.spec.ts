@@ -8,20 +8,14 @@ import type { Boundary, LatestForensicFeed, SatelliteMetrics } from '../src/shar
 import type { CacheInfo, SyncStatus, WatchItem } from '../src/shared/contract';
 import { shootBoth } from './demo-support';
 import { expect, test } from './fixtures';
-import { startServiceProcess, syncToEnd, useConnection, type ServiceProcess } from './service-process';
+import { serviceForSpec, syncToEnd } from './service-process';
 
-let service: ServiceProcess;
-test.beforeAll(async () => {
-  service = await startServiceProcess([]);
-});
-test.afterAll(async () => {
-  await service?.stop();
-});
+const service = serviceForSpec([]);
 
 test('after one sync with the service stopped: every boundary on the map, a memo and a map on a project page, full coverage', async ({ app }) => {
   test.setTimeout(240_000);
   const { page } = app;
-  const restore = await useConnection(app, 'Mirrored service', service.baseUrl, service.apiKey);
+  const restore = await service.connect(app, 'Mirrored service');
   try {
     const status = await syncToEnd<SyncStatus>(app);
     expect(status.state).toBe('done');

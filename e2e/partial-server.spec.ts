@@ -5,19 +5,13 @@
  */
 import type { SyncStatus } from '../src/shared/contract';
 import { expect, test } from './fixtures';
-import { startServiceProcess, syncToEnd, useConnection, type ServiceProcess } from './service-process';
+import { serviceForSpec, syncToEnd } from './service-process';
 
-let service: ServiceProcess;
-test.beforeAll(async () => {
-  service = await startServiceProcess(['--offer', 'projects,credits']);
-});
-test.afterAll(async () => {
-  await service?.stop();
-});
+const service = serviceForSpec(['--offer', 'projects,credits']);
 
 test('a partial server: done, with what it does not offer stated in the Sync view and the affected views', async ({ app }) => {
   const { page } = app;
-  const restore = await useConnection(app, 'Projects and credits only', service.baseUrl, service.apiKey);
+  const restore = await service.connect(app, 'Projects and credits only');
   try {
     const status = await syncToEnd<SyncStatus>(app);
     expect(status.state).toBe('done');

@@ -5,26 +5,18 @@
  */
 import path from 'node:path';
 import { SCREENSHOT_DIR, expect, test } from './fixtures';
-import { startServiceProcess, useConnection, type ServiceProcess } from './service-process';
+import { serviceForSpec } from './service-process';
 import type { SyncStatus } from '../src/shared/contract';
 
-let service: ServiceProcess;
-
-test.beforeAll(async () => {
-  // Every answer 700 ms late: the resync of a small market's credits takes several seconds.
-  service = await startServiceProcess(['--latency-ms', '700']);
-});
-
-test.afterAll(async () => {
-  await service?.stop();
-});
+// Every answer 700 ms late: the resync of a small market's credits takes several seconds.
+const service = serviceForSpec(['--latency-ms', '700']);
 
 const syncState = async (app: { call<T>(method: string, input?: unknown): Promise<T> }) => (await app.call<SyncStatus>('sync.status')).state;
 
 test('during a full resync the views answer with what they showed before, and the dashboard keeps its numbers', async ({ app }) => {
   test.setTimeout(180_000);
   const { page } = app;
-  const restore = await useConnection(app, 'Slow service', service.baseUrl, service.apiKey);
+  const restore = await service.connect(app, 'Slow service');
   try {
     await app.call('sync.start', { jobs: ['keyInfo', 'projects', 'credits'] });
     await expect.poll(() => syncState(app), { timeout: 120_000, intervals: [500] }).toBe('done');

@@ -4,9 +4,9 @@
  * host to it, selected while the spec runs and removed afterwards (the demo connection selected again).
  */
 import { spawnReferenceService, stopReferenceService } from '../src/main/connections/demo-service';
-import type { AppPage } from './fixtures';
+import { test, type AppPage } from './fixtures';
 
-export interface ServiceProcess {
+interface ServiceProcess {
   baseUrl: string;
   /** The service's pro key. */
   apiKey: string;
@@ -14,9 +14,39 @@ export interface ServiceProcess {
 }
 
 /** The reference service with `flags`, started the way the app starts its demo (a Node child, its ready line). */
-export async function startServiceProcess(flags: string[]): Promise<ServiceProcess> {
+async function startServiceProcess(flags: string[]): Promise<ServiceProcess> {
   const service = await spawnReferenceService({ scale: 0.01, extraArgs: ['--seed', '7', '--rate-limit-pro', '100000', ...flags], timeoutMs: 120_000 });
   return { baseUrl: service.baseUrl, apiKey: service.apiKey, stop: () => stopReferenceService(service) };
+}
+
+/** The service of a spec file (see serviceForSpec). */
+export interface SpecService {
+  /** Adds and selects a connection named `name` to the service; the returned function removes it (see useConnection). */
+  connect(app: AppPage, name: string): Promise<() => Promise<void>>;
+  /** Stops the service before the spec ends (stopping it again after the spec does nothing). */
+  stop(): Promise<void>;
+}
+
+/**
+ * A reference service with `flags` for the spec file that calls this at its top level: started
+ * before its tests, stopped after them.
+ */
+export function serviceForSpec(flags: string[]): SpecService {
+  let service: ServiceProcess | undefined;
+  test.beforeAll(async () => {
+    service = await startServiceProcess(flags);
+  });
+  test.afterAll(async () => {
+    await service?.stop();
+  });
+  const started = (): ServiceProcess => {
+    if (!service) throw new Error(`the spec's reference service (${flags.join(' ') || 'no flags'}) did not start`);
+    return service;
+  };
+  return {
+    connect: (app, name) => useConnection(app, name, started().baseUrl, started().apiKey),
+    stop: () => started().stop(),
+  };
 }
 
 /** Adds and selects a connection to `baseUrl`; the returned function removes it and selects the previous one. */
