@@ -164,8 +164,8 @@ export const MIRROR_DECIDED_BY: Record<OfflineMirrorJob, readonly SyncJobName[]>
 export async function mirrorDue(cache: JobRun['cache'], jobs: readonly OfflineMirrorJob[]): Promise<Array<{ job: OfflineMirrorJob; items: number; requests: number }>> {
   const week = currentIsoWeek();
   return Promise.all(
-    jobs.map((job) => [job, MIRROR_RESOURCE[job]] as const).map(async ([job, resource]) => {
-      const due = await cache.call('read:mirrorTargets', { resource, week });
+    jobs.map(async (job) => {
+      const due = await cache.call('read:mirrorTargets', { resource: MIRROR_RESOURCE[job], week });
       return { job, items: due.length, requests: due.reduce((n, t) => n + requestsOf(t), 0) };
     }),
   );

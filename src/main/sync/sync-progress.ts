@@ -6,7 +6,7 @@
  * takes to publish its rows, never less than the rate limit allows.
  */
 import type { SyncJobName, SyncJobStatus, SyncStatus } from '../../shared/contract';
-import type { PublishTiming, SyncCheckpoint } from '../cache/repositories/sync-state-repository';
+import { PUBLISH_MIN_ROWS, type PublishTiming, type SyncCheckpoint } from '../cache/repositories/sync-state-repository';
 import { REQUESTS_IN_FLIGHT } from '../api/request-pacer';
 import { CREDITS_FULL_PASS_DAYS } from './sync-jobs';
 
@@ -243,7 +243,7 @@ export class SyncProgress {
   published(name: SyncJobName, rows: number, seconds: number): void {
     const c = this.clocks.get(name)!;
     // Only a staged pass's completion measures the publishing (other jobs' completions are quick bookkeeping).
-    if (c.staged && rows > 10_000) this.publishPaceNow = paceOfPublishing({ rows, seconds });
+    if (c.staged && rows >= PUBLISH_MIN_ROWS) this.publishPaceNow = paceOfPublishing({ rows, seconds });
     c.staged = false;
   }
 

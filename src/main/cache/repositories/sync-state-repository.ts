@@ -83,7 +83,7 @@ export interface PublishTiming {
 }
 
 /** A smaller pass publishes in fixed costs more than in per-row work: its pace would mislead. */
-const PUBLISH_PACE_MIN_ROWS = 10_000;
+export const PUBLISH_MIN_ROWS = 10_000;
 
 export class SyncStateRepository {
   private readonly getOne: Database.Statement;
@@ -95,9 +95,9 @@ export class SyncStateRepository {
   private readonly finishOk: Database.Statement;
   private readonly finishError: Database.Statement;
   private readonly setState: Database.Statement;
-  private readonly getPace: Database.Statement;
-  private readonly putPace: Database.Statement;
-  private readonly dropOldPace: Database.Statement;
+  private readonly getPublish: Database.Statement;
+  private readonly putPublish: Database.Statement;
+  private readonly dropOldPublish: Database.Statement;
   private readonly remember: (timing: PublishTiming) => void;
 
   constructor(db: Database.Database) {
@@ -113,12 +113,12 @@ export class SyncStateRepository {
       last_full_success_at = CASE WHEN mode = 'full' THEN ? ELSE last_full_success_at END WHERE job = ?`);
     this.finishError = db.prepare(`UPDATE sync_state SET state = ?, last_error_code = ?, last_error_message = ?, last_error_at = ? WHERE job = ?`);
     this.setState = db.prepare('UPDATE sync_state SET state = ? WHERE job = ?');
-    this.getPace = db.prepare(`SELECT value FROM cache_facts WHERE key = '${PUBLISH_FACT}'`).pluck();
-    this.putPace = db.prepare(`INSERT OR REPLACE INTO cache_facts (key, value) VALUES ('${PUBLISH_FACT}', ?)`);
-    this.dropOldPace = db.prepare(`DELETE FROM cache_facts WHERE key = '${OLD_PUBLISH_FACT}'`);
+    this.getPublish = db.prepare(`SELECT value FROM cache_facts WHERE key = '${PUBLISH_FACT}'`).pluck();
+    this.putPublish = db.prepare(`INSERT OR REPLACE INTO cache_facts (key, value) VALUES ('${PUBLISH_FACT}', ?)`);
+    this.dropOldPublish = db.prepare(`DELETE FROM cache_facts WHERE key = '${OLD_PUBLISH_FACT}'`);
     this.remember = db.transaction((timing: PublishTiming) => {
-      this.putPace.run(JSON.stringify(timing));
-      this.dropOldPace.run();
+      this.putPublish.run(JSON.stringify(timing));
+      this.dropOldPublish.run();
     });
   }
 
@@ -159,9 +159,9 @@ export class SyncStateRepository {
   /** How long the last full credits pass large enough to tell took to publish on this machine (null: never measured). */
   lastPublish(): PublishTiming | null {
     try {
-      const value = JSON.parse(String(this.getPace.get() ?? 'null')) as Partial<PublishTiming> | null;
+      const value = JSON.parse(String(this.getPublish.get() ?? 'null')) as Partial<PublishTiming> | null;
       const { rows, seconds } = value ?? {};
-      return typeof rows === 'number' && typeof seconds === 'number' && rows >= PUBLISH_PACE_MIN_ROWS && seconds > 0 ? { rows, seconds } : null;
+      return typeof rows === 'number' && typeof seconds === 'number' && rows >= PUBLISH_MIN_ROWS && seconds > 0 ? { rows, seconds } : null;
     } catch {
       return null;
     }
@@ -169,7 +169,7 @@ export class SyncStateRepository {
 
   /** Remembers how long publishing a full pass of `rows` rows took, when the pass was large enough to tell. */
   rememberPublish(rows: number, seconds: number): void {
-    if (rows < PUBLISH_PACE_MIN_ROWS || !(seconds > 0)) return;
+    if (rows < PUBLISH_MIN_ROWS || !(seconds > 0)) return;
     this.remember({ rows, seconds });
   }
 
