@@ -12,7 +12,7 @@ import type { CacheClient } from '../cache/cache-client';
 import type { JobRun } from './job-run';
 import { MIRROR_DECIDED_BY, MIRROR_JOBS, type OfflineMirrorJob, mirrorDue } from './mirror-jobs';
 import { JOBS, creditsPassSize } from './sync-jobs';
-import { SyncProgress } from './sync-progress';
+import { REFERENCE_CREDIT_PAGE_SECONDS, SyncProgress } from './sync-progress';
 
 export interface SyncEngineOptions {
   cache: CacheClient;
@@ -36,13 +36,6 @@ export interface SyncStartOptions {
 }
 
 class Cancelled extends Error {}
-
-/**
- * Seconds a page of 200 credit transactions costs this client when the wire is not the limit (parse,
- * check, hand to the writer, append: 8.1–8.4 s for the default market's 2,664 pages, bench/sync on a
- * two-core machine); the ETA's pace of a credits pass before its first pages are measured.
- */
-const CREDIT_PAGE_SECONDS = 0.0031;
 
 export class SyncEngine {
   private progress = new SyncProgress(SYNC_JOBS);
@@ -278,7 +271,7 @@ export class SyncEngine {
       const size = await creditsPassSize({ client, cache, signal, full });
       // A page's round trip (this answer's) shared by the pages in flight, or what writing one costs, whichever is longer.
       const roundTrip = (performance.now() - asked) / 1000;
-      if (size) this.progress.expect('credits', size.pages, size.rows, Math.max(CREDIT_PAGE_SECONDS, roundTrip / this.concurrency()));
+      if (size) this.progress.expect('credits', size.pages, size.rows, Math.max(REFERENCE_CREDIT_PAGE_SECONDS, roundTrip / this.concurrency()));
     } catch (err) {
       // Only the estimate needed it: the job itself reports what is wrong.
       if (signal.aborted || (err instanceof ContractError && err.code === 'not_offered')) return;

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SYNC_JOBS, type SyncJobName } from '../../shared/contract';
 import type { SyncCheckpoint } from '../cache/repositories/sync-state-repository';
-import { DEFAULT_PUBLISH_PACE, SyncProgress, publishSeconds } from './sync-progress';
+import { DEFAULT_PUBLISH_PACE, REFERENCE_CREDIT_PAGE_SECONDS, SyncProgress, publishSeconds } from './sync-progress';
 
 /** The default market's publishing at the default pace, in seconds. */
 const PUBLISHING_S = publishSeconds(532_800, DEFAULT_PUBLISH_PACE);
+/** The same publishing on a machine whose credit pages flow at `pageSeconds` (it is faster, never slower, than the reference). */
+const publishingWithPagesAt = (pageSeconds: number, rows = 532_800) =>
+  publishSeconds(rows, DEFAULT_PUBLISH_PACE) * Math.min(1, pageSeconds / REFERENCE_CREDIT_PAGE_SECONDS);
 
 /** A simulated clock and a simulated run: each job's pages take a known time. */
 function simulation() {
@@ -187,6 +190,51 @@ describe('the whole run\'s ETA', () => {
     expect(eta).toBeGreaterThan(pages + 30 + 4);
   });
 
+  it('scales a first publishing by how fast the pass\'s rows flow against the reference machine, only ever down', () => {
+    /** The run's ETA once `pages` credit pages flowed at `pageSeconds` each (a first sync, sized at the start). */
+    const etaAfter = (pageSeconds: number, pages: number, remembered: { rows: number; seconds: number } | null = null) => {
+      const sim = simulation();
+      if (remembered) sim.progress.publishPace(remembered);
+      sim.progress.expect('credits', 2664, 532_800, REFERENCE_CREDIT_PAGE_SECONDS);
+      sim.start('credits');
+      sim.step('credits', 24, 24 * pageSeconds * 1000, { pages: 2664, rows: 532_800 });
+      for (let done = 24; done < pages; done += 4) sim.step('credits', 4, 4 * pageSeconds * 1000, { pages: 2664, rows: 532_800 });
+      return { eta: sim.progress.snapshot().etaSeconds!, pagesLeft: 2664 - pages };
+    };
+    // Rows at 2.2 ms a page (a machine faster than the reference): its publishing counted 3.35 s x 2.2 / 3.1.
+    const fast = etaAfter(0.0022, 400);
+    expect(fast.eta).toBe(Math.round(fast.pagesLeft * 0.0022 + PUBLISHING_S * (0.0022 / 0.0031)));
+    // Before a hundred pages of its flow, the default stands (a burst says little of the machine).
+    expect(etaAfter(0.0022, 64).eta).toBeGreaterThanOrEqual(Math.round(PUBLISHING_S));
+    // Rows slower than the reference's may be the wire's: the default, not more.
+    const slow = etaAfter(0.02, 400);
+    expect(slow.eta).toBe(Math.round(slow.pagesLeft * 0.02 + PUBLISHING_S));
+    // This machine's own publishing, once measured, is what counts, however the rows flow.
+    const measured = etaAfter(0.0022, 400, { rows: 532_800, seconds: 5 });
+    expect(measured.eta).toBe(Math.round(measured.pagesLeft * 0.0022 + 5));
+  });
+
+  it('expects an offline mirror request to cost what a country profile\'s did, timed whole, and holds it through the mirror\'s first burst', () => {
+    const sim = simulation();
+    sim.progress.expect('boundaries', 18_855);
+    sim.progress.state = 'running';
+    sim.progress.queue(['countries', 'boundaries']);
+    // 51 profiles, 24 in flight: the first answer after 10 ms, the rest in two waves; 1.5 ms a request in all.
+    sim.progress.begin('countries');
+    for (let i = 0; i < 24; i++) sim.progress.request('countries');
+    sim.step('countries', 24, 10, { pages: 51 }, 24);
+    sim.step('countries', 27, 66.5, { pages: 51 }, 27);
+    sim.progress.finish('countries', 'done', null);
+    // Counted at 1.5 ms, not the unmeasured 1.3 ms (24.5 s) nor the profiles' flow after their first answer (1.26 ms).
+    expect(sim.progress.snapshot().etaSeconds).toBe(Math.round(18_855 * 0.0015));
+    // The boundaries' 24 first answers in a burst (0.9 ms each) do not make it 17 s; their flow (1.7 ms) then takes over.
+    sim.progress.begin('boundaries');
+    sim.step('boundaries', 24, 24 * 0.9, { pages: 18_855 }, 24);
+    expect(sim.progress.snapshot().etaSeconds).toBe(Math.round((18_855 - 24) * 0.0015));
+    for (let done = 24; done < 2000; done += 20) sim.step('boundaries', 20, 20 * 1.7, { pages: 18_855 }, 20);
+    expect(sim.progress.snapshot().etaSeconds).toBe(Math.round((18_855 - 2004) * 0.0017));
+  });
+
   it('times a job\'s pace from its first request, not from its start (the mirror first asks the cache what is due)', () => {
     const sim = simulation();
     sim.start('boundaries');
@@ -213,8 +261,7 @@ describe('the whole run\'s ETA', () => {
       step(19, 8);
     }
     sim.progress.publishing('credits');
-    const publishMs = publishSeconds(532_000, DEFAULT_PUBLISH_PACE) * 1000;
-    sim.advance(publishMs);
+    sim.advance(publishingWithPagesAt(0.0024, 532_000) * 1000);
     // Whole seconds shown: within 20% (step by step it was 51% off).
     expect(worstError(samples, sim.now)).toBeLessThanOrEqual(0.2);
   });
@@ -328,6 +375,8 @@ describe('the whole run\'s ETA', () => {
 
   it("keeps a sized pass's expected pace against its first few uneven pages (their flow outweighs it after 50 pages)", () => {
     const sim = simulation();
+    // The publishing as this machine measured it before: what is judged here is the pages' pace.
+    sim.progress.publishPace({ rows: 532_800, seconds: PUBLISHING_S });
     sim.progress.expect('credits', 2664, 532_800, 0.0031);
     sim.start('credits');
     sim.progress.request('credits');

@@ -28,8 +28,10 @@ interface JobClock {
   steps: Array<{ atMs: number; pages: number }>;
   /** `pace` is its first step's, its pipeline filling (replaced by the next step's). */
   paceFromFilling?: boolean;
-  /** When its flow began (its first step, or a resume) and its pages by then: its pace over all of it is what it lends its kind. */
-  since?: { atMs: number; pages: number };
+  /** When its flow began (its first step, or a resume) and its pages and rows by then: its pace over all of it is what it lends its kind. */
+  since?: { atMs: number; pages: number; rows: number };
+  /** When its first request in this run was sent. */
+  firstRequestMs?: number;
   /**
    * Its young flow (see EXPECTATION_PAGES): the pace expected of it, the pages written since its
    * first step, and once the first FILLING_PAGES of them are in, when they were and the pages since.
@@ -59,6 +61,16 @@ const KIND: Record<SyncJobName, JobKind> = {
  */
 const UNMEASURED_SECONDS: Record<JobKind, number> = { page: 0.01, single: 0.05, item: 0.005, mirror: 0.0013 };
 /**
+ * An item job of at least this many requests, timed from its first request to its last answer (its
+ * filling in, as a mirror job's whole time has its own), is what an offline mirror job's request is
+ * expected to cost before one is measured: both ask the service for one item by id, as many in flight.
+ * On a two-core machine the 51 country profiles took 1.42–1.59 ms a request that way, and the mirror
+ * 1.60–1.79 ms (boundaries) and 1.5 ms (dossiers, two requests an item), where the unmeasured 1.3 ms
+ * (another machine's) counted the tenfold market's mirror 43 s for 53 s. Timed from their first
+ * answer on, the profiles' flow read 1.28 ms: their queue at the service is part of a request's cost.
+ */
+const MIRROR_LIKE_ITEMS = 24;
+/**
  * How long publishing a full credits pass of `rows` rows takes at `pace`. Publishing sorts the rows
  * (eight index builds, the rollups' groupings), so its time grows as rows × log2(rows): on a two-core
  * machine a tenfold market took 1.23 times as long a row (7.0 µs against 5.7), where a pace per row
@@ -74,6 +86,22 @@ export const paceOfPublishing = ({ rows, seconds }: PublishTiming): number => se
  * full pass, then by this run's own.
  */
 export const DEFAULT_PUBLISH_PACE = paceOfPublishing({ rows: 532_799, seconds: 3.35 });
+/**
+ * Seconds a page of 200 credit transactions cost on the machine DEFAULT_PUBLISH_PACE was measured on,
+ * the wire not the limit (parse, check, hand to the writer, append: 8.1–8.4 s for the default
+ * market's 2,664 pages): a credits pass's expected pace before its pages are measured.
+ */
+export const REFERENCE_CREDIT_PAGE_SECONDS = 0.0031;
+/**
+ * A full pass's pages and its publishing are both this client's CPU work on the same cores. On a
+ * faster two-core machine the default market's credit pages flowed at 2.05–2.2 ms a page and its
+ * publishing took 2.2–2.4 s (3.35 s scaled by the pages' pace: 2.2–2.4 s); at ten times that market,
+ * 2.2 ms a page and 28.9 s (scaled: 28.0 s, where the default counted 39.4 s). So until this
+ * machine's publishing is measured, the default is scaled by how much faster than the reference the
+ * pass's rows flow. Only ever down: rows that flow slower may be the wire's doing (a distant service,
+ * a rate limit), which says nothing of the publishing, done here once every page is in.
+ */
+const REFERENCE_ROW_SECONDS = REFERENCE_CREDIT_PAGE_SECONDS / 200;
 /**
  * A job's pace when something measured what to expect of it (its previous pass, or the service's
  * answer to its size). Its first FILLING_PAGES pages after its first step still come as its
@@ -114,6 +142,10 @@ export class SyncProgress {
   /** Seconds per request of the job of each kind measured last in this run (its pace ÷ its requests per item). */
   private readonly pace = new Map<JobKind, number>();
   private publishPaceNow = DEFAULT_PUBLISH_PACE;
+  /** publishPaceNow was measured on this machine (by the cache's last full pass, or in this run). */
+  private publishPaceMeasured = false;
+  /** Seconds per request of the last item job (the country profiles) done in this run, from its first request to its last answer. */
+  private itemJobPace: number | null = null;
   /** A step of some job was written in this run (until then its ETA is unknown). */
   private answered = false;
   /** The run asked for full passes. */
@@ -182,6 +214,7 @@ export class SyncProgress {
     const c = this.clocks.get(name)!;
     c.startedAtMs = this.now();
     c.pagesThisRun = 0;
+    c.firstRequestMs = undefined;
     c.lastStepMs = c.startedAtMs;
     c.flow = undefined;
     c.steps = [];
@@ -191,6 +224,7 @@ export class SyncProgress {
     const c = this.clocks.get(name)!;
     const now = this.now();
     c.requestTimes.push(now);
+    if (c.pagesThisRun === 0 && c.firstRequestMs === undefined) c.firstRequestMs = now;
     // A job's first pace is timed from its first request: what it did before (the offline mirror
     // asks the cache what is due) is no page's time. Counted in, 20 mirror items whose query took
     // half a second made a 2-second job look like a 22-second one.
@@ -222,10 +256,12 @@ export class SyncProgress {
   /** The run goes on after a pause: the time paused is no page's, so every job's flow is timed afresh from now. */
   resumed(): void {
     const now = this.now();
-    for (const c of this.clocks.values()) {
+    for (const [name, c] of this.clocks) {
       if (c.lastStepMs !== undefined) c.lastStepMs = now;
       c.steps = [];
-      if (c.since) c.since = { atMs: now, pages: c.pagesThisRun };
+      if (c.since) c.since = { atMs: now, pages: c.pagesThisRun, rows: this.job(name).rows };
+      // A job paused before its end is not timed whole (see finish).
+      c.firstRequestMs = undefined;
     }
   }
 
@@ -237,13 +273,17 @@ export class SyncProgress {
   /** This machine's publishing as a previous run measured it: its pace is used until this run measures its own. */
   publishPace(last: PublishTiming): void {
     this.publishPaceNow = paceOfPublishing(last);
+    this.publishPaceMeasured = true;
   }
 
   /** The publishing of a staged pass took `seconds` for `rows` rows: later estimates use this machine's pace. */
   published(name: SyncJobName, rows: number, seconds: number): void {
     const c = this.clocks.get(name)!;
     // Only a staged pass's completion measures the publishing (other jobs' completions are quick bookkeeping).
-    if (c.staged && rows >= PUBLISH_MIN_ROWS) this.publishPaceNow = paceOfPublishing({ rows, seconds });
+    if (c.staged && rows >= PUBLISH_MIN_ROWS) {
+      this.publishPaceNow = paceOfPublishing({ rows, seconds });
+      this.publishPaceMeasured = true;
+    }
     c.staged = false;
   }
 
@@ -272,6 +312,7 @@ export class SyncProgress {
       // the job says the expectation is too slow and stands in for the flow until the next step,
       // which replaces it; a slower one cannot tell. A one-request job's single answer is its pace.
       const filling = firstStep && KIND[name] !== 'single';
+      const expectedInRun = this.mirrorExpectedInRun(name);
       const flow = c.flow && c.flow.pages < EXPECTATION_PAGES ? c.flow : null;
       if (flow) {
         if (flow.fromMs === null) {
@@ -292,18 +333,19 @@ export class SyncProgress {
         }
         c.paceFromFilling = false;
         this.lend(name, c, now);
-      } else if (!filling || step < this.expectedPace(name)) {
+      } else if (!filling || (!expectedInRun && step < this.expectedPace(name))) {
         c.pace = c.pace === null || c.paceFromFilling ? step : windowPace;
         c.paceFromFilling = filling;
         this.lend(name, c, now);
       }
       // A measured expectation (a previous pass's pace, the one it was sized with, or for the offline
-      // mirror its kind's pace in this run) stands for EXPECTATION_PAGES pages of the flow that
-      // follows the filling, unless the filling already beat it. A mirror job's items in flight are
-      // answered in a burst after its first: taken as its flow, the dossiers showed 1 s with 2 s left.
-      if (filling && c.pace === null && (c.previousPace !== null || (KIND[name] === 'mirror' && this.pace.has('mirror')))) c.flow = { expected: this.expectedPace(name), filled: 0, fromMs: null, pages: 0 };
+      // mirror its kind's or the country profiles' pace in this run) stands for EXPECTATION_PAGES
+      // pages of the flow that follows the filling, unless the filling already beat it (never for
+      // the mirror: see mirrorExpectedInRun). A mirror job's items in flight are answered in a burst
+      // after its first: taken as its flow, the dossiers showed 1 s with 2 s left.
+      if (filling && c.pace === null && (c.previousPace !== null || expectedInRun)) c.flow = { expected: this.expectedPace(name), filled: 0, fromMs: null, pages: 0 };
     }
-    if (firstStep) c.since = { atMs: now, pages: c.pagesThisRun };
+    if (firstStep) c.since = { atMs: now, pages: c.pagesThisRun, rows: j.rows };
     c.lastStepMs = now;
     const left = this.requestsLeft(name);
     j.etaSeconds = left === null ? null : Math.round(this.secondsFor(name, left));
@@ -322,6 +364,32 @@ export class SyncProgress {
     this.pace.set(KIND[name], pace / c.requestsPerItem);
   }
 
+  /**
+   * An offline mirror job whose pace this run measured before it starts (an earlier mirror job's, or
+   * the country profiles'): its first step is then its burst of items in flight, answered together by
+   * a service that had been idle while the credits were published (at ten times the default market 24
+   * boundaries came at 0.9 ms each, where their flow took 1.7 ms, and the run's ETA read 30 s for 53 s
+   * left). That burst never stands for the job's pace: the expected one does, as for a job sized ahead.
+   */
+  private mirrorExpectedInRun(name: SyncJobName): boolean {
+    return KIND[name] === 'mirror' && (this.pace.has('mirror') || this.itemJobPace !== null);
+  }
+
+  /**
+   * The pace a staged pass of job `name` will publish at: this machine's when measured, else the
+   * default, scaled down once the pass's own rows flow faster than the reference machine's did (over
+   * at least PACE_WINDOW_PAGES pages of its flow; see REFERENCE_ROW_SECONDS).
+   */
+  private publishPaceOf(name: SyncJobName): number {
+    if (this.publishPaceMeasured) return this.publishPaceNow;
+    const c = this.clocks.get(name)!;
+    if (!c.since || c.lastStepMs === undefined || c.pagesThisRun - c.since.pages < PACE_WINDOW_PAGES) return this.publishPaceNow;
+    const rows = this.job(name).rows - c.since.rows;
+    const seconds = (c.lastStepMs - c.since.atMs) / 1000;
+    if (rows <= 0 || seconds <= 0) return this.publishPaceNow;
+    return this.publishPaceNow * Math.min(1, seconds / rows / REFERENCE_ROW_SECONDS);
+  }
+
   /** Requests left of a job: its totals when known, else its previous pass's size (null: unknown). */
   private requestsLeft(name: SyncJobName): number | null {
     const j = this.job(name);
@@ -334,13 +402,15 @@ export class SyncProgress {
 
   /**
    * Seconds per request of a job before its own flow is measured in this run: its previous pass's
-   * pace, else that of the last job of its kind (items are not pages: a page's pace says nothing of
-   * theirs), else its kind's default.
+   * pace, else that of the last job of its kind, else its kind's default. Items are not pages (a
+   * page's pace says nothing of theirs); an offline mirror job takes the country profiles' whole pace
+   * (see MIRROR_LIKE_ITEMS).
    */
   private expectedPace(name: SyncJobName): number {
     const kind = KIND[name];
     const c = this.clocks.get(name)!;
-    return c.previousPace ?? c.requestsPerItem * (this.pace.get(kind) ?? (kind === 'page' || kind === 'single' ? this.pace.get('page') : undefined) ?? UNMEASURED_SECONDS[kind]);
+    const borrowed = kind === 'page' || kind === 'single' ? this.pace.get('page') : kind === 'mirror' ? this.itemJobPace : undefined;
+    return c.previousPace ?? c.requestsPerItem * (this.pace.get(kind) ?? borrowed ?? UNMEASURED_SECONDS[kind]);
   }
 
   private secondsFor(name: SyncJobName, requests: number): number {
@@ -348,7 +418,7 @@ export class SyncProgress {
     const measured = c.pace ?? this.expectedPace(name);
     const state = this.job(name).state;
     const pending = state === 'queued' || state === 'running' || state === 'paused';
-    const estimate = c.staged && pending ? publishSeconds(this.job(name).totalRows ?? c.previousRows ?? 0, this.publishPaceNow) : 0;
+    const estimate = c.staged && pending ? publishSeconds(this.job(name).totalRows ?? c.previousRows ?? 0, this.publishPaceOf(name)) : 0;
     // Once it began, what is left of it (at least a second while it lasts longer than estimated).
     const publishing = c.publishingSinceMs === undefined ? estimate : Math.max(Math.min(1, estimate), estimate - (this.now() - c.publishingSinceMs) / 1000);
     return requests * measured + publishing;
@@ -381,6 +451,11 @@ export class SyncProgress {
     j.state = state;
     if (rows !== undefined) j.rows = rows;
     if (state === 'done') {
+      const c = this.clocks.get(name)!;
+      // An item job timed whole, its filling in: what an offline mirror job is expected to take a request.
+      if (KIND[name] === 'item' && c.firstRequestMs !== undefined && c.lastStepMs !== undefined && c.pagesThisRun >= MIRROR_LIKE_ITEMS) {
+        this.itemJobPace = (c.lastStepMs - c.firstRequestMs) / 1000 / c.pagesThisRun;
+      }
       j.lastSuccessAt = new Date().toISOString();
       j.etaSeconds = 0;
       if (j.totalPages === null) j.totalPages = j.pages;
