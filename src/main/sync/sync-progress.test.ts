@@ -225,7 +225,7 @@ describe('the whole run\'s ETA', () => {
     sim.step('countries', 24, 10, { pages: 51 }, 24);
     sim.step('countries', 27, 66.5, { pages: 51 }, 27);
     sim.progress.finish('countries', 'done', null);
-    // Counted at 1.5 ms, not the unmeasured 1.3 ms (24.5 s) nor the profiles' flow after their first answer (1.26 ms).
+    // Counted at 1.5 ms (28 s), not the unmeasured 1.3 ms (24.5 s) nor the profiles' pace after their first answer (2.5 ms here).
     expect(sim.progress.snapshot().etaSeconds).toBe(Math.round(18_855 * 0.0015));
     // The boundaries' 24 first answers in a burst (0.9 ms each) do not make it 17 s; their flow (1.7 ms) then takes over.
     sim.progress.begin('boundaries');
