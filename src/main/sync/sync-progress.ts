@@ -141,9 +141,8 @@ export class SyncProgress {
   private readonly clocks = new Map<SyncJobName, JobClock>();
   /** Seconds per request of the job of each kind measured last in this run (its pace ÷ its requests per item). */
   private readonly pace = new Map<JobKind, number>();
-  private publishPaceNow = DEFAULT_PUBLISH_PACE;
-  /** publishPaceNow was measured on this machine (by the cache's last full pass, or in this run). */
-  private publishPaceMeasured = false;
+  /** This machine's publishing pace, as the cache's last full pass or this run measured it (null: not yet). */
+  private measuredPublishPace: number | null = null;
   /** Seconds per request of the last item job (the country profiles) done in this run, from its first request to its last answer. */
   private itemJobPace: number | null = null;
   /** A step of some job was written in this run (until then its ETA is unknown). */
@@ -272,18 +271,14 @@ export class SyncProgress {
 
   /** This machine's publishing as a previous run measured it: its pace is used until this run measures its own. */
   publishPace(last: PublishTiming): void {
-    this.publishPaceNow = paceOfPublishing(last);
-    this.publishPaceMeasured = true;
+    this.measuredPublishPace = paceOfPublishing(last);
   }
 
   /** The publishing of a staged pass took `seconds` for `rows` rows: later estimates use this machine's pace. */
   published(name: SyncJobName, rows: number, seconds: number): void {
     const c = this.clocks.get(name)!;
     // Only a staged pass's completion measures the publishing (other jobs' completions are quick bookkeeping).
-    if (c.staged && rows >= PUBLISH_MIN_ROWS) {
-      this.publishPaceNow = paceOfPublishing({ rows, seconds });
-      this.publishPaceMeasured = true;
-    }
+    if (c.staged && rows >= PUBLISH_MIN_ROWS) this.measuredPublishPace = paceOfPublishing({ rows, seconds });
     c.staged = false;
   }
 
@@ -359,9 +354,15 @@ export class SyncProgress {
    * 16 to 21 s).
    */
   private lend(name: SyncJobName, c: JobClock, now: number): void {
-    const pages = c.since ? c.pagesThisRun - c.since.pages : 0;
-    const pace = c.since && pages >= PACE_WINDOW_PAGES && now > c.since.atMs ? (now - c.since.atMs) / 1000 / pages : c.pace!;
-    this.pace.set(KIND[name], pace / c.requestsPerItem);
+    const flow = this.wholeFlow(name, c, now);
+    this.pace.set(KIND[name], (flow ? flow.seconds / flow.pages : c.pace!) / c.requestsPerItem);
+  }
+
+  /** A job's flow from its beginning (`since`) to `atMs`, once it holds PACE_WINDOW_PAGES pages (else null). */
+  private wholeFlow(name: SyncJobName, c: JobClock, atMs: number): { seconds: number; pages: number; rows: number } | null {
+    if (!c.since || atMs <= c.since.atMs) return null;
+    const pages = c.pagesThisRun - c.since.pages;
+    return pages >= PACE_WINDOW_PAGES ? { seconds: (atMs - c.since.atMs) / 1000, pages, rows: this.job(name).rows - c.since.rows } : null;
   }
 
   /**
@@ -381,13 +382,11 @@ export class SyncProgress {
    * at least PACE_WINDOW_PAGES pages of its flow; see REFERENCE_ROW_SECONDS).
    */
   private publishPaceOf(name: SyncJobName): number {
-    if (this.publishPaceMeasured) return this.publishPaceNow;
+    if (this.measuredPublishPace !== null) return this.measuredPublishPace;
     const c = this.clocks.get(name)!;
-    if (!c.since || c.lastStepMs === undefined || c.pagesThisRun - c.since.pages < PACE_WINDOW_PAGES) return this.publishPaceNow;
-    const rows = this.job(name).rows - c.since.rows;
-    const seconds = (c.lastStepMs - c.since.atMs) / 1000;
-    if (rows <= 0 || seconds <= 0) return this.publishPaceNow;
-    return this.publishPaceNow * Math.min(1, seconds / rows / REFERENCE_ROW_SECONDS);
+    const flow = c.lastStepMs === undefined ? null : this.wholeFlow(name, c, c.lastStepMs);
+    if (!flow || flow.rows <= 0) return DEFAULT_PUBLISH_PACE;
+    return DEFAULT_PUBLISH_PACE * Math.min(1, flow.seconds / flow.rows / REFERENCE_ROW_SECONDS);
   }
 
   /** Requests left of a job: its totals when known, else its previous pass's size (null: unknown). */
