@@ -97,7 +97,7 @@ export async function countryOfProjectStep(run: Pick<JobRun, 'client' | 'signal'
 /**
  * One mirror resource: its due items fetched `concurrency` ahead and written in order, each with its
  * mirror record. The cursor counts items done in this pass (for progress); what is due is the cache's
- * answer, so a resumed pass continues with what is left.
+ * answer, so a resumed pass (or one continued after a taste: JobRun.limit) continues with what is left.
  */
 async function mirrorJob(run: JobRun, resource: MirrorResource, fetchItem: (t: MirrorTarget) => Promise<Step>): Promise<void> {
   const cp = await begin(run, 'full', { index: 0 });
@@ -121,9 +121,10 @@ async function mirrorJob(run: JobRun, resource: MirrorResource, fetchItem: (t: M
     }
     return p;
   };
-  for (let i = 0; i < due.length; i++) {
+  const items = Math.min(due.length, run.limit ?? Infinity);
+  for (let i = 0; i < items; i++) {
     await run.gate();
-    for (let k = i; k < Math.min(due.length, i + run.concurrency); k++) void get(k);
+    for (let k = i; k < Math.min(items, i + run.concurrency); k++) void get(k);
     let s: Step;
     try {
       s = await get(i);

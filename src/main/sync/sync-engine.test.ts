@@ -20,8 +20,8 @@ const dir = () => {
   dirs.push(d);
   return d;
 };
-const engineFor = (s: TestService, key = s.apiKey, options = {}) => {
-  const e = testEngine(s.baseUrl, key, dir(), options);
+const engineFor = (s: TestService, key = s.apiKey, options = {}, engineOptions: Parameters<typeof testEngine>[4] = {}) => {
+  const e = testEngine(s.baseUrl, key, dir(), options, engineOptions);
   engines.push(e);
   return e;
 };
@@ -101,6 +101,37 @@ describe('sync engine (reference service)', () => {
     expect((await clean.engine.whenDone()).state).toBe('done');
     expect(await clean.cache.call('sync:checkpoint', { job: 'credits' })).toMatchObject({ mode: 'full', rows: before.rows });
     expect(cacheChecksums(clean.file).tables.credit_transactions).toEqual(before);
+  }, 60_000);
+
+  it("once a job's time left is long, tastes the later jobs without a pace (set aside, then going on), with the same cache as a sync without tastes", async () => {
+    // Every job counts as long here; the boundaries' and dossiers' tastes stop short of their ends, the country updates' covers all of it.
+    const t = engineFor(service, service.apiKey, {}, { longJobSeconds: 0, tasteSize: { boundaries: 3, projectForensics: 2, countryUpdates: 10_000 } });
+    t.engine.start();
+    const status = await t.engine.whenDone();
+    expect(status.lastError).toBeNull();
+    expect(status.state).toBe('done');
+    const job = (s: SyncStatus, name: string) => s.jobs.find((j) => j.job === name)!;
+    // The boundaries' taste: three items while the long job waited (queued, some of its pages in)…
+    const tasting = t.events.filter((e) => job(e, 'boundaries').state === 'running' && job(e, 'boundaries').pages > 0 && job(e, 'credits').state !== 'done');
+    expect(tasting.length).toBeGreaterThan(0);
+    const waiting = (e: SyncStatus) => e.jobs.some((j) => j.job !== 'boundaries' && j.state === 'queued' && j.pages > 0);
+    expect(tasting.every((e) => waiting(e) && job(e, 'boundaries').pages <= 3)).toBe(true);
+    expect(tasting.every((e) => e.jobs.filter((j) => j.state === 'running').length === 1)).toBe(true);
+    // …then set aside, queued with its three items, until its turn came after the credits.
+    const aside = t.events.findIndex((e) => job(e, 'boundaries').state === 'queued' && job(e, 'boundaries').pages === 3);
+    expect(aside).toBeGreaterThan(-1);
+    const creditsDone = t.events.findIndex((e) => job(e, 'credits').state === 'done');
+    expect(t.events.slice(aside, creditsDone).every((e) => job(e, 'boundaries').state === 'queued')).toBe(true);
+    expect(t.events.slice(creditsDone).some((e) => job(e, 'boundaries').state === 'running' && job(e, 'boundaries').pages > 3)).toBe(true);
+    // A taste that covered the whole job ended it there, and it did not run again.
+    const updatesDone = t.events.findIndex((e) => job(e, 'countryUpdates').state === 'done');
+    expect(updatesDone).toBeGreaterThan(-1);
+    expect(updatesDone).toBeLessThan(creditsDone);
+    expect(t.events.slice(updatesDone).every((e) => job(e, 'countryUpdates').state === 'done')).toBe(true);
+    for (const name of ['boundaries', 'projectForensics', 'countryUpdates', 'credits']) {
+      expect(job(status, name)).toMatchObject({ state: 'done', totalPages: job(status, name).pages });
+    }
+    expect(cacheChecksums(t.file).tables).toEqual(cacheChecksums(clean.file).tables);
   }, 60_000);
 
   it('pauses after the page in flight, resumes, and a cancelled sync resumes where it stopped', async () => {

@@ -342,6 +342,38 @@ describe('the whole run\'s ETA', () => {
     expect(Math.abs(sim.progress.snapshot().etaSeconds! - before)).toBeLessThanOrEqual(1);
   });
 
+  it('counts a job tasted while a long one waited by its taste, and never times that wait as a flow', () => {
+    // Ten times the default market: the projects (0.125 s a page, the service's sort) wait after a
+    // few pages while 150 credit pages are tasted (2.2 ms a page, where the credits were sized at the
+    // reference machine's 3.1 ms), then go on for 70 s; then the credits go on.
+    const sim = simulation();
+    const rows = 5_327_990;
+    sim.progress.expect('credits', 26_640, rows, REFERENCE_CREDIT_PAGE_SECONDS);
+    sim.start('projects', 'credits');
+    for (let i = 0; i < 4; i++) sim.step('projects', 1, 125, { pages: 583, rows: 116_590 });
+    sim.progress.setAside('projects');
+    sim.progress.begin('credits');
+    for (let i = 0; i < 15; i++) sim.step('credits', 10, 22, { pages: 26_640, rows });
+    sim.progress.setAside('credits');
+    expect(sim.progress.snapshot().jobs.find((j) => j.job === 'credits')).toMatchObject({ state: 'queued', pages: 150 });
+    sim.progress.begin('projects');
+    for (let i = 0; i < 560; i++) sim.step('projects', 1, 125, { pages: 583, rows: 116_590 });
+    const credits = (pagesLeft: number) => pagesLeft * 0.0022 + publishingWithPagesAt(0.0022, rows);
+    const truth = 19 * 0.125 + credits(26_640 - 150);
+    // Counted at the reference pace and the default publishing, the credits alone made it 122 s for 58 + 28.
+    expect(Math.abs(sim.progress.snapshot().etaSeconds! - truth) / truth).toBeLessThan(0.05);
+    for (let i = 0; i < 19; i++) sim.step('projects', 1, 125, { pages: 583, rows: 116_590 });
+    sim.progress.finish('projects', 'done', null);
+    // The credits go on, 72 s after their taste: that wait is no page's time (timed as their rows'
+    // flow, it made the publishing the reference machine's, 11 s longer).
+    sim.progress.begin('credits');
+    const goingOn = credits(26_640 - 150);
+    expect(Math.abs(sim.progress.snapshot().etaSeconds! - goingOn) / goingOn).toBeLessThan(0.05);
+    for (let i = 0; i < 10; i++) sim.step('credits', 20, 44, { pages: 26_640, rows });
+    const left = credits(26_640 - 350);
+    expect(Math.abs(sim.progress.snapshot().etaSeconds! - left) / left).toBeLessThan(0.05);
+  });
+
   it('does not take a job\'s first step, its requests in flight filling, for its flow', () => {
     // 1,911 mirror items, 16 in flight: the first 10 arrive a round trip (50 ms) after the first
     // request, then 10 every 13 ms (1.3 ms an item).

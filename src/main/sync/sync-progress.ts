@@ -43,6 +43,8 @@ interface JobClock {
   publishingSinceMs?: number;
   /** Requests one of its items or pages costs (a mirror dossier with this week's diff: two). */
   requestsPerItem: number;
+  /** When it was set aside after a taste of its work (see setAside), until it goes on. */
+  asideSinceMs?: number;
 }
 
 /**
@@ -211,6 +213,10 @@ export class SyncProgress {
   begin(name: SyncJobName): void {
     this.job(name).state = 'running';
     const c = this.clocks.get(name)!;
+    if (c.asideSinceMs !== undefined) {
+      this.goOn(c);
+      return;
+    }
     c.startedAtMs = this.now();
     c.pagesThisRun = 0;
     c.firstRequestMs = undefined;
@@ -252,6 +258,27 @@ export class SyncProgress {
     if (Number.isFinite(requestsPerItem) && requestsPerItem > 0) this.clocks.get(name)!.requestsPerItem = requestsPerItem;
   }
 
+  /**
+   * The job stops after a taste of its work and waits, queued, while other jobs run; it goes on later
+   * in this run (begin). Its pace stands meanwhile: the taste is what the run's ETA counts it by.
+   */
+  setAside(name: SyncJobName): void {
+    this.job(name).state = 'queued';
+    this.clocks.get(name)!.asideSinceMs = this.now();
+  }
+
+  /** A job set aside goes on: its clock moves on by the time it waited, so no page is timed across that wait. */
+  private goOn(c: JobClock): void {
+    const gap = this.now() - c.asideSinceMs!;
+    c.asideSinceMs = undefined;
+    if (c.startedAtMs !== null) c.startedAtMs += gap;
+    if (c.lastStepMs !== undefined) c.lastStepMs += gap;
+    if (c.firstRequestMs !== undefined) c.firstRequestMs += gap;
+    for (const s of c.steps) s.atMs += gap;
+    if (c.since) c.since = { ...c.since, atMs: c.since.atMs + gap };
+    if (c.flow && c.flow.fromMs !== null) c.flow.fromMs += gap;
+  }
+
   /** The run goes on after a pause: the time paused is no page's, so every job's flow is timed afresh from now. */
   resumed(): void {
     const now = this.now();
@@ -261,6 +288,8 @@ export class SyncProgress {
       if (c.since) c.since = { atMs: now, pages: c.pagesThisRun, rows: this.job(name).rows };
       // A job paused before its end is not timed whole (see finish).
       c.firstRequestMs = undefined;
+      // A job set aside waits from now on (its clock was just moved to now).
+      if (c.asideSinceMs !== undefined) c.asideSinceMs = now;
     }
   }
 
