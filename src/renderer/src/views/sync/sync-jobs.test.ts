@@ -18,6 +18,9 @@ describe('sync jobs', () => {
     expect(jobFraction(job({ state: 'done' }))).toBe(1);
     expect(jobFraction(job({ rows: 2000, totalRows: 1000 }))).toBe(1);
     expect(jobFraction(job({ state: 'queued', totalRows: 0, totalPages: 0 }))).toBeNull();
+    // a pass under way that waits its turn (tasted, or resumed) shows how far it got
+    expect(jobFraction(job({ state: 'queued', rows: 0, totalRows: 1000, pages: 0, totalPages: 5 }))).toBeNull();
+    expect(jobFraction(job({ state: 'queued', rows: 30_000, totalRows: 120_000, pages: 150, totalPages: 600 }))).toBe(0.25);
     expect(jobFraction(job({ state: 'running', totalRows: 0 }))).toBe(0);
   });
 
@@ -43,6 +46,9 @@ describe('sync jobs', () => {
     };
     // done 1 + running 0.5 + queued 0, over the three jobs of the run
     expect(overallFraction(status)).toBe(0.5);
+    // a queued job whose pass is under way counts what it has done
+    const tasted = { ...status, jobs: [...status.jobs, job({ state: 'queued', rows: 20, totalRows: 100, pages: 1, totalPages: 5 })] };
+    expect(overallFraction(tasted)).toBeCloseTo((1 + 0.5 + 0 + 0.2) / 4);
   });
 });
 

@@ -21,8 +21,9 @@ export const SYNC_JOB_LABELS: Record<SyncJobName, { label: string; detail: strin
 export function jobFraction(job: SyncJobStatus): number | null {
   // (a resource the service does not offer is complete: there is nothing to fetch)
   if (job.state === 'done' || job.state === 'unsupported') return 1;
-  // a job waiting its turn has not started, whatever totals its last run left
-  if (job.state === 'queued' || job.state === 'idle') return null;
+  // a job waiting its turn has not started, whatever totals its last run left, unless its pass is
+  // under way (resumed after a crash, or tasted before a long job went on and set aside until its turn)
+  if (job.state === 'idle' || (job.state === 'queued' && job.pages === 0)) return null;
   if (job.totalRows != null && job.totalRows > 0) return Math.min(1, job.rows / job.totalRows);
   if (job.totalPages != null && job.totalPages > 0) return Math.min(1, job.pages / job.totalPages);
   if (job.totalRows === 0 || job.totalPages === 0) return job.state === 'running' ? 0 : 1;
@@ -95,7 +96,7 @@ export function allowedActions(state: SyncStatus['state'] | undefined): Record<S
 export function overallFraction(status: SyncStatus): number | null {
   const active = status.jobs.filter((j) => j.state !== 'idle');
   if (active.length === 0) return null;
-  const fractions = active.map((j) => (j.state === 'queued' ? 0 : jobFraction(j)));
+  const fractions = active.map((j) => (j.state === 'queued' ? (jobFraction(j) ?? 0) : jobFraction(j)));
   if (fractions.every((f) => f == null)) return null;
   return fractions.reduce<number>((a, b) => a + (b ?? 0), 0) / active.length;
 }
