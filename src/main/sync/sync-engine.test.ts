@@ -104,8 +104,8 @@ describe('sync engine (reference service)', () => {
   }, 60_000);
 
   it("once a job's time left is long, tastes the later jobs without a pace (set aside, then going on), with the same cache as a sync without tastes", async () => {
-    // Every job counts as long here; the boundaries' and dossiers' tastes stop short of their ends, the country updates' covers all of it.
-    const t = engineFor(service, service.apiKey, {}, { longJobSeconds: 0, tasteSize: { boundaries: 3, projectForensics: 2, countryUpdates: 10_000 } });
+    // Every job counts as long here; the credits', boundaries' and dossiers' tastes stop short of their ends, the country updates' covers all of it.
+    const t = engineFor(service, service.apiKey, {}, { longJobSeconds: 0, tasteSize: { credits: 2, boundaries: 3, projectForensics: 2, countryUpdates: 10_000 } });
     t.engine.start();
     const status = await t.engine.whenDone();
     expect(status.lastError).toBeNull();
@@ -123,6 +123,9 @@ describe('sync engine (reference service)', () => {
     const creditsDone = t.events.findIndex((e) => job(e, 'credits').state === 'done');
     expect(t.events.slice(aside, creditsDone).every((e) => job(e, 'boundaries').state === 'queued')).toBe(true);
     expect(t.events.slice(creditsDone).some((e) => job(e, 'boundaries').state === 'running' && job(e, 'boundaries').pages > 3)).toBe(true);
+    // A list's taste stops at its limit, with nothing fetched ahead of it written (the credits, long
+    // themselves here, are set aside once more in their turn, for the country updates' taste).
+    expect(t.events.find((e) => job(e, 'credits').state === 'queued' && job(e, 'credits').pages > 0)).toSatisfy((e: SyncStatus) => job(e, 'credits').pages === 2);
     // A taste that covered the whole job ended it there, and it did not run again.
     const updatesDone = t.events.findIndex((e) => job(e, 'countryUpdates').state === 'done');
     expect(updatesDone).toBeGreaterThan(-1);
