@@ -226,9 +226,7 @@ export class SyncEngine {
    */
   private async runJob(r: RunState, job: SyncJobName, options: { limit?: number; afterStep?: () => Promise<void> }): Promise<'ended' | 'aside' | 'cancelled'> {
     const { cache, client } = this.options;
-    this.progress.begin(job);
-    if (this.paused) this.progress.job(job).state = 'paused';
-    this.emit(true);
+    this.beginJob(job);
     // The job's own signal: when it ends, however it ends, what it fetched ahead and did not yet send is dropped.
     const ended = new AbortController();
     const run: JobRun = {
@@ -343,22 +341,25 @@ export class SyncEngine {
       if (tasted || (this.progress.job(job).etaSeconds ?? 0) < (this.options.longJobSeconds ?? LONG_JOB_SECONDS)) return;
       tasted = true;
       await Promise.all(r.sizing);
-      const tastes = later.filter((t) => !r.tasted.has(t) && this.progress.job(t).state === 'queued');
-      if (tastes.length === 0) return;
       this.progress.setAside(job);
-      this.log(`[${job}] long: ${tastes.join(', ')} tasted first, for the ETA`);
-      for (const t of tastes) {
+      this.log(`[${job}] long: ${later.join(', ')} tasted first, for the ETA`);
+      for (const t of later) {
         if (r.fatal || r.signal.aborted) break;
         r.tasted.add(t);
         const end = await this.runJob(r, t, { limit: this.tasteSize(t) });
         if (end === 'cancelled') break;
       }
       // Back to the long job: it goes on where it stopped (a cancel or a fatal error stops it there).
-      this.progress.begin(job);
-      if (this.paused) this.progress.job(job).state = 'paused';
-      this.emit(true);
+      this.beginJob(job);
       await this.gate();
     };
+  }
+
+  /** A job begins, or goes on after it was set aside (paused, when the sync is). */
+  private beginJob(job: SyncJobName): void {
+    this.progress.begin(job);
+    if (this.paused) this.progress.job(job).state = 'paused';
+    this.emit(true);
   }
 
   private tasteSize(job: SyncJobName): number | undefined {
