@@ -2,6 +2,8 @@ import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContractError } from '../../shared/errors';
 import { ApiClient } from './api-client';
+import { createItemReaders } from './item-readers';
+import { decodeBody, readPage } from './page-body';
 import { sendJson, startFixtureServer, type FixtureHandler } from './fixture-server';
 
 const KEY = 'ccmd_live_secretkeyvalue123';
@@ -280,5 +282,72 @@ describe('skipped items and the key', () => {
     const text = JSON.stringify(p.skipped);
     expect(text).not.toContain(KEY.slice(0, 14));
     expect(text).not.toContain('secretkeyvalue');
+  });
+});
+
+describe('pages read elsewhere (the cache writer reads the credit pages)', () => {
+  /** A stand-in for the writer: the same reading of the bytes handed over, without the key. */
+  const elsewhere = (bodies: Uint8Array[]) => async (body: Uint8Array, pageNo: number, what: string) => {
+    bodies.push(body);
+    const read = readPage(decodeBody(body), createItemReaders((t) => t, Infinity).creditTransaction, pageNo, what);
+    return read && { pagination: read.pagination, count: read.items.length, skipped: read.skipped, trouble: read.trouble, ids: read.items.map((i) => i.id) };
+  };
+
+  it("hands the body over as bytes of their own and answers the page's facts", async () => {
+    const served = page(2, 3, '/v1/credits/?current_page=3', [credit(1), credit(2)]);
+    const s = await serve((_r, res) => sendJson(res, 200, served));
+    const bodies: Uint8Array[] = [];
+    const url = `${s.url}/v1/credits/?current_page=2`;
+    const p = await client(s.url).creditsPageReadElsewhere(url, elsewhere(bodies));
+    expect(p).toMatchObject({ count: 2, ids: [1, 2], skipped: [], url, bytes: Buffer.byteLength(JSON.stringify(served)), pagination: served.pagination });
+    expect(bodies).toHaveLength(1);
+    // The bytes own their buffer, so they can be moved to another thread rather than copied.
+    expect(bodies[0]!.byteOffset).toBe(0);
+    expect(bodies[0]!.byteLength).toBe(bodies[0]!.buffer.byteLength);
+    expect(JSON.parse(decodeBody(bodies[0]!))).toEqual(served);
+  });
+
+  it('fetches a body cut off in transfer again, and a page with unreadable items once more', async () => {
+    const s = await serve((_r, res, n) => {
+      if (n === 1) {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        return res.end('{"pagination": {"total_entries": 2');
+      }
+      sendJson(res, 200, page(1, 1, null, n === 2 ? [credit(1), { ...credit(2), id: { invalid: true } }] : [credit(1), credit(2)]));
+    });
+    const c = client(s.url);
+    const p = await c.creditsPageReadElsewhere(`${s.url}/v1/credits/?current_page=1`, elsewhere([]));
+    expect(s.requests).toHaveLength(3);
+    expect(c.stats.retries).toBe(2);
+    expect(p).toMatchObject({ count: 2, ids: [1, 2], skipped: [], trouble: null });
+  });
+
+  it('keeps the trouble seen twice the same way, and refuses a malformed envelope at once', async () => {
+    const s = await serve((r, res) =>
+      sendJson(res, 200, r.url.includes('current_page=9') ? { pagination: { current_page: 9 }, data: [] } : page(1, 1, null, [credit(1), { ...credit(2), id: null }])));
+    const c = client(s.url);
+    const p = await c.creditsPageReadElsewhere(`${s.url}/v1/credits/?current_page=1`, elsewhere([]));
+    expect(s.requests).toHaveLength(2);
+    expect(p.count).toBe(1);
+    expect(p.skipped).toEqual([expect.objectContaining({ page: 1, position: 1, field: 'id', ref: null })]);
+    const e = await errorOf(c.creditsPageReadElsewhere(`${s.url}/v1/credits/?current_page=9`, elsewhere([])));
+    expect(e.code).toBe('invalid_response');
+    expect(e.message).toMatch(/Malformed page 9 of credit transactions: body\.pagination\.total_entries/);
+    expect(s.requests).toHaveLength(3);
+  });
+
+  it('redacts the key a server echoes into a skipped item before cutting its excerpt', async () => {
+    const base = { ...credit(5), id: null, note: '' };
+    const valueStart = JSON.stringify(base).length - 2;
+    const echo = { ...base, note: `${'x'.repeat(300 - 14 - valueStart)}${KEY}` };
+    const s = await serve((_r, res) => sendJson(res, 200, page(1, 1, null, [credit(4), echo])));
+    const bodies: Uint8Array[] = [];
+    const p = await client(s.url).creditsPageReadElsewhere(`${s.url}/v1/credits/?current_page=1`, elsewhere(bodies));
+    expect(p.skipped).toHaveLength(1);
+    expect(p.skipped[0]!.excerpt.length).toBeLessThanOrEqual(300);
+    const text = JSON.stringify(p.skipped);
+    expect(text).not.toContain(KEY.slice(0, 14));
+    expect(text).not.toContain('secretkeyvalue');
+    expect(text).toContain('[redacted]');
   });
 });

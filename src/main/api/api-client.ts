@@ -15,15 +15,16 @@
 import { request, type Dispatcher } from 'undici';
 import { z } from 'zod';
 import {
-  apiKeySchema, apiKeyUsageSchema, boundarySchema, forensicDiffSchema, latestForensicFeedSchema, paginationSchema, projectTypesSchema, toQueryString,
+  apiKeySchema, apiKeyUsageSchema, boundarySchema, forensicDiffSchema, latestForensicFeedSchema, projectTypesSchema, toQueryString,
   type ApiKey, type ApiKeyUsage, type Boundary, type CountryProfile, type CountryUpdate, type ForensicDiff,
   type LatestForensicFeed, type Pagination, type Project, type ProjectForensics, type ProjectTypes, type SatelliteMetrics,
 } from '../../shared/api';
 import { ContractError } from '../../shared/errors';
 import { APP_VERSION } from '../version';
 import { errorFromResponse, MAX_RETRY_AFTER_SECONDS, TRANSIENT_CODES } from './api-errors';
-import { hasTrouble, troubleSignature, type Intake, type ItemReader, type SkippedItem, type Taken, type WithExtra } from './item-intake';
+import { finishSkipped, type Intake, type ItemReader, type SkippedItem, type Taken, type WithExtra } from './item-intake';
 import { createItemReaders, type ItemReaders } from './item-readers';
+import { decodeBody, firstIssue, parseJson, readPage } from './page-body';
 import { offers, pathTemplate, profileFromOpenApi, rootCandidates, serverQuery, type ServiceProfile } from './service-profile';
 import { redactKey } from './redact';
 import { RequestPacer, REQUESTS_IN_FLIGHT, type RequestPriority, sleep } from './request-pacer';
@@ -53,19 +54,38 @@ export interface ApiClientOptions {
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
-export interface PageResult<T> {
+/** What the sync needs of every page of a list, wherever its items were read. */
+export interface PageFacts {
   pagination: Pagination;
-  /** The items taken in (with the fields kept aside in `extra`). */
-  data: WithExtra<T>[];
+  /** How many items were taken in. */
+  count: number;
   /** Items on the page without a usable identity, not stored. */
   skipped: SkippedItem[];
   /** The absolute URL this page came from. */
   url: string;
-  /** True when the items carried the `clips` field (projects). */
-  rawHasClips: boolean;
   /** The size of the body the page was read from (what holding it costs, roughly). */
   bytes: number;
 }
+
+export interface PageResult<T> extends PageFacts {
+  /** The items taken in (with the fields kept aside in `extra`). */
+  data: WithExtra<T>[];
+  /** True when the items carried the `clips` field (projects). */
+  rawHasClips: boolean;
+}
+
+/** What a reader elsewhere (see getPageReadElsewhere) tells of a page's body it read. */
+export interface PageReadElsewhere {
+  pagination: Pagination;
+  count: number;
+  /** Described with whole excerpts (that reader has no key to redact): redacted and cut here. */
+  skipped: SkippedItem[];
+  /** As PageRead's: null when every item was read as it should. */
+  trouble: string | null;
+}
+
+/** How a body is read: as text here, or as bytes handed to a reader elsewhere. Null: not JSON. */
+type BodyReader<R> = { text: (text: string) => R | null } | { bytes: (bytes: Uint8Array) => Promise<R | null> };
 
 export interface RequestStats {
   requests: number;
@@ -73,19 +93,10 @@ export interface RequestStats {
   rateLimited: number;
 }
 
-const envelopeSchema = z.object({ pagination: paginationSchema, data: z.array(z.unknown()) });
 /** The latest feed's frame: its counters strict, its entries read one by one afterwards. */
 const feedShell = latestForensicFeedSchema.extend({ entries: z.array(z.unknown()) });
 /** A dossier's frame: its parts are read one by one afterwards. */
 const dossierShell = z.object({ project_id: z.string(), entries: z.array(z.unknown()), memo: z.unknown().nullish().transform((v) => v ?? null), stats: z.unknown() });
-
-/** The first issue of a zod error as `path: message`. */
-function firstIssue(error: z.ZodError, prefix: string): string {
-  const issue = error.issues[0];
-  if (!issue) return prefix;
-  const p = [prefix, ...issue.path.map((x) => (typeof x === 'number' ? `[${x}]` : `.${String(x)}`))].join('').replace(/\.\[/g, '[');
-  return `${p}: ${issue.message}`;
-}
 
 export class ApiClient {
   readonly baseUrl: string;
@@ -230,12 +241,15 @@ export class ApiClient {
 
   // ---- transport ------------------------------------------------------------------------------
 
-  /** GETs (or sends) with pacing, retries and error mapping; returns the status and body text. */
+  /**
+   * GETs (or sends) with pacing, retries and error mapping; returns the status and body text (`raw`:
+   * a successful answer's body as bytes instead, its text then empty).
+   */
   async request(
     method: string,
     url: string,
-    options: { body?: unknown; what: string; signal?: AbortSignal; accept404?: boolean; retries?: number },
-  ): Promise<{ status: number; text: string; contentType: string }> {
+    options: { body?: unknown; what: string; signal?: AbortSignal; accept404?: boolean; retries?: number; raw?: boolean },
+  ): Promise<{ status: number; text: string; contentType: string; bytes?: Uint8Array }> {
     if (new URL(url).origin !== this.origin) {
       throw new ContractError('foreign_next_page', `Refused a request to ${new URL(url).origin}: only ${this.origin} is trusted with the API key`);
     }
@@ -276,7 +290,7 @@ export class ApiClient {
     }
   }
 
-  private async once(method: string, url: string, options: { body?: unknown; what: string; signal?: AbortSignal; accept404?: boolean }) {
+  private async once(method: string, url: string, options: { body?: unknown; what: string; signal?: AbortSignal; accept404?: boolean; raw?: boolean }) {
     this.stats.requests++;
     const headers: Record<string, string> = { accept: 'application/json, application/geo+json', 'user-agent': USER_AGENT };
     if (this.apiKey) headers['x-api-key'] = this.apiKey;
@@ -295,7 +309,11 @@ export class ApiClient {
         throw this.networkError(err, options.what, deadline);
       }
       const status = response.statusCode;
-      const text = await this.readBody(response, options.what, deadline);
+      if (options.raw && status >= 200 && status < 300) {
+        const bytes = await this.readBytes(response, options.what, deadline);
+        return { status, text: '', contentType: headerValue(response.headers, 'content-type') ?? '', bytes };
+      }
+      const text = decodeBody(await this.readBytes(response, options.what, deadline));
       const contentType = headerValue(response.headers, 'content-type') ?? '';
       if (status >= 300 && status < 400) {
         throw new ContractError('http_error', `The service redirected ${options.what} (HTTP ${status}); redirects are not followed with the API key`);
@@ -318,11 +336,8 @@ export class ApiClient {
     }
   }
 
-  /**
-   * The body as text, read with a byte cap (an answer beyond it is refused, not buffered). Decoded as
-   * UTF-8 as a browser decodes it: invalid bytes become U+FFFD and a leading byte-order mark is dropped.
-   */
-  private async readBody(response: Dispatcher.ResponseData, what: string, deadline: RequestDeadline): Promise<string> {
+  /** The body's bytes, read with a byte cap (an answer beyond it is refused, not buffered), in a buffer of their own. */
+  private async readBytes(response: Dispatcher.ResponseData, what: string, deadline: RequestDeadline): Promise<Uint8Array> {
     const tooLarge = () =>
       new ContractError('response_too_large', `The answer to ${what} is larger than ${Math.round(this.maxResponseBytes / 1048576)} MB; it was not read`);
     const declared = Number(headerValue(response.headers, 'content-length') ?? NaN);
@@ -346,8 +361,14 @@ export class ApiClient {
       if (deadline.timedOut) throw this.timeoutError(what);
       throw new ContractError('truncated_response', `The answer to ${what} was cut off (${this.redact(errMessage(err))})`);
     }
-    const text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, bytes)).toString('utf8');
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    // Copied once into an ArrayBuffer of its own (a chunk may be a view of a larger one), so it can be handed to another thread.
+    const body = new Uint8Array(bytes);
+    let at = 0;
+    for (const chunk of chunks) {
+      body.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    return body;
   }
 
   private timeoutError(what: string): ContractError {
@@ -368,24 +389,28 @@ export class ApiClient {
   }
 
   private async getParsed(url: string, what: string, signal: AbortSignal | undefined, accept404: boolean): Promise<unknown> {
-    return (await this.getParsedSized(url, what, signal, accept404)).value;
+    const { value } = await this.getRead(url, what, signal, accept404, { text: parseJson });
+    return value === NOT_FOUND ? NOT_FOUND : value.json;
   }
 
-  /** getParsed, with the size of the body it parsed. */
-  private async getParsedSized(url: string, what: string, signal: AbortSignal | undefined, accept404: boolean): Promise<{ value: unknown; bytes: number }> {
+  /**
+   * GETs `url` and reads its body with `read`; a body that is not JSON was cut off or garbled in
+   * transfer and is fetched again with backoff. Answers what was read and the body's size in bytes.
+   */
+  private async getRead<R>(url: string, what: string, signal: AbortSignal | undefined, accept404: boolean, read: BodyReader<R>): Promise<{ value: R | typeof NOT_FOUND; bytes: number }> {
     for (let attempt = 0; ; attempt++) {
-      const res = await this.request('GET', url, { what, signal, accept404 });
+      const res = await this.request('GET', url, { what, signal, accept404, raw: 'bytes' in read });
       if (res.status === 404) return { value: NOT_FOUND, bytes: 0 };
-      try {
-        return { value: res.text === '' ? null : JSON.parse(res.text), bytes: res.text.length };
-      } catch {
-        if (attempt >= this.maxRetries) {
-          throw new ContractError('invalid_response', `The answer to ${what} is not valid JSON (${res.text.length} bytes; cut off?)`);
-        }
-        this.stats.retries++;
-        this.log(`truncated or invalid JSON on ${what}; retry ${attempt + 1}/${this.maxRetries}`);
-        await sleep(Math.random() * Math.min(10_000, this.backoffBaseMs * 2 ** (attempt + 1)), signal);
+      const bytes = res.bytes?.byteLength ?? Buffer.byteLength(res.text);
+      // Read elsewhere, the bytes are handed over (and gone from here once sent).
+      const value = 'bytes' in read ? await read.bytes(res.bytes!) : read.text(res.text);
+      if (value !== null) return { value, bytes };
+      if (attempt >= this.maxRetries) {
+        throw new ContractError('invalid_response', `The answer to ${what} is not valid JSON (${bytes} bytes; cut off?)`);
       }
+      this.stats.retries++;
+      this.log(`truncated or invalid JSON on ${what}; retry ${attempt + 1}/${this.maxRetries}`);
+      await sleep(Math.random() * Math.min(10_000, this.backoffBaseMs * 2 ** (attempt + 1)), signal);
     }
   }
 
@@ -398,34 +423,47 @@ export class ApiClient {
   }
 
   /**
-   * One page of a paginated list: the envelope validated strictly, the items taken in one by one
-   * (item-intake.ts): an unreadable field is kept aside, an item without identity is skipped and
-   * described. A page with such trouble is fetched once more: the same trouble twice is the
-   * server's data (kept as it is, never retried again), different trouble was a corrupted transfer.
+   * One page of a paginated list, read by `read` (page-body.ts, or a reader elsewhere): the envelope
+   * validated strictly, the items taken in one by one (item-intake.ts): an unreadable field is kept
+   * aside, an item without identity is skipped and described. A page with such trouble is fetched
+   * once more: the same trouble twice is the server's data (kept as it is, never retried again),
+   * different trouble was a corrupted transfer.
    */
-  async getPage<S extends z.ZodTypeAny>(url: string, reader: ItemReader<S>, what: string, signal?: AbortSignal): Promise<PageResult<z.output<S>>> {
+  private async pageRead<P extends { trouble: string | null; skipped: readonly unknown[] }>(
+    url: string, what: string, signal: AbortSignal | undefined, read: (pageNo: number) => BodyReader<P>,
+  ): Promise<{ page: P; bytes: number }> {
     const pageNo = Number(new URL(url).searchParams.get('current_page') ?? '1');
     let previous: string | null = null;
     for (let attempt = 0; ; attempt++) {
-      const { value, bytes } = await this.getParsedSized(url, `${what} page ${pageNo}`, signal, false);
-      const envelope = envelopeSchema.safeParse(value);
-      if (!envelope.success) {
-        throw new ContractError('invalid_response', `Malformed page ${pageNo} of ${what}: ${firstIssue(envelope.error, 'body')}`, { page: pageNo, issues: envelope.error.issues });
+      const { value, bytes } = await this.getRead(url, `${what} page ${pageNo}`, signal, false, read(pageNo));
+      const page = value as P;
+      if (page.trouble === null) return { page, bytes };
+      if (page.trouble === previous || attempt >= 2) {
+        if (page.skipped.length) this.log(`${what} page ${pageNo}: ${page.skipped.length} item(s) without a usable identity skipped`);
+        return { page, bytes };
       }
-      const intake = reader.takeAll(envelope.data.data, pageNo);
-      const first = envelope.data.data[0];
-      const rawHasClips = typeof first === 'object' && first !== null && 'clips' in first;
-      const result = { pagination: envelope.data.pagination, data: intake.items, skipped: intake.skipped, url, rawHasClips, bytes };
-      if (!hasTrouble(intake)) return result;
-      const signature = troubleSignature(intake);
-      if (signature === previous || attempt >= 2) {
-        if (intake.skipped.length) this.log(`${what} page ${pageNo}: ${intake.skipped.length} item(s) without a usable identity skipped`);
-        return result;
-      }
-      previous = signature;
+      previous = page.trouble;
       this.stats.retries++;
       this.log(`${what} page ${pageNo} has unreadable items; fetching it once more to tell a corrupted transfer from the server's data`);
     }
+  }
+
+  /** One page of a paginated list, read here (see pageRead). */
+  async getPage<S extends z.ZodTypeAny>(url: string, reader: ItemReader<S>, what: string, signal?: AbortSignal): Promise<PageResult<z.output<S>>> {
+    const { page, bytes } = await this.pageRead(url, what, signal, (pageNo) => ({ text: (text) => readPage(text, reader, pageNo, what) }));
+    return { pagination: page.pagination, data: page.items, count: page.items.length, skipped: page.skipped, url, rawHasClips: page.rawHasClips, bytes };
+  }
+
+  /**
+   * One page of a paginated list whose body `read` reads elsewhere (null: not JSON), as getPage
+   * reads it here and with the same retries: the cache's writer reads the credit transactions'
+   * pages and keeps their rows for the step that stores them. Its skipped items are redacted here.
+   */
+  async getPageReadElsewhere<P extends PageReadElsewhere>(
+    url: string, what: string, read: (body: Uint8Array, pageNo: number, what: string) => Promise<P | null>, signal?: AbortSignal,
+  ): Promise<P & PageFacts> {
+    const { page, bytes } = await this.pageRead(url, what, signal, (pageNo) => ({ bytes: (body) => read(body, pageNo, what) }));
+    return { ...page, skipped: finishSkipped(page.skipped, (text) => this.redact(text)), url, bytes };
   }
 
   /** A plain array answer, its items taken in like a page's (no refetch: a second look costs a request each). */
@@ -480,6 +518,11 @@ export class ApiClient {
 
   creditsPage(url: string, signal?: AbortSignal) {
     return this.getPage(url, this.readers.creditTransaction, 'credit transactions', signal);
+  }
+
+  /** A page of credit transactions read elsewhere (see getPageReadElsewhere; the cache's writer reads them with `readCreditsPage`). */
+  creditsPageReadElsewhere<P extends PageReadElsewhere>(url: string, read: (body: Uint8Array, pageNo: number, what: string) => Promise<P | null>, signal?: AbortSignal) {
+    return this.getPageReadElsewhere(url, 'credit transactions', read, signal);
   }
 
   legacyForensicsPage(url: string, signal?: AbortSignal) {

@@ -27,7 +27,7 @@ export interface Taken<T> {
   skipped: SkippedItem[];
 }
 
-const EXCERPT_CHARS = 300;
+export const EXCERPT_CHARS = 300;
 
 interface SchemaNode {
   shape?: Record<string, unknown>;
@@ -80,13 +80,15 @@ export type PlainReader<T> = (raw: Record<string, unknown>, extra: ExtraFields |
 /**
  * A reader of one kind of item: `identity` names the fields without which an item cannot be stored;
  * `redact` cleans excerpts (a key echoed by a server never reaches the cache); `plain`, a faster
- * reading of the items the schema would read unchanged.
+ * reading of the items the schema would read unchanged; `excerptChars`, where an excerpt is cut
+ * (Infinity for a reader without the key, whose excerpts finishSkipped redacts and cuts later).
  */
 export function itemReader<S extends z.ZodTypeAny>(
   schema: S,
   identity: readonly string[],
   redact: (text: string) => string = (t) => t,
   plain?: PlainReader<z.output<S>>,
+  excerptChars = EXCERPT_CHARS,
 ): ItemReader<S> {
   const modelled = modelledFields(schema);
   const skip = (raw: unknown, position: number, page: number | null, field: string, reason: string): { skipped: SkippedItem } => {
@@ -98,7 +100,7 @@ export function itemReader<S extends z.ZodTypeAny>(
     }
     const ref = refOf(raw, identity);
     // Redacted before it is shortened: a cut must not leave part of a key behind.
-    return { skipped: { page, position, ref: ref === null ? null : redact(ref), field, reason, excerpt: redact(json).slice(0, EXCERPT_CHARS) } };
+    return { skipped: { page, position, ref: ref === null ? null : redact(ref), field, reason, excerpt: redact(json).slice(0, excerptChars) } };
   };
 
   const take: ItemReader<S>['take'] = (raw, position, page) => {
@@ -152,3 +154,10 @@ export const hasTrouble = (intake: Intake<unknown>): boolean => intake.skipped.l
 export function troubleSignature(intake: Intake<unknown>): string {
   return JSON.stringify([intake.skipped.map((s) => [s.position, s.field]), intake.setAside.map((s) => [s.position, s.field])]);
 }
+
+/**
+ * Skipped items described by a reader without the key (excerpts whole): redacted, then cut as any
+ * reader cuts them, so that a cut never leaves part of a key behind.
+ */
+export const finishSkipped = (skipped: readonly SkippedItem[], redact: (text: string) => string): SkippedItem[] =>
+  skipped.map((s) => ({ ...s, ref: s.ref === null ? null : redact(s.ref), excerpt: redact(s.excerpt).slice(0, EXCERPT_CHARS) }));

@@ -7,21 +7,22 @@ import {
   apiKeySchema, countryProfileSchema, countryUpdateSchema, creditTransactionSchema, forensicEntrySchema, forensicMemoSchema,
   forensicStatsSchema, legacyForensicSchema, projectSchema, satelliteMetricsSchema,
 } from '../../shared/api';
-import { itemReader } from './item-intake';
+import { EXCERPT_CHARS, itemReader } from './item-intake';
 import { plainCreditTransaction } from './plain-credit';
 
-export function createItemReaders(redact: (text: string) => string) {
+/** `excerptChars`: where a skipped item's excerpt is cut (Infinity for readers without the key: see finishSkipped). */
+export function createItemReaders(redact: (text: string) => string, excerptChars = EXCERPT_CHARS) {
   return {
-    apiKey: itemReader(apiKeySchema, ['id', 'key_prefix'], redact),
-    project: itemReader(projectSchema, ['project_id'], redact),
-    creditTransaction: itemReader(creditTransactionSchema, ['id'], redact, plainCreditTransaction),
-    legacyForensic: itemReader(legacyForensicSchema, ['id', 'project_id'], redact),
-    forensicEntry: itemReader(forensicEntrySchema, ['id', 'project_id'], redact),
-    memo: itemReader(forensicMemoSchema, ['project_id'], redact),
-    stats: itemReader(forensicStatsSchema, [], redact),
-    satelliteMetrics: itemReader(satelliteMetricsSchema, ['project_id'], redact),
-    countryProfile: itemReader(countryProfileSchema, ['country_code'], redact),
-    countryUpdate: itemReader(countryUpdateSchema, ['id', 'country_code'], redact),
+    apiKey: itemReader(apiKeySchema, ['id', 'key_prefix'], redact, undefined, excerptChars),
+    project: itemReader(projectSchema, ['project_id'], redact, undefined, excerptChars),
+    creditTransaction: itemReader(creditTransactionSchema, ['id'], redact, plainCreditTransaction, excerptChars),
+    legacyForensic: itemReader(legacyForensicSchema, ['id', 'project_id'], redact, undefined, excerptChars),
+    forensicEntry: itemReader(forensicEntrySchema, ['id', 'project_id'], redact, undefined, excerptChars),
+    memo: itemReader(forensicMemoSchema, ['project_id'], redact, undefined, excerptChars),
+    stats: itemReader(forensicStatsSchema, [], redact, undefined, excerptChars),
+    satelliteMetrics: itemReader(satelliteMetricsSchema, ['project_id'], redact, undefined, excerptChars),
+    countryProfile: itemReader(countryProfileSchema, ['country_code'], redact, undefined, excerptChars),
+    countryUpdate: itemReader(countryUpdateSchema, ['id', 'country_code'], redact, undefined, excerptChars),
   };
 }
 export type ItemReaders = ReturnType<typeof createItemReaders>;

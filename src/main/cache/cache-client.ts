@@ -7,7 +7,7 @@
 import type { Worker } from 'node:worker_threads';
 import { ContractError } from '../../shared/errors';
 import { startWorker } from '../worker-thread';
-import { CACHE_WORKER_LIMITS, type CacheOpArgs, type CacheOpName, type CacheOpOutput, type CacheRequest, type CacheResponse, type CacheWorkerData } from './cache-protocol';
+import { CACHE_WORKER_LIMITS, movedBuffers, type CacheOpArgs, type CacheOpName, type CacheOpOutput, type CacheRequest, type CacheResponse, type CacheWorkerData } from './cache-protocol';
 
 export interface CacheClient {
   readonly path: string;
@@ -49,7 +49,7 @@ class WorkerLine {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, op, args } satisfies CacheRequest);
+      this.worker.postMessage({ id, op, args } satisfies CacheRequest, movedBuffers(args));
     });
   }
 

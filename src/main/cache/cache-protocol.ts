@@ -12,7 +12,7 @@
  */
 import type {
   ApiKey, Boundary, CountryProfile, CountryUpdate, ForensicDiff, LatestForensicFeed, LegacyForensic,
-  Project, ProjectForensics, ProjectTypes, SatelliteMetrics, WithExtra,
+  Pagination, Project, ProjectForensics, ProjectTypes, SatelliteMetrics, WithExtra,
 } from '../../shared/api';
 import type {
   CacheInfo, MethodOutput, MirrorResource, MirrorScope, ParsedInput, QueryMethod, SkippedItem, SkippedItemRecord, WatchItem, WatchKind,
@@ -27,8 +27,11 @@ export interface CacheWrites {
   'write:projects': { items: WithExtra<Project>[]; pass: number; withClips: boolean };
   'write:projectDetail': { project: WithExtra<Project> };
   'write:projectTypes': { types: ProjectTypes };
-  /** Encoded by creditRows (arrays cross to the worker faster than the transactions' objects). */
-  'write:creditTransactions': { rows: CreditRow[]; pass: number };
+  /**
+   * Encoded by creditRows (arrays cross to the worker faster than the transactions' objects), or a
+   * page the writer read itself (`pages:readCredits`) and holds: then nothing crosses.
+   */
+  'write:creditTransactions': ({ rows: CreditRow[] } | { held: number }) & { pass: number };
   'write:latestFeed': { feed: LatestForensicFeed; limit: number };
   'write:projectForensics': { projectId: string; forensics: ProjectForensics | null };
   'write:forensicDiff': { projectId: string; year: number; week: number; diff: ForensicDiff | null };
@@ -106,7 +109,30 @@ export type CacheStoreOps = { [K in CacheWriteOp]: Op<CacheWrites[K], unknown> }
   'read:skippedItems': Op<{ job: string | null; limit: number }, SkippedItemRecord[]>;
   /** Skipped items of each job's latest pass. */
   'read:skippedCounts': Op<void, Record<string, number>>;
+  /**
+   * Page `page` of `what`, its body moved here (see movedBuffers), read by the reader the worker's
+   * composition root gave (CacheHooks.readCreditsPage): null when the body is not JSON. Its rows go
+   * to the step that writes them (`write:creditTransactions` with `held`); see cache-store.ts.
+   */
+  'pages:readCredits': Op<{ body: Uint8Array; page: number; what: string }, CreditsPageRead | null>;
+  /** Lets go of the credit pages read and never written: the credits job ended. */
+  'pages:dropCredits': Op<void, void>;
 };
+
+/**
+ * What the writer tells of a credit transactions page it read (the API client's PageReadElsewhere).
+ * Reading a page where its rows are stored means they never cross between threads: the main thread's
+ * copy of each step's rows to the writer cost more than reading the pages.
+ */
+export interface CreditsPageRead {
+  pagination: Pagination;
+  count: number;
+  /** Described with whole excerpts: the writer has no key to redact them with. */
+  skipped: SkippedItem[];
+  trouble: string | null;
+  /** What its rows are held under (`write:creditTransactions` with `held`). */
+  held: number;
+}
 
 /** The query layer's ops: `query:<method>` for every contract method answered from the cache. */
 export type CacheQueryOps = { [K in QueryMethod as `query:${K}`]: Op<ParsedInput<K>, MethodOutput<K>> };
@@ -152,3 +178,13 @@ export interface CacheRequest {
 export type CacheResponse =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: ContractErrorBody };
+
+/**
+ * The buffers an op's input moves to the worker instead of copying: a `body` of bytes (a page's
+ * body read elsewhere) that owns its whole buffer. The sender gives it up.
+ */
+export function movedBuffers(args: unknown): ArrayBuffer[] {
+  const body = (args as { body?: unknown } | null | undefined)?.body;
+  if (!(body instanceof Uint8Array) || !(body.buffer instanceof ArrayBuffer)) return [];
+  return body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? [body.buffer] : [];
+}

@@ -10,13 +10,15 @@ import type Database from 'better-sqlite3';
 import type { CacheInfo } from '../../shared/contract';
 import { watchItems } from './watch-items';
 import { ContractError } from '../../shared/errors';
-import type { CacheOpHandlers, CacheStoreOps, CacheWrite, CacheWriteOp, CacheWrites, SyncStepArgs } from './cache-protocol';
+import type { CacheOpHandlers, CacheStoreOps, CacheWrite, CacheWriteOp, CacheWrites, CreditsPageRead, SyncStepArgs } from './cache-protocol';
 import { ChangeDetector } from './change-detector';
 import { offlineCoverage } from './coverage';
 import { PUBLISHING_SORTS, PUBLISHING_SORTS_BESIDE, checkpointNow, deferCheckpoints, withSortSettings, type SortSettings } from './database';
 import { AccountRepository } from './repositories/account-repository';
 import { CountryRepository } from './repositories/country-repository';
 import { CreditTransactionRepository } from './repositories/credit-transaction-repository';
+import type { CreditRow } from './repositories/credit-rows';
+import { HeldPages } from './held-pages';
 import { ForensicRepository } from './repositories/forensic-repository';
 import { MirrorRepository } from './repositories/mirror-repository';
 import { ProjectRepository } from './repositories/project-repository';
@@ -39,7 +41,18 @@ export interface CacheHooks {
    * when it started nothing.
    */
   beforePublish?(job: string, staging: string): (() => void) | null;
+  /**
+   * Reads a credit transactions page's body (parsed, checked, its items taken in, encoded as rows) for
+   * `pages:readCredits`: null when the body is not JSON. Without it, this cache reads no pages.
+   */
+  readCreditsPage?(body: Uint8Array, page: number, what: string): { facts: Omit<CreditsPageRead, 'held'>; rows: CreditRow[] } | null;
 }
+
+/**
+ * A credit page read ahead of its step: its rows, or, once staged as it was read, the ones the
+ * change log is to record when the step comes.
+ */
+type HeldCredits = { staged: false; rows: CreditRow[] } | { staged: true; newRows: CreditRow[] };
 
 /** Tables whose rows of older passes a complete pass removes, per job. */
 const RECONCILERS: Record<string, (r: Repositories) => (pass: number) => number> = {
@@ -95,6 +108,13 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     syncState: new SyncStateRepository(db),
     skipped: new SkippedItemRepository(db),
   };
+  const creditPages = new HeldPages<HeldCredits>();
+  /** The credits pass whose pages go to its staging table, if one is running. */
+  const stagingCredits = () => {
+    const cp = r.syncState.get('credits');
+    return cp.mode === 'full' && cp.cursor && cp.state === 'running' ? cp : null;
+  };
+  const stageNow = db.transaction((rows: CreditRow[], pass: number) => r.credits.stageCreditRows(rows, pass));
   // A projects pass from empty cut off by a crash left its indexes aside: they come back before anything else.
   db.transaction(() => r.projects.restoreIndexes())();
 
@@ -111,13 +131,18 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     },
     'write:projectTypes': (a) => r.projects.replaceProjectTypes(a.types),
     'write:creditTransactions': (a) => {
-      r.changes.credits(a.rows);
-      const cp = r.syncState.get('credits');
-      if (cp.mode === 'full' && cp.cursor && cp.state === 'running') {
-        r.credits.stageCreditRows(a.rows, a.pass);
+      const held: HeldCredits = 'held' in a ? creditPages.take(a.held) : { staged: false, rows: a.rows };
+      if (held.staged) {
+        r.changes.credits(held.newRows);
         return STAGED;
       }
-      r.credits.upsertCreditRows(a.rows, a.pass);
+      const rows = held.rows;
+      r.changes.credits(rows);
+      if (stagingCredits()) {
+        r.credits.stageCreditRows(rows, a.pass);
+        return STAGED;
+      }
+      r.credits.upsertCreditRows(rows, a.pass);
       return undefined;
     },
     'write:latestFeed': (a) => {
@@ -311,5 +336,30 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     'read:ready': () => true,
     'read:skippedItems': (a) => r.skipped.list(a.job, a.limit),
     'read:skippedCounts': () => r.skipped.counts(),
+    /**
+     * A page of a full pass read clean is staged at once, in a transaction of its own, and only the
+     * rows the change log is to record wait for its step: held as JavaScript values until then, each
+     * page's rows outlived the writer's young-generation collections and raised the sync's peak by
+     * 30-50 MB. A crash then leaves rows of pages past the pass's cursor in its staging table: those
+     * pages are fetched again when the pass resumes and replace them (a staged pass keeps every row it
+     * was listed, as it always did for the pages before the cursor). A page whose items were not all
+     * read as they should is held whole instead: the client may fetch it again to tell a corrupted
+     * transfer from the server's data, and only the answer it keeps is stored.
+     */
+    'pages:readCredits': (a) => {
+      if (!hooks.readCreditsPage) throw new ContractError('internal_error', 'This cache reads no pages');
+      const read = hooks.readCreditsPage(a.body, a.page, a.what);
+      if (read === null) return null;
+      const pass = read.facts.trouble === null ? stagingCredits() : null;
+      let held: HeldCredits;
+      if (pass) {
+        held = { staged: true, newRows: r.changes.newCredits(read.rows) };
+        stageNow(read.rows, pass.pass);
+      } else {
+        held = { staged: false, rows: read.rows };
+      }
+      return { ...read.facts, held: creditPages.hold(held) };
+    },
+    'pages:dropCredits': () => creditPages.clear(),
   };
 }

@@ -108,11 +108,14 @@ export class ChangeDetector {
     for (const p of gone) this.log('projects_gone', { project_id: p.project_id, country: p.country, summary: `${p.project_id}${p.name ? ` ${p.name}` : ''} is no longer listed` });
   }
 
+  /** The transactions credits() would log: none unless the log is on, else those the live table does not hold. */
+  newCredits(rows: readonly CreditRow[]): CreditRow[] {
+    return this.logs('credits') ? rows.filter((row) => !this.creditExists.get(row[AT.id])) : [];
+  }
+
   credits(rows: readonly CreditRow[]): void {
-    if (!this.logs('credits')) return;
     const at = nowIso();
-    for (const row of rows) {
-      if (this.creditExists.get(row[AT.id])) continue;
+    for (const row of this.newCredits(rows)) {
       const date = row[AT.transaction_date];
       this.addCredits.run(this.runId(), at, row[AT.project_id] ?? '', row[AT.retirement_beneficiary_harmonized] ?? '', row[AT.transaction_type] ?? '',
         row[AT.quantity] ?? 0, date, date);

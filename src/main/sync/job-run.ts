@@ -5,7 +5,7 @@
  */
 import { ContractError } from '../../shared/errors';
 import type { SkippedItem, SyncJobName } from '../../shared/contract';
-import type { ApiClient, PageResult } from '../api/api-client';
+import type { ApiClient, PageFacts } from '../api/api-client';
 import type { CacheClient } from '../cache/cache-client';
 import type { CacheWrite, PageTotals } from '../cache/cache-protocol';
 import type { SyncCheckpoint, SyncCursor } from '../cache/repositories/sync-state-repository';
@@ -98,15 +98,15 @@ export async function singleStep(run: JobRun, fetchStep: () => Promise<Step>): P
  * most), written strictly in order. Every
  * next_page link is resolved and checked against the configured origin before anything follows it.
  */
-export async function pagedJob<T>(
+export async function pagedJob<P extends PageFacts>(
   run: JobRun,
   options: {
     path: string;
     query: Record<string, unknown>;
     mode: SyncCheckpoint['mode'];
     windowFrom?: string | null;
-    fetchPage: (url: string) => Promise<PageResult<T>>;
-    writes: (page: PageResult<T>, pass: number) => Step['writes'];
+    fetchPage: (url: string) => Promise<P>;
+    writes: (page: P, pass: number) => Step['writes'];
   },
 ): Promise<void> {
   const cp = await begin(run, options.mode, { next_page: 1 }, options.windowFrom ?? null);
@@ -114,7 +114,7 @@ export async function pagedJob<T>(
   let pageNo = cp.cursor?.next_page ?? 1;
   let template = new URL(run.client.url(options.path, { ...options.query, per_page: PER_PAGE, current_page: pageNo }));
   let totalPages = cp.total_pages;
-  const inflight = new Map<number, Promise<PageResult<T>>>();
+  const inflight = new Map<number, Promise<P>>();
   const settled = new Set<number>();
   let bodyBytes = 0;
   let bodies = 0;
@@ -164,7 +164,7 @@ export async function pagedJob<T>(
       totalPages = page.pagination.total_pages;
       totals = { rows: page.pagination.total_entries, pages: totalPages };
       batch.writes.push(...options.writes(page, cp.pass));
-      batch.rows += page.data.length;
+      batch.rows += page.count;
       batch.pages! += 1;
       batch.skipped!.push(...page.skipped);
       let next: string | null;
@@ -176,7 +176,7 @@ export async function pagedJob<T>(
         throw err;
       }
       nextNo = null;
-      if (next && page.data.length > 0) {
+      if (next && page.count > 0) {
         const nextUrl = new URL(next);
         nextNo = Number(nextUrl.searchParams.get('current_page') ?? pageNo + 1);
         if (!Number.isInteger(nextNo) || nextNo <= pageNo) {

@@ -10,7 +10,6 @@
 import { subDays } from 'date-fns';
 import type { SyncJobName } from '../../shared/contract';
 import type { CacheWrite } from '../cache/cache-protocol';
-import { creditRows } from '../cache/repositories/credit-rows';
 import type { SyncCheckpoint, SyncCursor } from '../cache/repositories/sync-state-repository';
 import { countryCodeOf } from './country-codes';
 import { PER_PAGE, begin, itemJob, type JobRun, pagedJob, singleStep, step } from './job-run';
@@ -136,17 +135,26 @@ export async function creditsPassSize(run: Pick<JobRun, 'client' | 'cache' | 'si
   return { rows, pages: Math.max(1, Math.ceil(rows / PER_PAGE)) };
 }
 
+/**
+ * The credit transactions: each page's body is read by the cache's writer, which keeps its rows for
+ * the step that stores them (../workers/credit-pages.ts); only the page's facts come back here.
+ */
 async function credits(run: JobRun): Promise<void> {
   const { mode, windowFrom } = await creditsPlan(run.cache, run.full);
-  await pagedJob(run, {
-    path: '/v1/credits/',
-    query: creditsQuery(windowFrom),
-    mode,
-    windowFrom,
-    fetchPage: (url) => run.client.creditsPage(url, run.signal),
-    // Pass numbers only grow, so a later full pass rewrites every row it still lists and removes the rest.
-    writes: (page, pass) => [{ op: 'write:creditTransactions', args: { rows: creditRows(page.data), pass } }],
-  });
+  try {
+    await pagedJob(run, {
+      path: '/v1/credits/',
+      query: creditsQuery(windowFrom),
+      mode,
+      windowFrom,
+      fetchPage: (url) => run.client.creditsPageReadElsewhere(url, (body, page, what) => run.cache.call('pages:readCredits', { body, page, what }), run.signal),
+      // Pass numbers only grow, so a later full pass rewrites every row it still lists and removes the rest.
+      writes: (page, pass) => [{ op: 'write:creditTransactions', args: { held: page.held, pass } }],
+    });
+  } finally {
+    // Pages fetched ahead and never written (a cancel, a failure, a taste's end) are let go.
+    await run.cache.call('pages:dropCredits').catch(() => undefined);
+  }
 }
 
 export const JOBS: Record<SyncJobName, (run: JobRun) => Promise<void>> = {

@@ -21,6 +21,7 @@ import { openQueryableCache } from '../analytics/schema';
 import { CACHE_WORKER_LIMITS, type CacheOpHandlers, type CacheQueryOps, type CacheRequest, type CacheResponse, type CacheWorkerData } from '../cache/cache-protocol';
 import { openCacheReader } from '../cache/database';
 import { createCacheStore } from '../cache/cache-store';
+import { readCreditsPage } from './credit-pages';
 import { locateWorkerEntry, startWorker } from '../worker-thread';
 
 function toErrorBody(err: unknown): { code: string; message: string; details?: unknown } {
@@ -41,7 +42,8 @@ function queryOps(db: Database.Database): CacheOpHandlers<keyof CacheQueryOps> {
 }
 
 /**
- * The worker's ops over one open cache: the cache's own and the query layer's. `spawnRollups` starts
+ * The worker's ops over one open cache: the cache's own, the credit pages it reads (credit-pages.ts)
+ * and the query layer's. `spawnRollups` starts
  * the thread that builds a full pass's rollups beside its publishing (without it, the publishing
  * rebuilds them itself).
  */
@@ -49,6 +51,7 @@ export function composeCacheOps(db: Database.Database, file: string, spawnRollup
   let aside: RollupsAside | null = null;
   return {
     ...createCacheStore(db, file, {
+      readCreditsPage,
       afterJob: (job, replaced) => refreshAggregates(db, job, replaced, aside ?? undefined),
       beforePublish: (_job, staging) => {
         aside = spawnRollups ? startRollupsAside(db, file, staging, spawnRollups) : null;
