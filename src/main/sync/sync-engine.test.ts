@@ -163,8 +163,9 @@ describe('sync engine (reference service)', () => {
     expect(cancelled.state).toBe('cancelled');
     const cp = await t.cache.call('sync:checkpoint', { job: 'credits' });
     expect(cp.cursor?.next_page).toBeGreaterThan(1);
-    // A full pass writes beside the live transactions, which it replaces only when complete.
-    expect(count(t.file, 'credit_transactions_next')).toBe(cp.rows);
+    // A full pass writes beside the live transactions, which it replaces only when complete (its
+    // staging table may also hold pages read past the cursor: the resumed pass fetches them again).
+    expect(count(t.file, 'credit_transactions_next')).toBeGreaterThanOrEqual(cp.rows);
     expect(count(t.file, 'credit_transactions')).toBe(0);
     t.engine.start({ jobs: ['credits', 'projectDetails', 'boundaries', 'projectForensics', 'countryUpdates'] });
     expect((await t.engine.whenDone()).state).toBe('done');
