@@ -136,8 +136,9 @@ export async function creditsPassSize(run: Pick<JobRun, 'client' | 'cache' | 'si
 }
 
 /**
- * The credit transactions: each page's body is read by the cache's writer, which keeps its rows for
- * the step that stores them (../workers/credit-pages.ts); only the page's facts come back here.
+ * The credit transactions: each page's body is read by the cache's writer, which stages a full
+ * pass's clean page at once and holds any other for the step that stores it (../cache/cache-store.ts
+ * `pages:readCredits`); only the page's facts come back here.
  */
 async function credits(run: JobRun): Promise<void> {
   const { mode, windowFrom } = await creditsPlan(run.cache, run.full);
