@@ -18,7 +18,6 @@ import type {
   CacheInfo, MethodOutput, MirrorResource, MirrorScope, ParsedInput, QueryMethod, SkippedItem, SkippedItemRecord, WatchItem, WatchKind,
 } from '../../shared/contract';
 import type { ContractErrorBody } from '../../shared/contract';
-import type { CreditRow } from './repositories/credit-rows';
 import type { MirrorTarget } from './repositories/mirror-repository';
 import type { PublishTiming, SyncCheckpoint, SyncCursor } from './repositories/sync-state-repository';
 
@@ -27,11 +26,8 @@ export interface CacheWrites {
   'write:projects': { items: WithExtra<Project>[]; pass: number; withClips: boolean };
   'write:projectDetail': { project: WithExtra<Project> };
   'write:projectTypes': { types: ProjectTypes };
-  /**
-   * Encoded by creditRows (arrays cross to the worker faster than the transactions' objects), or a
-   * page the writer read itself (`pages:readCredits`) and holds: then nothing crosses.
-   */
-  'write:creditTransactions': ({ rows: CreditRow[] } | { held: number }) & { pass: number };
+  /** A page of credit transactions the writer read itself (`pages:readCredits`): no row crosses between threads. */
+  'write:creditTransactions': { held: number; pass: number };
   'write:latestFeed': { feed: LatestForensicFeed; limit: number };
   'write:projectForensics': { projectId: string; forensics: ProjectForensics | null };
   'write:forensicDiff': { projectId: string; year: number; week: number; diff: ForensicDiff | null };

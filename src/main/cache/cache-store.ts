@@ -131,7 +131,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     },
     'write:projectTypes': (a) => r.projects.replaceProjectTypes(a.types),
     'write:creditTransactions': (a) => {
-      const held: HeldCredits = 'held' in a ? creditPages.take(a.held) : { staged: false, rows: a.rows };
+      const held = creditPages.take(a.held);
       if (held.staged) {
         r.changes.credits(held.newRows);
         return STAGED;
