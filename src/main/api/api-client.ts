@@ -242,14 +242,14 @@ export class ApiClient {
   // ---- transport ------------------------------------------------------------------------------
 
   /**
-   * GETs (or sends) with pacing, retries and error mapping; returns the status and body text (`raw`:
-   * a successful answer's body as bytes instead, its text then empty).
+   * GETs (or sends) with pacing, retries and error mapping; returns the status, the body text and its
+   * size in bytes (`raw`: a successful answer's body as bytes of their own instead, its text then empty).
    */
   async request(
     method: string,
     url: string,
     options: { body?: unknown; what: string; signal?: AbortSignal; accept404?: boolean; retries?: number; raw?: boolean },
-  ): Promise<{ status: number; text: string; contentType: string; bytes?: Uint8Array }> {
+  ): Promise<{ status: number; text: string; size: number; contentType: string; bytes?: Uint8Array }> {
     if (new URL(url).origin !== this.origin) {
       throw new ContractError('foreign_next_page', `Refused a request to ${new URL(url).origin}: only ${this.origin} is trusted with the API key`);
     }
@@ -310,15 +310,18 @@ export class ApiClient {
       }
       const status = response.statusCode;
       if (options.raw && status >= 200 && status < 300) {
-        const bytes = await this.readBytes(response, options.what, deadline);
-        return { status, text: '', contentType: headerValue(response.headers, 'content-type') ?? '', bytes };
+        // Copied once into an ArrayBuffer of its own (a chunk may be a view of a larger one), so it can be handed to another thread.
+        const bytes = new Uint8Array(await this.readBytes(response, options.what, deadline));
+        return { status, text: '', size: bytes.byteLength, contentType: headerValue(response.headers, 'content-type') ?? '', bytes };
       }
-      const text = decodeBody(await this.readBytes(response, options.what, deadline));
+      const body = await this.readBytes(response, options.what, deadline);
+      const text = decodeBody(body);
+      const size = body.byteLength;
       const contentType = headerValue(response.headers, 'content-type') ?? '';
       if (status >= 300 && status < 400) {
         throw new ContractError('http_error', `The service redirected ${options.what} (HTTP ${status}); redirects are not followed with the API key`);
       }
-      if (status === 404 && options.accept404) return { status: 404, text, contentType };
+      if (status === 404 && options.accept404) return { status: 404, text, size, contentType };
       if (status === 404) {
         // A 404 on a collection root (a path without parameters) means the server does not offer the resource.
         const relative = this.relativeToRoot(url);
@@ -330,14 +333,14 @@ export class ApiClient {
         const e = errorFromResponse(status, text, headerValue(response.headers, 'retry-after') ?? null, options.what);
         throw new ContractError(e.code, this.redact(e.message), e.details, e.retryAfterSeconds);
       }
-      return { status, text, contentType };
+      return { status, text, size, contentType };
     } finally {
       deadline.end();
     }
   }
 
-  /** The body's bytes, read with a byte cap (an answer beyond it is refused, not buffered), in a buffer of their own. */
-  private async readBytes(response: Dispatcher.ResponseData, what: string, deadline: RequestDeadline): Promise<Uint8Array> {
+  /** The body's bytes, read with a byte cap (an answer beyond it is refused, not buffered). */
+  private async readBytes(response: Dispatcher.ResponseData, what: string, deadline: RequestDeadline): Promise<Buffer> {
     const tooLarge = () =>
       new ContractError('response_too_large', `The answer to ${what} is larger than ${Math.round(this.maxResponseBytes / 1048576)} MB; it was not read`);
     const declared = Number(headerValue(response.headers, 'content-length') ?? NaN);
@@ -361,14 +364,7 @@ export class ApiClient {
       if (deadline.timedOut) throw this.timeoutError(what);
       throw new ContractError('truncated_response', `The answer to ${what} was cut off (${this.redact(errMessage(err))})`);
     }
-    // Copied once into an ArrayBuffer of its own (a chunk may be a view of a larger one), so it can be handed to another thread.
-    const body = new Uint8Array(bytes);
-    let at = 0;
-    for (const chunk of chunks) {
-      body.set(chunk, at);
-      at += chunk.byteLength;
-    }
-    return body;
+    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, bytes);
   }
 
   private timeoutError(what: string): ContractError {
@@ -401,7 +397,7 @@ export class ApiClient {
     for (let attempt = 0; ; attempt++) {
       const res = await this.request('GET', url, { what, signal, accept404, raw: 'bytes' in read });
       if (res.status === 404) return { value: NOT_FOUND, bytes: 0 };
-      const bytes = res.bytes?.byteLength ?? Buffer.byteLength(res.text);
+      const bytes = res.size;
       // Read elsewhere, the bytes are handed over (and gone from here once sent).
       const value = 'bytes' in read ? await read.bytes(res.bytes!) : read.text(res.text);
       if (value !== null) return { value, bytes };
