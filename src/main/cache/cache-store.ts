@@ -338,13 +338,14 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     'read:skippedCounts': () => r.skipped.counts(),
     /**
      * A page of a full pass read clean is staged at once, in a transaction of its own, and only the
-     * rows the change log is to record wait for its step: held as JavaScript values until then, each
-     * page's rows outlived the writer's young-generation collections and raised a projects + credits
-     * sync's peak by 20-70 MB (three runs). A crash then leaves rows of pages past the pass's cursor in its staging table: those
-     * pages are fetched again when the pass resumes and replace them (a staged pass keeps every row it
-     * was listed, as it always did for the pages before the cursor). A page whose items were not all
-     * read as they should is held whole instead: the client may fetch it again to tell a corrupted
-     * transfer from the server's data, and only the answer it keeps is stored.
+     * rows the change log is to record wait for its step: held as JavaScript values until then,
+     * each page's rows outlived the writer's young-generation collections and raised a projects +
+     * credits sync's peak by 20-70 MB (three runs). A crash then leaves rows of pages past the
+     * pass's cursor in its staging table: those pages are fetched again when the pass resumes and
+     * replace them (a staged pass keeps every row it was listed, as it always did for the pages
+     * before the cursor). A page whose items were not all read as they should is held whole
+     * instead: the client may fetch it again to tell a corrupted transfer from the server's data,
+     * and only the answer it keeps is stored.
      */
     'pages:readCredits': (a) => {
       if (!hooks.readCreditsPage) throw new ContractError('internal_error', 'This cache reads no pages');
