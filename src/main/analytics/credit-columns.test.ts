@@ -6,7 +6,10 @@ import { CHART_FREQUENCIES, SUPPLY_DEMAND_AGGREGATIONS } from '../../shared/api/
 import { rebuildRollups, refreshAggregates } from './aggregates';
 import { listBuyers } from './buyers';
 import { creditsByCategory, creditsByTransactionDateAll } from './charts';
-import { COPIED, adoptCreditColumns, buildCreditColumns, buildCreditColumnsElsewhere, candidateRows, creditColumns, rowFilter, rowMatches, selectRows, creditColumnsBuffers, creditColumnsStale, storedDate } from './credit-columns';
+import {
+  COPIED, CopyDueSoon, adoptCreditColumns, buildCreditColumns, buildCreditColumnsElsewhere, buildCreditColumnsInParts, candidateRows, copiedPartBuffers, creditColumns, creditColumnsBuffers,
+  creditColumnsStale, readCreditColumnsPart, rowFilter, rowMatches, selectRows, storedDate, type CopiedPartRead, type CopiedPartRequest,
+} from './credit-columns';
 import { listCredits } from './credits';
 import { supplyDemand } from './supply-demand';
 import { seededRandom, type Random } from './testing/synced-market';
@@ -244,7 +247,7 @@ describe('the columnar copy of the transactions', () => {
     writeCredits(db, market(seededRandom(6), 50, 30_000));
     refreshAggregates(db, 'credits');
     let asked = 0;
-    buildCreditColumnsElsewhere(db, () => asked++);
+    buildCreditColumnsElsewhere(db, () => void asked++);
     try {
       expect(creditColumnsStale(db)).toBe(true);
       const bySql = listBuyers(db, q);
@@ -268,6 +271,85 @@ describe('the columnar copy of the transactions', () => {
     } finally {
       buildCreditColumnsElsewhere(db, null);
     }
+  });
+
+  it('built elsewhere: while the copy under way is only being assembled, a query that needs it throws CopyDueSoon instead of answering by SQL', () => {
+    const q = buyerListQuery.parse({ category: ['forest'], per_page: 100 });
+    writeCredits(db, market(seededRandom(12), 5, 60_000));
+    refreshAggregates(db, 'credits');
+    let due: 'soon' | undefined;
+    buildCreditColumnsElsewhere(db, () => due);
+    try {
+      expect(creditColumns(db)).toBeNull();
+      due = 'soon';
+      expect(() => creditColumns(db)).toThrow(CopyDueSoon);
+      expect(() => listBuyers(db, q)).toThrow(CopyDueSoon);
+      // Asked again once the copy is adopted, the query answers from it.
+      const built = buildCreditColumns(db)!;
+      expect(adoptCreditColumns(db, built)).toBe(true);
+      expect(listBuyers(db, q)).toEqual(listBuyers(db, q, { rollup: false }));
+    } finally {
+      buildCreditColumnsElsewhere(db, null);
+    }
+  });
+
+  describe('built in parts (shares of the ids read at the same time, as `columns-part` threads read them)', () => {
+    /** A share read as another thread reads it (here on the same connection, inside the build's snapshot), its arrays moved. */
+    const elsewhere = (rows?: number) => (request: CopiedPartRequest): Promise<CopiedPartRead> =>
+      new Promise((resolve) => setTimeout(() => {
+        const read = readCreditColumnsPart(db, rows === undefined ? request : { ...request, rows }, 97);
+        resolve(structuredClone(read, { transfer: read.part ? copiedPartBuffers(read.part) : [] }));
+      }));
+    const inParts = (parts: number, options: Parameters<typeof buildCreditColumnsInParts>[3] = {}, read = elsewhere()) =>
+      buildCreditColumnsInParts(db, parts, read, { chunkRows: 97, minSharedRows: 0, ...options });
+
+    it('is the copy one read gives, shared from the start or once a query wants it, in two or three parts; unwanted, it is read by one', async () => {
+      writeCredits(db, market(seededRandom(13), 900, 70_000));
+      refreshAggregates(db, 'credits');
+      const whole = buildCreditColumns(db)!;
+      expect(whole.columns).not.toBeNull();
+      let asked = 0;
+      const counted = (request: CopiedPartRequest) => {
+        asked++;
+        return elsewhere()(request);
+      };
+      expect(await inParts(2, {}, counted)).toEqual(whole);
+      expect(asked).toBe(1);
+      expect(await inParts(3, {}, counted)).toEqual(whole);
+      expect(asked).toBe(3);
+      // Wanted after three chunks: the rest is shared out.
+      let checks = 0;
+      expect(await inParts(2, { hurried: () => ++checks > 3 }, counted)).toEqual(whole);
+      expect(asked).toBe(4);
+      expect(await inParts(2, { hurried: () => false }, counted)).toEqual(whole);
+      expect(await inParts(2, { minSharedRows: 1_000_000 }, counted)).toEqual(whole);
+      expect(asked).toBe(4);
+      // Room for one row: a part grows as it reads.
+      expect(await inParts(2, {}, elsewhere(1))).toEqual(whole);
+      // Ids far apart: shares of equal width hold very different numbers of rows.
+      db.prepare('UPDATE credit_transactions SET id = id + 1000000000000 WHERE id >= 70500').run();
+      refreshAggregates(db, 'credits');
+      const sparse = buildCreditColumns(db)!;
+      expect(sparse.columns!.maxId).toBeGreaterThan(1e12);
+      expect(await inParts(3, {}, counted)).toEqual(sparse);
+      db.prepare('UPDATE credit_transactions SET id = id - 1000000000000 WHERE id >= 1000000000000').run();
+      refreshAggregates(db, 'credits');
+    });
+
+    it('tells when only the assembly is left; a share read under other rollups gives no copy, one that cannot be copied gives none either, and one the other thread fails is read here', async () => {
+      const whole = buildCreditColumns(db)!;
+      let assembling = 0;
+      expect(await inParts(2, { assembling: () => void assembling++ })).toEqual(whole);
+      expect(assembling).toBe(1);
+      expect(await inParts(2, {}, async () => ({ key: 'rebuilt since', part: null }))).toBeNull();
+      expect(await inParts(2, {}, async () => ({ key: whole.key, part: null }))).toEqual({ key: whole.key, columns: null });
+      expect(await inParts(2, {}, () => Promise.reject(new Error('no thread')))).toEqual(whole);
+      // Not current: no copy, and no share is read.
+      writeCredits(db, market(seededRandom(14), 3, 80_000));
+      expect(await inParts(2, {}, () => Promise.reject(new Error('not asked')))).toBeNull();
+      refreshAggregates(db, 'credits');
+      expect(db.inTransaction).toBe(false);
+    });
   });
 
   it('sorts by vintage as SQLite does, also when vintages lie further apart than 32 bits can count', () => {

@@ -147,9 +147,10 @@ export type CacheOpArgs<K extends CacheOpName> = CacheOpInput<K> extends void ? 
 /**
  * A cache worker thread writes (and answers the cache's own ops) or reads (the query layer's ops);
  * a reader starts short-lived `columns` threads from the same entry to build the query layer's
- * columnar copy away from the queries.
+ * columnar copy away from the queries, and a `columns` thread starts `columns-part` threads that read
+ * shares of the transactions for it at the same time.
  */
-export type CacheWorkerRole = 'writer' | 'reader' | 'columns';
+export type CacheWorkerRole = 'writer' | 'reader' | 'columns' | 'columns-part';
 
 /**
  * The V8 limits of a cache worker thread. A young generation of 8 MB instead of V8's default (which
@@ -163,6 +164,16 @@ export interface CacheWorkerData {
   path: string;
   role: CacheWorkerRole;
   entry: string;
+  /** A `columns-part` thread's share: the transactions with ids from `from` up to `to` (null: unbounded), and room for `rows` of them. */
+  part?: { range: { from: number | null; to: number | null }; rows: number };
+  /**
+   * A `columns` thread's signals, shared with its reader (over a SharedArrayBuffer): [0] set to 1 once
+   * a query wants the copy (the build then takes every core), [1] set to 1 by the thread once only the
+   * copy's assembly is left.
+   */
+  signals?: Int32Array;
+  /** A `columns` thread shares out no fewer transactions than this (default: a million; tests share a small table). */
+  minSharedRows?: number;
 }
 
 /** Messages between the main thread and the cache worker. */

@@ -6,6 +6,7 @@
  * queries only (see cache-client.ts). No query or write ever runs on the main thread.
  * Messages: {id, op, args} in; {id, ok: true, result} or {id, ok: false, error} out.
  */
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parentPort, workerData, type Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
@@ -14,11 +15,12 @@ import { QUERY_METHODS } from '../../shared/contract';
 import { refreshAggregates } from '../analytics/aggregates';
 import { analyticsQueries } from '../analytics/index';
 import {
-  adoptCreditColumns, buildCreditColumns, buildCreditColumnsElsewhere, creditColumnsBuffers, creditColumnsStale, type BuiltCreditColumns,
+  adoptCreditColumns, buildCreditColumnsElsewhere, buildCreditColumnsInParts, copiedPartBuffers, creditColumnsBuffers, creditColumnsStale, readCreditColumnsPart,
+  CopyDueSoon, type BuiltCreditColumns, type CopiedPartRead, type CopiedPartRequest,
 } from '../analytics/credit-columns';
 import { startRollupsAside, type RollupsAside, type RollupsAsideData, type RollupsThread } from '../analytics/rollups-aside';
 import { openQueryableCache } from '../analytics/schema';
-import { CACHE_WORKER_LIMITS, type CacheOpHandlers, type CacheQueryOps, type CacheRequest, type CacheResponse, type CacheWorkerData } from '../cache/cache-protocol';
+import { type CacheOpHandlers, type CacheQueryOps, type CacheRequest, type CacheResponse, type CacheWorkerData } from '../cache/cache-protocol';
 import { openCacheReader } from '../cache/database';
 import { createCacheStore } from '../cache/cache-store';
 import { readCreditsPage } from './credit-pages';
@@ -92,44 +94,126 @@ const WARM_AFTER_IDLE_MS = 300;
 /** After a failed build of the copy, how long the reader answers by SQL before it tries again. */
 const RETRY_BUILD_AFTER_MS = 60_000;
 
-/** A `columns` thread: builds the columnar copy on its own read connection, hands it over (its arrays moved, not copied) and ends. */
-function buildColumns(port: NonNullable<typeof parentPort>, file: string): void {
-  const db = openCacheReader(file);
+/**
+ * Threads that read the transactions for a copy at the same time, the `columns` thread included: one a
+ * core, at most four. At ten times the default market on two cores a copy took 6.2–6.7 s read by one.
+ */
+const COPY_READERS = Math.min(4, availableParallelism());
+
+/**
+ * The V8 limits of the threads that build a copy: a young generation of 32 MB (the cache's threads
+ * keep 8), where the JSON of each chunk read lives and dies. At ten times the default market a copy
+ * took 4.6–4.7 s with 32 or 64 MB, and 5.0–5.2 s with 8.
+ */
+const COPY_THREAD_LIMITS = { maxYoungGenerationSizeMb: 32 } as const;
+
+/**
+ * A `columns` thread: builds the columnar copy on its own read connection, with `columns-part` threads
+ * reading shares of the transactions at the same time, hands it over (its arrays moved, not copied)
+ * and ends.
+ */
+async function buildColumns(port: NonNullable<typeof parentPort>, data: CacheWorkerData): Promise<void> {
+  const db = openCacheReader(data.path);
   try {
-    const built = buildCreditColumns(db);
+    const { signals } = data;
+    const built = await buildCreditColumnsInParts(db, COPY_READERS, (part) => readPartElsewhere(data, part), {
+      hurried: () => signals !== undefined && Atomics.load(signals, BUILD_HURRY) === 1,
+      assembling: () => signals && Atomics.store(signals, BUILD_ASSEMBLING, 1),
+      minSharedRows: data.minSharedRows,
+    });
     port.postMessage(built, built?.columns ? creditColumnsBuffers(built.columns) : []);
   } finally {
     db.close();
   }
 }
 
+/** A share of the transactions read by a `columns-part` thread (rejects when the thread fails). */
+function readPartElsewhere(data: CacheWorkerData, part: CopiedPartRequest): Promise<CopiedPartRead> {
+  return new Promise((resolve, reject) => {
+    const thread = startWorker(data.entry, { workerData: { ...data, role: 'columns-part', part } satisfies CacheWorkerData, resourceLimits: COPY_THREAD_LIMITS });
+    thread.once('message', resolve);
+    thread.once('error', reject);
+    thread.once('exit', (code) => reject(new Error(`the thread reading a share of the transactions ended (${code}) without it`)));
+  });
+}
+
+/** A `columns-part` thread: reads its share on its own read connection, hands it over (moved) and ends. */
+function readColumnsPart(port: NonNullable<typeof parentPort>, data: CacheWorkerData): void {
+  const db = openCacheReader(data.path);
+  try {
+    const read = readCreditColumnsPart(db, data.part!);
+    port.postMessage(read, read.part ? copiedPartBuffers(read.part) : []);
+  } finally {
+    db.close();
+  }
+}
+
+/** The signals a reader and its `columns` thread share: a query wants the copy; only its assembly is left. */
+const BUILD_HURRY = 0;
+const BUILD_ASSEMBLING = 1;
+
+interface ColumnsBuilder {
+  /** Starts a build when the copy is stale and none is under way; `wanted`: a query asks for it ('soon': the one under way is about to end). */
+  start(wanted: boolean): 'soon' | void;
+  /** Runs `then` once the build under way has ended (at once when none is). */
+  afterBuild(then: () => void): void;
+  stop(): void;
+}
+
 /**
- * A reader's copies are built by a `columns` thread, one at a time, so no query waits for a build
- * (about 1 s at the default market, 8–16 s at ten times it): until the copy arrives, the queries that
- * would read it answer by SQL. It is asked for when a query needs it or the reader is idle.
+ * A reader's copies are built by a `columns` thread, one at a time (about 1 s at the default market,
+ * 4–7 s at ten times it): until the copy arrives, the queries that would read it answer by SQL,
+ * except while only its assembly is left, when they wait for it (`afterBuild`). It is asked for as
+ * the reader opens, when a query needs it (which shares the build out to every core) or the reader
+ * is idle.
  */
-function columnsBuilder(db: Database.Database, data: CacheWorkerData): { start: () => void; stop: () => void } {
+function columnsBuilder(db: Database.Database, data: CacheWorkerData): ColumnsBuilder {
   let building: Worker | null = null;
+  let signals: Int32Array | null = null;
   let failedAt = -Infinity;
+  let stopped = false;
+  let afterBuild: Array<() => void> = [];
+  const ended = () => {
+    building = null;
+    signals = null;
+    const waiting = afterBuild;
+    afterBuild = [];
+    for (const then of waiting) then();
+  };
   return {
-    start: () => {
-      if (building || !db.open || performance.now() - failedAt < RETRY_BUILD_AFTER_MS || !creditColumnsStale(db)) return;
+    start: (wanted) => {
+      if (building) {
+        if (wanted) Atomics.store(signals!, BUILD_HURRY, 1);
+        return wanted && Atomics.load(signals!, BUILD_ASSEMBLING) === 1 ? 'soon' : undefined;
+      }
+      if (stopped || !db.open || performance.now() - failedAt < RETRY_BUILD_AFTER_MS || !creditColumnsStale(db)) return;
       let adopted = false;
-      const thread = startWorker(data.entry, { workerData: { ...data, role: 'columns' } satisfies CacheWorkerData, resourceLimits: CACHE_WORKER_LIMITS });
+      signals = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+      signals[BUILD_HURRY] = wanted ? 1 : 0;
+      const thread = startWorker(data.entry, { workerData: { ...data, role: 'columns', signals } satisfies CacheWorkerData, resourceLimits: COPY_THREAD_LIMITS });
       building = thread;
       thread.once('message', (built: BuiltCreditColumns | null) => {
         adopted = true;
         if (db.open) adoptCreditColumns(db, built);
+        ended();
       });
       thread.once('error', () => undefined);
       thread.once('exit', () => {
-        building = null;
         if (!adopted) failedAt = performance.now();
+        if (building === thread) ended();
       });
       thread.unref();
     },
+    afterBuild: (then) => {
+      if (building) afterBuild.push(then);
+      else then();
+    },
     // The reader closes: a build under way is of no use, and must not keep the file open.
-    stop: () => void building?.terminate(),
+    stop: () => {
+      stopped = true;
+      void building?.terminate();
+      ended();
+    },
   };
 }
 
@@ -138,7 +222,8 @@ function start(): void {
   if (!port) throw new Error('cache-worker must run in a worker thread');
   const data = workerData as CacheWorkerData;
   const { path: file, role } = data;
-  if (role === 'columns') return buildColumns(port, file);
+  if (role === 'columns') return void buildColumns(port, data);
+  if (role === 'columns-part') return readColumnsPart(port, data);
   let ops: Record<string, (args: unknown) => unknown>;
   let db: Database.Database | null = null;
   try {
@@ -151,39 +236,45 @@ function start(): void {
     return;
   }
   // A reader has the query layer's columnar copy (analytics/credit-columns.ts) built by a `columns`
-  // thread when a query needs it and once it is idle, so the first filtered answer after a sync finds
-  // it ready more often; no request waits for it.
+  // thread as it opens, when a query needs it and once it is idle, so the first filtered answer after
+  // a sync finds it ready more often; a request waits for it only while its assembly is all that is left.
   const columns = role === 'reader' && db ? columnsBuilder(db, data) : null;
-  if (db && columns) buildCreditColumnsElsewhere(db, columns.start);
+  if (db && columns) buildCreditColumnsElsewhere(db, () => columns.start(true));
+  // Built from the reader's opening, as the idle warm-up would once the first answers are out (the
+  // first view's queries come in a burst, then the reader idles).
+  columns?.start(false);
   let warm: ReturnType<typeof setTimeout> | null = null;
   const warmWhenIdle = () => {
     if (!columns) return;
     if (warm) clearTimeout(warm);
     warm = setTimeout(() => {
       warm = null;
-      columns.start();
+      columns.start(false);
     }, WARM_AFTER_IDLE_MS);
     warm.unref();
   };
-  port.on('message', (msg: CacheRequest) => {
-    if (msg.op === 'close') {
-      if (warm) clearTimeout(warm);
-      columns?.stop();
-      db?.close();
-      db = null;
-      port.postMessage({ id: msg.id, ok: true, result: null } satisfies CacheResponse);
-      port.close();
-      return;
-    }
+  const answer = (msg: CacheRequest): void => {
     try {
       const fn = ops[msg.op];
       if (!fn) throw new ContractError('internal_error', `Unknown cache operation '${msg.op}'`);
       const result = fn(msg.args);
       port.postMessage({ id: msg.id, ok: true, result } satisfies CacheResponse);
     } catch (err) {
+      // The copy it asked for is all but built: asked again once it is (answered by SQL if it fails).
+      if (err instanceof CopyDueSoon && columns) return columns.afterBuild(() => answer(msg));
       port.postMessage({ id: msg.id, ok: false, error: toErrorBody(err) } satisfies CacheResponse);
     }
     warmWhenIdle();
+  };
+  port.on('message', (msg: CacheRequest) => {
+    if (msg.op !== 'close') return answer(msg);
+    if (warm) clearTimeout(warm);
+    // A query waiting for the copy is answered (by SQL) before the file closes.
+    columns?.stop();
+    db?.close();
+    db = null;
+    port.postMessage({ id: msg.id, ok: true, result: null } satisfies CacheResponse);
+    port.close();
   });
 }
 
