@@ -27,7 +27,7 @@ import { createItemReaders, type ItemReaders } from './item-readers';
 import { decodeBody, firstIssue, parseJson, readPage } from './page-body';
 import { offers, pathTemplate, profileFromOpenApi, rootCandidates, serverQuery, type ServiceProfile } from './service-profile';
 import { redactKey } from './redact';
-import { RequestPacer, REQUESTS_IN_FLIGHT, type RequestPriority, sleep } from './request-pacer';
+import { RequestPacer, REQUESTS_IN_FLIGHT, REQUESTS_IN_FLIGHT_FAR, type RequestPriority, sleep } from './request-pacer';
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -36,7 +36,7 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** Retries of a transient failure (default 5). */
   maxRetries?: number;
-  /** Requests in flight at most (default REQUESTS_IN_FLIGHT). */
+  /** Requests in flight at most (default REQUESTS_IN_FLIGHT, and REQUESTS_IN_FLIGHT_FAR once the server shows itself far). */
   concurrency?: number;
   rateLimitPerMinute?: number | null;
   /** Backoff base (default 250 ms); doubled per attempt, full jitter, capped at 10 s. */
@@ -125,7 +125,11 @@ export class ApiClient {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.maxRetries = options.maxRetries ?? 5;
     this.backoffBaseMs = options.backoffBaseMs ?? 250;
-    this.pacer = options.pacer ?? new RequestPacer({ rateLimitPerMinute: options.rateLimitPerMinute ?? null, concurrency: options.concurrency ?? REQUESTS_IN_FLIGHT });
+    this.pacer = options.pacer ?? new RequestPacer({
+      rateLimitPerMinute: options.rateLimitPerMinute ?? null,
+      concurrency: options.concurrency ?? REQUESTS_IN_FLIGHT,
+      farConcurrency: options.concurrency ?? REQUESTS_IN_FLIGHT_FAR,
+    });
     this.priority = options.priority ?? 'background';
     const log = options.log ?? (() => undefined);
     this.log = (line) => log(this.redact(line));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RequestPacer } from './request-pacer';
+import { FAR_ROUND_TRIP_MS, RequestPacer } from './request-pacer';
 
 const run = async (pacer: RequestPacer, n: number) => {
   const starts: number[] = [];
@@ -27,6 +27,37 @@ describe('RequestPacer', () => {
       inFlight--;
     })));
     expect(peak).toBe(2);
+  });
+
+  it('allows more requests in flight once the shortest round trip seen is long (a far server), and fewer again after a short one', async () => {
+    const pacer = new RequestPacer({ rateLimitPerMinute: null, concurrency: 2, farConcurrency: 4 });
+    const trip = (ms: number) => pacer.run(() => new Promise<void>((r) => setTimeout(r, ms)));
+    const peakOf = async (n: number, ms: number) => {
+      let inFlight = 0;
+      let peak = 0;
+      await Promise.all(Array.from({ length: n }, () => pacer.run(async () => {
+        peak = Math.max(peak, ++inFlight);
+        await new Promise((r) => setTimeout(r, ms));
+        inFlight--;
+      })));
+      return peak;
+    };
+    // Failed trips tell nothing of the link; three long ones are not yet enough to call it far.
+    await expect(pacer.run(() => new Promise((_, reject) => setTimeout(() => reject(new Error('refused')), 15)))).rejects.toThrow('refused');
+    for (let k = 0; k < 3; k++) await trip(15);
+    expect(pacer.concurrency).toBe(2);
+    await trip(15);
+    expect(pacer.shortestRoundTripMs).toBeGreaterThanOrEqual(FAR_ROUND_TRIP_MS);
+    expect(pacer.concurrency).toBe(4);
+    expect(await peakOf(8, 15)).toBe(4);
+    // A trip shorter than FAR_ROUND_TRIP_MS: the server is near after all.
+    await pacer.run(async () => undefined);
+    expect(pacer.concurrency).toBe(2);
+    expect(await peakOf(8, 15)).toBe(2);
+    // Without a far limit, long trips change nothing.
+    const plain = new RequestPacer({ rateLimitPerMinute: null, concurrency: 2 });
+    for (let k = 0; k < 5; k++) await plain.run(() => new Promise<void>((r) => setTimeout(r, 15)));
+    expect(plain.concurrency).toBe(2);
   });
 
   it('holds every start until a Retry-After pause has passed', async () => {

@@ -29,7 +29,8 @@ export interface JobRun {
   checkpoint(cp: SyncCheckpoint): void;
   /** A full pass was asked for (credits). */
   full: boolean;
-  concurrency: number;
+  /** Requests in flight at most, now (it may grow once the server shows itself far). */
+  readonly concurrency: number;
   /** Learned from the key listing. */
   setRateLimit(perMinute: number | null): void;
   log(line: string): void;

@@ -229,13 +229,17 @@ export class SyncEngine {
     this.beginJob(job);
     // The job's own signal: when it ends, however it ends, what it fetched ahead and did not yet send is dropped.
     const ended = new AbortController();
+    const concurrency = () => this.concurrency();
     const run: JobRun = {
       job,
       client,
       cache,
       signal: AbortSignal.any([r.signal, ended.signal]),
       full: r.full,
-      concurrency: this.concurrency(),
+      // Read as the job goes: the pacer allows more once the server shows itself far.
+      get concurrency() {
+        return concurrency();
+      },
       gate: () => this.gate(),
       request: () => this.progress.request(job),
       page: (rows, totals, pages) => {

@@ -7,7 +7,7 @@ import type { ContractEvents, SyncStatus } from '../../shared/contract';
 import { SYNC_JOBS } from '../../shared/contract';
 import { ContractError } from '../../shared/errors';
 import { ApiClient } from '../api/api-client';
-import { RequestPacer, REQUESTS_IN_FLIGHT, type RequestPriority } from '../api/request-pacer';
+import { RequestPacer, REQUESTS_IN_FLIGHT, REQUESTS_IN_FLIGHT_FAR, type RequestPriority } from '../api/request-pacer';
 import type { ServiceProfile } from '../api/service-profile';
 import type { CacheRegistry } from '../cache/cache-client';
 import type { CacheWrite } from '../cache/cache-protocol';
@@ -61,7 +61,7 @@ export class SyncEngines {
     const known = this.profiles.get(`${connectionId} ${baseUrl}`);
     let pacer = this.pacers.get(`${connectionId} ${baseUrl}`);
     if (!pacer) {
-      const created = new RequestPacer({ rateLimitPerMinute: null, concurrency: REQUESTS_IN_FLIGHT });
+      const created = new RequestPacer({ rateLimitPerMinute: null, concurrency: REQUESTS_IN_FLIGHT, farConcurrency: REQUESTS_IN_FLIGHT_FAR });
       this.pacers.set(`${connectionId} ${baseUrl}`, created);
       // The allowance the last sync learnt, until this one learns it again.
       const learnt = await this.deps.caches.of(connectionId).call('read:rateLimit').catch(() => null);
