@@ -188,6 +188,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', 'http://service.invalid');
     const headers: Record<string, string> = {};
+    // Before every answer, as a far server's round trip (the API document and refusals too).
+    if (faults.latencyMs()) await sleep(faults.latencyMs());
     // The OpenAPI document is public, on the host root, as FastAPI serves it.
     if (method === 'GET' && url.pathname === '/openapi.json') {
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(openApiText)) });
@@ -204,7 +206,6 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       const route = (match?.store as { route: RouteDef } | undefined)?.route;
       if (!match || !route) throw new HttpError(404, 'not_found', `No route for ${method} ${url.pathname}`);
       keys.recordUse(caller, `${route.method} ${apiRoot}${route.path}`);
-      if (faults.latencyMs()) await sleep(faults.latencyMs());
       const forced = faults.forcedError();
       if (forced) throw forced;
       const body = route.body ? parseWith(route.body, await parseJsonBody(req), 'body') : undefined;

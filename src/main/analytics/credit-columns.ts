@@ -139,6 +139,10 @@ export type SortPlaces =
 const copies = new WeakMap<Database.Database, { key: string; columns: CreditColumns | null }>();
 
 /** The rebuild of the rollups the copy follows, or null when one of them is dirty or missing. */
+export function creditColumnsKey(db: Database.Database): string | null {
+  return freshnessKey(db);
+}
+
 function freshnessKey(db: Database.Database): string | null {
   const rows = db.prepare(`SELECT name, dirty, refreshed_at, source_rows, refresh_ms FROM agg_state
       WHERE name IN ('credit_counts', 'buyer_projects', 'buyers') ORDER BY name`).all() as Array<{ dirty: number }>;
@@ -761,6 +765,14 @@ export function adoptCreditColumns(db: Database.Database, built: BuiltCreditColu
   if (!built || built.key !== freshnessKey(db)) return false;
   keepCopy(db, built);
   return built.columns !== null;
+}
+
+/** Keeps the places of `field` placed elsewhere with `db`'s copy when that copy stands for `key` (the same rows). */
+export function adoptSortPlaces(db: Database.Database, key: string, field: string, places: SortPlaces | null): boolean {
+  const held = copies.get(db);
+  if (!held?.columns || held.key !== key) return false;
+  held.columns.places.set(field, places);
+  return true;
 }
 
 /** Whether `db` has no copy for its current rollups although one could be built now. */

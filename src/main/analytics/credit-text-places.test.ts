@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
 import { creditListAppQuery } from '../../shared/api/params';
 import { rebuildRollups } from './aggregates';
-import { creditColumns, type SortPlaces } from './credit-columns';
-import { creditPageFromColumns } from './credit-columns-page';
+import { adoptSortPlaces, creditColumns, creditColumnsKey, type SortPlaces } from './credit-columns';
+import { creditPageFromColumns, placeTextKeysElsewhere, sortPlacesBuffers, textKeyPlaces } from './credit-columns-page';
 import { freeTextPlaces, internedPlaces, orderedPlaces } from './credit-text-places';
 import { listCredits } from './credits';
 import { pageRequest } from './page-envelope';
@@ -81,6 +81,35 @@ describe('free-text sort places', () => {
         expect(listCredits(m, q).data.map((t) => t.id), JSON.stringify(q)).toEqual(plain);
       }
     } finally {
+      m.close();
+    }
+  });
+
+  it('placed elsewhere: the first sort by a free-text key asks for its places and is answered by SQL; places read under the copy\'s key, moved back, answer the next', () => {
+    const m = textMarket(seededRandom(11), (r) => (r.chance(0.2) ? null : r.pick(ODD_TEXTS)));
+    const asked: string[] = [];
+    placeTextKeysElsewhere(m, (field, expression, cols) => asked.push(`${field} ${expression} ${cols.n}`));
+    try {
+      const q = creditListAppQuery.parse({ sort: ['-retirement_account'], per_page: 15, current_page: 2 });
+      const plain = listCredits(m, q, { columns: false }).data.map((t) => t.id);
+      const cols = creditColumns(m)!;
+      expect(creditPageFromColumns(m, q, pageRequest(q))).toBeNull();
+      expect(listCredits(m, q).data.map((t) => t.id)).toEqual(plain);
+      expect(asked).toEqual([`retirement_account c.retirement_account ${cols.n}`, `retirement_account c.retirement_account ${cols.n}`]);
+      // Interned fields are placed here as before.
+      expect(creditPageFromColumns(m, creditListAppQuery.parse({ sort: ['project_id'] }), pageRequest(creditListAppQuery.parse({})))).not.toBeNull();
+      // Read in another snapshot (here the same connection) from the copy's ids alone, moved as a thread hands them over.
+      const key = creditColumnsKey(m)!;
+      const placed = textKeyPlaces(m, key, 'c.retirement_account', { n: cols.n, id: Float64Array.from(cols.id), minId: cols.minId, maxId: cols.maxId })!;
+      const moved = structuredClone(placed, { transfer: sortPlacesBuffers(placed.places!) });
+      expect(placeOfRows(moved.places, cols.n)).toEqual(placeOfRows(freeTextPlaces(m, cols, 'c.retirement_account'), cols.n));
+      expect(textKeyPlaces(m, 'rebuilt since', 'c.retirement_account', cols)).toBeNull();
+      expect(adoptSortPlaces(m, 'rebuilt since', 'retirement_account', moved.places)).toBe(false);
+      expect(adoptSortPlaces(m, key, 'retirement_account', moved.places)).toBe(true);
+      expect(creditPageFromColumns(m, q, pageRequest(q))!.ids).toEqual(plain);
+      expect(asked).toHaveLength(2);
+    } finally {
+      placeTextKeysElsewhere(m, null);
       m.close();
     }
   });

@@ -15,6 +15,9 @@ import type Database from 'better-sqlite3';
 import { foldNoCase } from '../../shared/nocase';
 import type { CreditColumns, SortPlaces } from './credit-columns';
 
+/** What the places of a free-text key need of the copy: its transactions' ids, in its row order. */
+export type CopyIds = Pick<CreditColumns, 'n' | 'id' | 'minId' | 'maxId'>;
+
 /**
  * When the values read give up interning (the ordered scan then reads the key): more than this share
  * of them distinct at a check (after `SAMPLE_VALUES`, then at every doubling), or more distinct values
@@ -28,7 +31,7 @@ const MOST_DISTINCT = 0.8;
 const MOST_VALUES = 2 ** 19;
 
 /** The copy's row of a transaction id (-1: none): a dense table when the ids are, else a map. */
-function rowsOfIds(cols: CreditColumns): (id: number) => number {
+function rowsOfIds(cols: CopyIds): (id: number) => number {
   const { maxId } = cols;
   if (maxId <= 4 * cols.n + 1024 && cols.minId >= 0) {
     const table = new Int32Array(maxId + 1).fill(-1);
@@ -61,7 +64,7 @@ export function dictionaryPlaces(db: Database.Database, dictionary: ReadonlyArra
  * a read meets a transaction the copy does not hold, or one twice. `sample`: values read before the
  * first check (tests make it small).
  */
-export function freeTextPlaces(db: Database.Database, cols: CreditColumns, expression: string, sample = SAMPLE_VALUES): SortPlaces | null {
+export function freeTextPlaces(db: Database.Database, cols: CopyIds, expression: string, sample = SAMPLE_VALUES): SortPlaces | null {
   const rowOfId = rowsOfIds(cols);
   return internedPlaces(db, cols, expression, sample, rowOfId) ?? orderedPlaces(db, cols, expression, rowOfId);
 }
@@ -71,7 +74,7 @@ export function freeTextPlaces(db: Database.Database, cols: CreditColumns, expre
  * (a value that is not text, most values read distinct at a check, a transaction the copy lacks or
  * meets twice: the ordered scan then decides).
  */
-export function internedPlaces(db: Database.Database, cols: CreditColumns, expression: string, sample = SAMPLE_VALUES, rowOfId = rowsOfIds(cols)): SortPlaces | null {
+export function internedPlaces(db: Database.Database, cols: CopyIds, expression: string, sample = SAMPLE_VALUES, rowOfId = rowsOfIds(cols)): SortPlaces | null {
   const of = new Int32Array(cols.n).fill(-1);
   const dictionary = new Map<string, number>();
   let read = 0;
@@ -98,7 +101,7 @@ export function internedPlaces(db: Database.Database, cols: CreditColumns, expre
  * ten times the default market the scan of the retirement notes took 3.4 s instead of 7.2 s); null
  * when the scan meets a transaction the copy does not hold, or one twice.
  */
-export function orderedPlaces(db: Database.Database, cols: CreditColumns, expression: string, rowOfId = rowsOfIds(cols)): SortPlaces | null {
+export function orderedPlaces(db: Database.Database, cols: CopyIds, expression: string, rowOfId = rowsOfIds(cols)): SortPlaces | null {
   const place = new Int32Array(cols.n).fill(-1);
   const seen = new Uint8Array(cols.n);
   let last = -1;

@@ -148,9 +148,10 @@ export type CacheOpArgs<K extends CacheOpName> = CacheOpInput<K> extends void ? 
  * A cache worker thread writes (and answers the cache's own ops) or reads (the query layer's ops);
  * a reader starts short-lived `columns` threads from the same entry to build the query layer's
  * columnar copy away from the queries, and a `columns` thread starts `columns-part` threads that read
- * shares of the transactions for it at the same time.
+ * shares of the transactions for it at the same time; a reader's `places` threads read the order of a
+ * free-text sort key for its copy.
  */
-export type CacheWorkerRole = 'writer' | 'reader' | 'columns' | 'columns-part';
+export type CacheWorkerRole = 'writer' | 'reader' | 'columns' | 'columns-part' | 'places';
 
 /**
  * The V8 limits of a cache worker thread. A young generation of 8 MB instead of V8's default (which
@@ -174,6 +175,11 @@ export interface CacheWorkerData {
   signals?: Int32Array;
   /** A `columns` thread shares out no fewer transactions than this (default: a million; tests share a small table). */
   minSharedRows?: number;
+  /**
+   * A `places` thread's key: its SQL over `credit_transactions c`, the rollups' key the copy was built
+   * under, and the copy's ids in its row order.
+   */
+  places?: { expression: string; key: string; ids: { n: number; id: Float64Array; minId: number; maxId: number } };
 }
 
 /** Messages between the main thread and the cache worker. */

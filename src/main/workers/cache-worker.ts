@@ -15,9 +15,10 @@ import { QUERY_METHODS } from '../../shared/contract';
 import { refreshAggregates } from '../analytics/aggregates';
 import { analyticsQueries } from '../analytics/index';
 import {
-  adoptCreditColumns, buildCreditColumnsElsewhere, buildCreditColumnsInParts, copiedPartBuffers, creditColumnsBuffers, creditColumnsStale, readCreditColumnsPart,
-  CopyDueSoon, type BuiltCreditColumns, type CopiedPartRead, type CopiedPartRequest,
+  adoptCreditColumns, adoptSortPlaces, buildCreditColumnsElsewhere, creditColumnsKey, buildCreditColumnsInParts, copiedPartBuffers, creditColumnsBuffers, creditColumnsStale, readCreditColumnsPart,
+  CopyDueSoon, type BuiltCreditColumns, type CopiedPartRead, type CopiedPartRequest, type SortPlaces,
 } from '../analytics/credit-columns';
+import { placeTextKeysElsewhere, sortPlacesBuffers, textKeyPlaces, type PlaceElsewhere } from '../analytics/credit-columns-page';
 import { startRollupsAside, type RollupsAside, type RollupsAsideData, type RollupsThread } from '../analytics/rollups-aside';
 import { openQueryableCache } from '../analytics/schema';
 import { type CacheOpHandlers, type CacheQueryOps, type CacheRequest, type CacheResponse, type CacheWorkerData } from '../cache/cache-protocol';
@@ -148,6 +149,55 @@ function readColumnsPart(port: NonNullable<typeof parentPort>, data: CacheWorker
   }
 }
 
+/** A `places` thread: reads the order of one free-text sort key for the reader's copy, hands the places over (moved) and ends. */
+function placeTextKey(port: NonNullable<typeof parentPort>, data: CacheWorkerData): void {
+  const db = openCacheReader(data.path);
+  try {
+    const { key, expression, ids } = data.places!;
+    const placed = textKeyPlaces(db, key, expression, ids);
+    port.postMessage(placed, placed?.places ? sortPlacesBuffers(placed.places) : []);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A reader's free-text sort keys are placed by a `places` thread, one key at a time (each holds the
+ * copy's ids and reads a column of the table: about 100 MB at ten times the default market): a sort
+ * by a key not placed yet is answered by SQL, and asks again, until its places arrive (at that scale
+ * the accounts' took 11 s, every query of the reader held meanwhile when it read them itself).
+ */
+function placesBuilder(db: Database.Database, data: CacheWorkerData): { place: PlaceElsewhere; stop: () => void } {
+  const placing = new Map<string, Worker>();
+  const failedAt = new Map<string, number>();
+  let stopped = false;
+  return {
+    place: (field, expression, cols) => {
+      const key = creditColumnsKey(db);
+      if (stopped || key === null || placing.size > 0 || performance.now() - (failedAt.get(field) ?? -Infinity) < RETRY_BUILD_AFTER_MS) return;
+      let adopted = false;
+      // The copy's ids go along copied (the reader keeps its own).
+      const places = { expression, key, ids: { n: cols.n, id: cols.id, minId: cols.minId, maxId: cols.maxId } };
+      const thread = startWorker(data.entry, { workerData: { ...data, role: 'places', places } satisfies CacheWorkerData, resourceLimits: COPY_THREAD_LIMITS });
+      placing.set(field, thread);
+      thread.once('message', (placed: { key: string; places: SortPlaces | null } | null) => {
+        adopted = true;
+        if (placed && db.open) adoptSortPlaces(db, placed.key, field, placed.places);
+      });
+      thread.once('error', () => undefined);
+      thread.once('exit', () => {
+        placing.delete(field);
+        if (!adopted) failedAt.set(field, performance.now());
+      });
+      thread.unref();
+    },
+    stop: () => {
+      stopped = true;
+      for (const thread of placing.values()) void thread.terminate();
+    },
+  };
+}
+
 /** The signals a reader and its `columns` thread share: a query wants the copy; only its assembly is left. */
 const BUILD_HURRY = 0;
 const BUILD_ASSEMBLING = 1;
@@ -224,6 +274,7 @@ function start(): void {
   const { path: file, role } = data;
   if (role === 'columns') return void buildColumns(port, data);
   if (role === 'columns-part') return readColumnsPart(port, data);
+  if (role === 'places') return placeTextKey(port, data);
   let ops: Record<string, (args: unknown) => unknown>;
   let db: Database.Database | null = null;
   try {
@@ -240,6 +291,8 @@ function start(): void {
   // a sync finds it ready more often; a request waits for it only while its assembly is all that is left.
   const columns = role === 'reader' && db ? columnsBuilder(db, data) : null;
   if (db && columns) buildCreditColumnsElsewhere(db, () => columns.start(true));
+  const places = role === 'reader' && db ? placesBuilder(db, data) : null;
+  if (db && places) placeTextKeysElsewhere(db, places.place);
   // Built from the reader's opening, as the idle warm-up would once the first answers are out (the
   // first view's queries come in a burst, then the reader idles).
   columns?.start(false);
@@ -271,6 +324,7 @@ function start(): void {
     if (warm) clearTimeout(warm);
     // A query waiting for the copy is answered (by SQL) before the file closes.
     columns?.stop();
+    places?.stop();
     db?.close();
     db = null;
     port.postMessage({ id: msg.id, ok: true, result: null } satisfies CacheResponse);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
 import { refreshAggregates } from '../analytics/aggregates';
-import { buildCreditColumns, type BuiltCreditColumns } from '../analytics/credit-columns';
+import { buildCreditColumns, creditColumnsKey, type BuiltCreditColumns, type SortPlaces } from '../analytics/credit-columns';
+import { freeTextPlaces } from '../analytics/credit-text-places';
 import { openQueryableCache } from '../analytics/schema';
 import { credit, project, writeCredits, writeProjects } from '../analytics/testing/tiny-market';
 import type { CacheWorkerData } from '../cache/cache-protocol';
@@ -13,7 +14,8 @@ import { startWorker } from '../worker-thread';
 /**
  * The reader's columnar copy built by real threads, as the cache worker builds it: a `columns` thread
  * on its own read connection, sharing the transactions out to `columns-part` threads once a query
- * wants the copy (the signals it shares with its reader), each share's arrays moved back.
+ * wants the copy (the signals it shares with its reader), each share's arrays moved back; and a
+ * `places` thread reading the order of a free-text sort key for a copy from its ids.
  */
 
 const ENTRY = path.join(__dirname, 'cache-worker.ts');
@@ -31,6 +33,7 @@ beforeAll(() => {
     id: 5000 + i * (i % 7 === 0 ? 3 : 1),
     project_id: ['VCS-1', 'vcs-1', 'GLD-2', 'ACR-3', 'NOT-CACHED'][i % 5]!,
     quantity: i % 11 === 0 ? null : (i % 50) + 0.5,
+    retirement_account: i % 3 === 0 ? null : `acc-${i % 40}${i % 2 ? 'X' : 'x'}`,
     vintage: i % 13 === 0 ? null : 2010 + (i % 15),
     transaction_date: i % 17 === 0 ? null : `20${10 + (i % 16)}-0${1 + (i % 9)}-1${i % 10}`,
     transaction_type: (['retirement', 'issuance', 'cancellation', 'Retirement'] as const)[i % 4],
@@ -71,5 +74,26 @@ describe('the columnar copy built by threads', () => {
     const unwanted = await built(false);
     expect(unwanted.built).toEqual(whole);
     expect(unwanted.signals).toEqual([0, 1]);
+  }, 60_000);
+
+  it('a `places` thread reads the places of a free-text key for a copy from its ids, as the reader would itself, and none under another key', async () => {
+    const cols = buildCreditColumns(db)!.columns!;
+    const place = async (key: string) => {
+      const workerData: CacheWorkerData = { path: file, role: 'places', entry: ENTRY, places: { expression: 'c.retirement_account', key, ids: { n: cols.n, id: cols.id, minId: cols.minId, maxId: cols.maxId } } };
+      const thread = startWorker(ENTRY, { workerData });
+      try {
+        return await new Promise<{ key: string; places: SortPlaces | null } | null>((resolve, reject) => {
+          thread.once('message', resolve);
+          thread.once('error', reject);
+        });
+      } finally {
+        await thread.terminate();
+      }
+    };
+    const key = creditColumnsKey(db)!;
+    const placed = await place(key);
+    expect(placed).toEqual({ key, places: freeTextPlaces(db, cols, 'c.retirement_account') });
+    expect(placed!.places).not.toBeNull();
+    expect(await place('rebuilt since')).toBeNull();
   }, 60_000);
 });
