@@ -101,7 +101,7 @@ function sortPlaces(db: Database.Database, cols: CreditColumns, field: string): 
       default:
         if (!column.text) return null;
         if (placedElsewhere.has(db)) {
-          placedElsewhere.get(db)!(field, column.sql, cols);
+          if (placedElsewhere.get(db)!(field, column.sql, cols) === 'placing') throw new PlacesComing(field);
           return PLACED_ELSEWHERE;
         }
         return freeTextPlaces(db, cols, column.sql);
@@ -114,8 +114,21 @@ function sortPlaces(db: Database.Database, cols: CreditColumns, field: string): 
 }
 
 
-/** Asks for the places of a free-text key (`expression` of `credit_transactions c`) of the copy `cols`, built elsewhere. */
-export type PlaceElsewhere = (field: string, expression: string, cols: CreditColumns) => void;
+/**
+ * Asks for the places of a free-text key (`expression` of `credit_transactions c`) of the copy `cols`,
+ * read elsewhere: 'placing' when they are being read for that key now (the query then waits for them).
+ */
+export type PlaceElsewhere = (field: string, expression: string, cols: CreditColumns) => 'placing' | void;
+
+/**
+ * Thrown where a sort needs the places of a free-text key being read elsewhere: the query may wait
+ * for them (it only reads, so it can simply be asked again) while the connection answers others.
+ */
+export class PlacesComing extends Error {
+  constructor(readonly field: string) {
+    super(`the order of ${field} is being read for the columnar copy`);
+  }
+}
 
 /** Connections whose free-text keys are placed away from them (another thread). */
 const placedElsewhere = new WeakMap<Database.Database, PlaceElsewhere>();
@@ -123,9 +136,11 @@ const placedElsewhere = new WeakMap<Database.Database, PlaceElsewhere>();
 /**
  * Places `db`'s free-text sort keys elsewhere from now on: the first sort by one (seconds at ten times
  * the default market: an ordered scan of 3.6 million accounts took 11 s) calls `place` (it should
- * start one placing per key at a time, then hand the result to adoptSortPlaces) and is answered by SQL
- * meanwhile, instead of holding every query of the connection until the places are read (null: placed
- * by the query again).
+ * start one placing at a time, then hand the result to adoptSortPlaces), and throws PlacesComing while
+ * that key is being placed (or is answered by SQL when it is not, as while another key is), instead
+ * of holding every query of the connection until the places are read (null: placed by the query
+ * again). A sort by such a key answered by SQL took up to 3.5 s each at that scale, and a stream of
+ * them beside the thread reading the places cost more than the wait.
  */
 export function placeTextKeysElsewhere(db: Database.Database, place: PlaceElsewhere | null): void {
   if (place) placedElsewhere.set(db, place);

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import { creditListAppQuery } from '../../shared/api/params';
 import { rebuildRollups } from './aggregates';
 import { adoptSortPlaces, creditColumns, creditColumnsKey, type SortPlaces } from './credit-columns';
-import { creditPageFromColumns, placeTextKeysElsewhere, sortPlacesBuffers, textKeyPlaces } from './credit-columns-page';
+import { PlacesComing, creditPageFromColumns, placeTextKeysElsewhere, sortPlacesBuffers, textKeyPlaces } from './credit-columns-page';
 import { freeTextPlaces, internedPlaces, orderedPlaces } from './credit-text-places';
 import { listCredits } from './credits';
 import { pageRequest } from './page-envelope';
@@ -85,10 +85,14 @@ describe('free-text sort places', () => {
     }
   });
 
-  it('placed elsewhere: the first sort by a free-text key asks for its places and is answered by SQL; places read under the copy\'s key, moved back, answer the next', () => {
+  it('placed elsewhere: a sort by a free-text key asks for its places, waits for them while they are read (PlacesComing), else answers by SQL; places read under the copy\'s key, moved back, answer the next', () => {
     const m = textMarket(seededRandom(11), (r) => (r.chance(0.2) ? null : r.pick(ODD_TEXTS)));
     const asked: string[] = [];
-    placeTextKeysElsewhere(m, (field, expression, cols) => asked.push(`${field} ${expression} ${cols.n}`));
+    let placing = false;
+    placeTextKeysElsewhere(m, (field, expression, cols) => {
+      asked.push(`${field} ${expression} ${cols.n}`);
+      return placing ? 'placing' : undefined;
+    });
     try {
       const q = creditListAppQuery.parse({ sort: ['-retirement_account'], per_page: 15, current_page: 2 });
       const plain = listCredits(m, q, { columns: false }).data.map((t) => t.id);
@@ -96,6 +100,9 @@ describe('free-text sort places', () => {
       expect(creditPageFromColumns(m, q, pageRequest(q))).toBeNull();
       expect(listCredits(m, q).data.map((t) => t.id)).toEqual(plain);
       expect(asked).toEqual([`retirement_account c.retirement_account ${cols.n}`, `retirement_account c.retirement_account ${cols.n}`]);
+      placing = true;
+      expect(() => listCredits(m, q)).toThrow(PlacesComing);
+      placing = false;
       // Interned fields are placed here as before.
       expect(creditPageFromColumns(m, creditListAppQuery.parse({ sort: ['project_id'] }), pageRequest(creditListAppQuery.parse({})))).not.toBeNull();
       // Read in another snapshot (here the same connection) from the copy's ids alone, moved as a thread hands them over.
@@ -107,7 +114,7 @@ describe('free-text sort places', () => {
       expect(adoptSortPlaces(m, 'rebuilt since', 'retirement_account', moved.places)).toBe(false);
       expect(adoptSortPlaces(m, key, 'retirement_account', moved.places)).toBe(true);
       expect(creditPageFromColumns(m, q, pageRequest(q))!.ids).toEqual(plain);
-      expect(asked).toHaveLength(2);
+      expect(asked).toHaveLength(3);
     } finally {
       placeTextKeysElsewhere(m, null);
       m.close();

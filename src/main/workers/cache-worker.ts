@@ -18,7 +18,7 @@ import {
   adoptCreditColumns, adoptSortPlaces, buildCreditColumnsElsewhere, creditColumnsKey, buildCreditColumnsInParts, copiedPartBuffers, creditColumnsBuffers, creditColumnsStale, readCreditColumnsPart,
   CopyDueSoon, type BuiltCreditColumns, type CopiedPartRead, type CopiedPartRequest, type SortPlaces,
 } from '../analytics/credit-columns';
-import { placeTextKeysElsewhere, sortPlacesBuffers, textKeyPlaces, type PlaceElsewhere } from '../analytics/credit-columns-page';
+import { PlacesComing, placeTextKeysElsewhere, sortPlacesBuffers, textKeyPlaces, type PlaceElsewhere } from '../analytics/credit-columns-page';
 import { startRollupsAside, type RollupsAside, type RollupsAsideData, type RollupsThread } from '../analytics/rollups-aside';
 import { openQueryableCache } from '../analytics/schema';
 import { type CacheOpHandlers, type CacheQueryOps, type CacheRequest, type CacheResponse, type CacheWorkerData } from '../cache/cache-protocol';
@@ -164,15 +164,23 @@ function placeTextKey(port: NonNullable<typeof parentPort>, data: CacheWorkerDat
 /**
  * A reader's free-text sort keys are placed by a `places` thread, one key at a time (each holds the
  * copy's ids and reads a column of the table: about 100 MB at ten times the default market): a sort
- * by a key not placed yet is answered by SQL, and asks again, until its places arrive (at that scale
- * the accounts' took 11 s, every query of the reader held meanwhile when it read them itself).
+ * by the key being placed waits for its places (`afterPlacing`), a sort by another answers by SQL,
+ * and every other query goes on (at that scale the accounts' took 11 s, every query of the reader
+ * held meanwhile when it read them itself).
  */
-function placesBuilder(db: Database.Database, data: CacheWorkerData): { place: PlaceElsewhere; stop: () => void } {
+function placesBuilder(db: Database.Database, data: CacheWorkerData): { place: PlaceElsewhere; afterPlacing: (then: () => void) => void; stop: () => void } {
   const placing = new Map<string, Worker>();
   const failedAt = new Map<string, number>();
   let stopped = false;
+  let afterPlacing: Array<() => void> = [];
+  const ended = () => {
+    const waiting = afterPlacing;
+    afterPlacing = [];
+    for (const then of waiting) then();
+  };
   return {
     place: (field, expression, cols) => {
+      if (placing.has(field)) return 'placing';
       const key = creditColumnsKey(db);
       if (stopped || key === null || placing.size > 0 || performance.now() - (failedAt.get(field) ?? -Infinity) < RETRY_BUILD_AFTER_MS) return;
       let adopted = false;
@@ -183,17 +191,29 @@ function placesBuilder(db: Database.Database, data: CacheWorkerData): { place: P
       thread.once('message', (placed: { key: string; places: SortPlaces | null } | null) => {
         adopted = true;
         if (placed && db.open) adoptSortPlaces(db, placed.key, field, placed.places);
+        placing.delete(field);
+        ended();
       });
       thread.once('error', () => undefined);
       thread.once('exit', () => {
-        placing.delete(field);
         if (!adopted) failedAt.set(field, performance.now());
+        if (placing.get(field) === thread) {
+          placing.delete(field);
+          ended();
+        }
       });
       thread.unref();
+      return 'placing';
+    },
+    afterPlacing: (then) => {
+      if (placing.size) afterPlacing.push(then);
+      else then();
     },
     stop: () => {
       stopped = true;
       for (const thread of placing.values()) void thread.terminate();
+      placing.clear();
+      ended();
     },
   };
 }
@@ -315,6 +335,8 @@ function start(): void {
     } catch (err) {
       // The copy it asked for is all but built: asked again once it is (answered by SQL if it fails).
       if (err instanceof CopyDueSoon && columns) return columns.afterBuild(() => answer(msg));
+      // The order it sorts by is being read: asked again once it is.
+      if (err instanceof PlacesComing && places) return places.afterPlacing(() => answer(msg));
       port.postMessage({ id: msg.id, ok: false, error: toErrorBody(err) } satisfies CacheResponse);
     }
     warmWhenIdle();
