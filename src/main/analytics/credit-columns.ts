@@ -140,10 +140,6 @@ const copies = new WeakMap<Database.Database, { key: string; columns: CreditColu
 
 /** The rebuild of the rollups the copy follows, or null when one of them is dirty or missing. */
 export function creditColumnsKey(db: Database.Database): string | null {
-  return freshnessKey(db);
-}
-
-function freshnessKey(db: Database.Database): string | null {
   const rows = db.prepare(`SELECT name, dirty, refreshed_at, source_rows, refresh_ms FROM agg_state
       WHERE name IN ('credit_counts', 'buyer_projects', 'buyers') ORDER BY name`).all() as Array<{ dirty: number }>;
   if (rows.length !== 3 || rows.some((r) => r.dirty !== 0)) return null;
@@ -352,10 +348,10 @@ function withRoom(part: CopiedPart, rows: number): CopiedPart {
   return sized(part, Math.max(rows, Math.ceil(part.id.length * 1.5)));
 }
 
-/** A range read in JSON chunks, else (a value JSON cannot hold) row by row; null when a value cannot be copied exactly. */
 /** Told after each chunk read in JSON: the last id read, and the rows read so far. */
 type AfterChunk = (lastId: number, rows: number) => void;
 
+/** A range read in JSON chunks, else (a value JSON cannot hold) row by row; null when a value cannot be copied exactly. */
 function readPart(db: Database.Database, range: CopiedRange, chunkRows: number, room: number, rowByRow: boolean, afterChunk?: AfterChunk): CopiedPart | null {
   if (rowByRow) return partOf(rowColumns(db, chunkRows, range), room);
   try {
@@ -634,7 +630,7 @@ export function buildCreditColumnsElsewhere(db: Database.Database, start: BuildE
  */
 export function buildCreditColumns(db: Database.Database, chunkRows = CHUNK_ROWS, rowByRow = false): BuiltCreditColumns | null {
   return db.transaction(() => {
-    const key = freshnessKey(db);
+    const key = creditColumnsKey(db);
     if (key === null) return null;
     const n = transactionCount(db);
     const part = readPart(db, EVERY_ID, chunkRows, n, rowByRow);
@@ -661,7 +657,7 @@ export interface CopiedPartRequest {
 /** The transactions a request names, read in one snapshot (see CopiedPartRead). */
 export function readCreditColumnsPart(db: Database.Database, { range, rows }: CopiedPartRequest, chunkRows = CHUNK_ROWS): CopiedPartRead {
   return db.transaction(() => {
-    const key = freshnessKey(db);
+    const key = creditColumnsKey(db);
     return { key, part: key === null ? null : readPart(db, range, chunkRows, rows, false) };
   })();
 }
@@ -714,7 +710,7 @@ export async function buildCreditColumnsInParts(
 ): Promise<BuiltCreditColumns | null> {
   db.exec('BEGIN');
   try {
-    const key = freshnessKey(db);
+    const key = creditColumnsKey(db);
     if (key === null) return null;
     const n = transactionCount(db);
     // Two statements: SQLite reads min() or max() of the rowid at once, both together by a scan.
@@ -762,7 +758,7 @@ function keepCopy(db: Database.Database, built: BuiltCreditColumns): void {
 
 /** Keeps a copy built elsewhere (its own connection to the same file) when it stands for the rollups `db` sees now. */
 export function adoptCreditColumns(db: Database.Database, built: BuiltCreditColumns | null): boolean {
-  if (!built || built.key !== freshnessKey(db)) return false;
+  if (!built || built.key !== creditColumnsKey(db)) return false;
   keepCopy(db, built);
   return built.columns !== null;
 }
@@ -777,7 +773,7 @@ export function adoptSortPlaces(db: Database.Database, key: string, field: strin
 
 /** Whether `db` has no copy for its current rollups although one could be built now. */
 export function creditColumnsStale(db: Database.Database): boolean {
-  const key = freshnessKey(db);
+  const key = creditColumnsKey(db);
   return key !== null && copies.get(db)?.key !== key;
 }
 
@@ -787,7 +783,7 @@ export function creditColumnsStale(db: Database.Database): boolean {
  * (null until it arrives: the query answers by SQL; CopyDueSoon when it is about to).
  */
 export function creditColumns(db: Database.Database): CreditColumns | null {
-  const key = freshnessKey(db);
+  const key = creditColumnsKey(db);
   if (key === null) return null;
   const held = copies.get(db);
   if (held?.key === key) return held.columns;
