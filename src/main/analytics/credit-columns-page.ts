@@ -113,7 +113,6 @@ function sortPlaces(db: Database.Database, cols: CreditColumns, field: string): 
   return places;
 }
 
-
 /**
  * Asks for the places of a free-text key (`expression` of `credit_transactions c`) of the copy `cols`,
  * read elsewhere: 'placing' when they are being read for that key now (the query then waits for them).
