@@ -305,6 +305,14 @@ describe('pages read elsewhere (the cache writer reads the credit pages)', () =>
     expect(bodies[0]!.byteOffset).toBe(0);
     expect(bodies[0]!.byteLength).toBe(bodies[0]!.buffer.byteLength);
     expect(JSON.parse(decodeBody(bodies[0]!))).toEqual(served);
+    // A body that came in several chunks, joined: its buffer is its own as well.
+    const large = page(1, 1, null, Array.from({ length: 3000 }, (_, i) => credit(i + 1)));
+    const l = await serve((_r, res) => sendJson(res, 200, large));
+    await client(l.url).creditsPageReadElsewhere(`${l.url}/v1/credits/?current_page=1`, elsewhere(bodies));
+    expect(bodies[1]!.byteLength).toBeGreaterThan(256 * 1024);
+    expect(bodies[1]!.byteOffset).toBe(0);
+    expect(bodies[1]!.byteLength).toBe(bodies[1]!.buffer.byteLength);
+    expect(JSON.parse(decodeBody(bodies[1]!))).toEqual(large);
   });
 
   it('fetches a body cut off in transfer again, and a page with unreadable items once more', async () => {

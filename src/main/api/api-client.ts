@@ -314,8 +314,11 @@ export class ApiClient {
       }
       const status = response.statusCode;
       if (options.raw && status >= 200 && status < 300) {
-        // Copied once into an ArrayBuffer of its own (a chunk may be a view of a larger one), so it can be handed to another thread.
-        const bytes = new Uint8Array(await this.readBytes(response, options.what, deadline));
+        // Handed to another thread, the bytes need an ArrayBuffer of their own: a chunk may be a view of a
+        // larger one (copied then), a body joined from several chunks already has one (not copied again).
+        const body = await this.readBytes(response, options.what, deadline);
+        const owns = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
+        const bytes = owns ? new Uint8Array(body.buffer as ArrayBuffer) : new Uint8Array(body);
         return { status, text: '', size: bytes.byteLength, contentType: headerValue(response.headers, 'content-type') ?? '', bytes };
       }
       const body = await this.readBytes(response, options.what, deadline);
