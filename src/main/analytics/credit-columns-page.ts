@@ -98,13 +98,13 @@ function sortPlaces(db: Database.Database, cols: CreditColumns, field: string): 
         return dictionaryPlaces(db, cols.types, cols.type);
       case 'retirement_beneficiary_harmonized':
         return dictionaryPlaces(db, cols.harmonizedNames, cols.harmonized);
-      default:
+      default: {
         if (!column.text) return null;
-        if (placedElsewhere.has(db)) {
-          if (placedElsewhere.get(db)!(field, column.sql, cols) === 'placing') throw new PlacesComing(field);
-          return PLACED_ELSEWHERE;
-        }
-        return freeTextPlaces(db, cols, column.sql);
+        const place = placedElsewhere.get(db);
+        if (!place) return freeTextPlaces(db, cols, column.sql);
+        if (place(field, column.sql, cols) === 'placing') throw new PlacesComing(field);
+        return PLACED_ELSEWHERE;
+      }
     }
   })();
   // Being placed elsewhere: not kept, so the next sort by it asks again (see placeTextKeysElsewhere).
