@@ -2,6 +2,9 @@
  * Keeps requests under the key's rate_limit_per_minute: request starts are spaced evenly at a
  * fraction of the allowance (so no sliding or fixed one-minute window ever exceeds it), at most
  * `concurrency` are in flight, and a 429 pauses every request until its Retry-After has passed.
+ * Times are the monotonic clock's (`performance.now`), to the fraction of a millisecond: a change of
+ * the wall clock neither stalls nor bunches the starts, and no start comes early by the millisecond
+ * `Date.now` drops.
  *
  * One pacer serves every client of a connection (the sync and the user's on-demand requests share
  * the key's allowance). Requests wait in two queues: a 'foreground' request (the user asked for it
@@ -100,13 +103,13 @@ export class RequestPacer {
 
   /** Pauses every request start until `seconds` from now (429 Retry-After). */
   pauseFor(seconds: number): void {
-    this.pausedUntil = Math.max(this.pausedUntil, Date.now() + seconds * 1000);
+    this.pausedUntil = Math.max(this.pausedUntil, performance.now() + seconds * 1000);
     this.nextStartAt = Math.max(this.nextStartAt, this.pausedUntil);
     this.reschedule();
   }
 
   /** Requests started in the last minute. */
-  requestsPerMinute(now = Date.now()): number {
+  requestsPerMinute(now = performance.now()): number {
     while (this.starts.length && this.starts[0]! < now - 60_000) this.starts.shift();
     return this.starts.length;
   }
@@ -172,7 +175,7 @@ export class RequestPacer {
         : this.queues.background.length && this.inFlight < this.concurrency ? 'background'
         : null;
       if (!priority) return;
-      const now = Date.now();
+      const now = performance.now();
       const at = Math.max(now, this.nextStartAt, this.pausedUntil);
       if (at > now) {
         this.timer = setTimeout(() => {
