@@ -326,6 +326,48 @@ describe('the whole run\'s ETA', () => {
     expect(Math.max(...errors)).toBeLessThanOrEqual(0.3);
   });
 
+  it('sets a pause of the flow apart from its pages\' time, so the ETA after it is the flow\'s', () => {
+    // 7,000 dossiers at 2.3 ms each, 10 a step; with 1,500 left (3.45 s), the flow stands still 3 s.
+    const sim = simulation();
+    sim.start('projectForensics');
+    for (let done = 0; done < 5_500; done += 10) sim.step('projectForensics', 10, 23, { pages: 7000 }, 10);
+    sim.advance(3000);
+    const after: number[] = [];
+    for (let done = 5_500; done < 6_800; done += 10) {
+      sim.step('projectForensics', 10, 23, { pages: 7000 }, 10);
+      const left = ((7000 - done - 10) * 2.3) / 1000;
+      after.push(Math.max(0, Math.abs(sim.progress.job('projectForensics').etaSeconds! - left) - 0.5) / left);
+    }
+    // Timed as the pages', the pause made it 6-9 s for 1.1-3.4 s, for the two seconds the window held it.
+    expect(Math.max(...after)).toBeLessThanOrEqual(0.2);
+  });
+
+  it('counts pauses that keep coming (a Retry-After every few hundred requests) at the rate the flow met them', () => {
+    // 100 pages at 2.5 ms, then a 5 s pause, over and over: 6 s a hundred pages, 60 ms a page.
+    const sim = simulation();
+    sim.start('credits');
+    sim.progress.job('credits').state = 'running';
+    for (let i = 0; i < 10; i++) sim.step('credits', 10, 25, { pages: 100_000 });
+    /** The ETA after `cycles` more pauses, each followed by a hundred pages. */
+    const etaAfter = (cycles: number) => {
+      for (let k = 0; k < cycles; k++) {
+        sim.advance(5000);
+        for (let i = 0; i < 10; i++) sim.step('credits', 10, 25, { pages: 100_000 });
+      }
+      return sim.progress.job('credits').etaSeconds!;
+    };
+    const flowOnly = (pagesLeft: number) => pagesLeft * 0.0025;
+    const truth = (pagesLeft: number) => pagesLeft * 0.06;
+    // Seen once: a pause says little of how often they come (a tenth of the flow's time and ten seconds).
+    const once = etaAfter(1);
+    expect(once).toBeGreaterThan(flowOnly(99_800) * 1.2);
+    expect(once).toBeLessThan(truth(99_800) / 2);
+    // Seen fifty times, the ETA is most of the way to the truth (the pauses' share 250 s ÷ 12.75 s of flow + 10).
+    const often = etaAfter(49);
+    expect(often).toBeGreaterThan(truth(95_000) * 0.55);
+    expect(often).toBeLessThanOrEqual(truth(95_000) * 1.05);
+  });
+
   it("holds a mirror job's expected pace through the burst of its items in flight", () => {
     // Boundaries measured at 1.3 ms an item; then 782 dossiers of two requests (2.6 ms an item):
     // the first answered after 36 ms, the other 23 in flight within 5 ms, then one every 2.6 ms.
