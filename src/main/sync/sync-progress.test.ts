@@ -468,6 +468,21 @@ describe('the whole run\'s ETA', () => {
     expect(Math.max(...errors)).toBeLessThanOrEqual(0.05);
   });
 
+  it('times a long job going on after a few pages by its flow, not by those pages', () => {
+    // Ten times the market's projects: set aside after 4 pages of 0.1 s while later jobs are tasted;
+    // going on, their pages take 0.2 s (the service sorts deeper).
+    const sim = simulation();
+    sim.start('projects');
+    for (let i = 0; i < 4; i++) sim.step('projects', 1, 100, { pages: 583, rows: 116_600 });
+    sim.progress.setAside('projects');
+    sim.advance(3000);
+    sim.progress.begin('projects');
+    for (let i = 0; i < 20; i++) sim.step('projects', 1, 200, { pages: 583, rows: 116_600 });
+    const left = (583 - 24) * 0.2;
+    // Held at the four pages' pace as a refill, it showed half of what was left.
+    expect(Math.abs(sim.progress.job('projects').etaSeconds! - left) / left).toBeLessThanOrEqual(0.25);
+  });
+
   it('does not take a job\'s first step, its requests in flight filling, for its flow', () => {
     // 1,911 mirror items, 16 in flight: the first 10 arrive a round trip (50 ms) after the first
     // request, then 10 every 13 ms (1.3 ms an item).

@@ -308,6 +308,9 @@ export class SyncProgress {
    * A job set aside goes on: its clock moves on by the time it waited, so no page is timed across that
    * wait. Its pipeline starts again, so its first pages come as a filling's do: the pace of its taste
    * stands for them, and then for EXPECTATION_PAGES of the flow after them (as a sized job's does).
+   * Only a taste's pace (PACE_WINDOW_PAGES pages or more): the long job that waited for the tastes
+   * stopped after a few pages (four of the tenfold market's projects, whose pages then slow down as
+   * the service sorts deeper), too few to hold its pace through the next eighty.
    * Timed as flow, that refill counted a tenfold market's 7,068 dossiers (two requests each) long as
    * they went on: a recorded run showed their time left go from 14.4 s to 17.8 s there, for 16.3 s, and
    * bench/sync's worst came there, 20 s shown for the run with 16.1 s left (21%).
@@ -322,7 +325,7 @@ export class SyncProgress {
     if (c.since) c.since = { ...c.since, atMs: c.since.atMs + gap };
     // What paused its taste (a tenfold market's credits tasted behind the projects' pages at the
     // service) ended with the job it waited for: its flow without those pauses is what it expects.
-    if (c.pace !== null) c.flow = { expected: c.flowing ?? c.pace, filled: 0, fromMs: null, pages: 0 };
+    if (c.pace !== null && c.pagesThisRun >= PACE_WINDOW_PAGES) c.flow = { expected: c.flowing ?? c.pace, filled: 0, fromMs: null, pages: 0 };
     else if (c.flow && c.flow.fromMs !== null) c.flow.fromMs += gap;
     c.pausesFrom = { atMs: this.now(), pages: c.pagesThisRun, stalledMs: c.stalledMs, stalls: c.stalls };
   }
