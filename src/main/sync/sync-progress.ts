@@ -62,6 +62,9 @@ interface JobClock {
   asideSinceMs?: number;
 }
 
+/** Where a job's flow stands at `atMs`. */
+const markOf = (c: JobClock, atMs: number): FlowMark => ({ atMs, pages: c.pagesThisRun, stalledMs: c.stalledMs, stalls: c.stalls });
+
 /**
  * How a job's requests cost: pages of a list (many rows each), single answers, items fetched one by
  * one (country profiles), the offline mirror's items (small answers, many in flight).
@@ -327,7 +330,7 @@ export class SyncProgress {
     // service) ended with the job it waited for: its flow without those pauses is what it expects.
     if (c.pace !== null && c.pagesThisRun >= PACE_WINDOW_PAGES) c.flow = { expected: c.flowing ?? c.pace, filled: 0, fromMs: null, pages: 0 };
     else if (c.flow && c.flow.fromMs !== null) c.flow.fromMs += gap;
-    c.pausesFrom = { atMs: this.now(), pages: c.pagesThisRun, stalledMs: c.stalledMs, stalls: c.stalls };
+    c.pausesFrom = markOf(c, this.now());
   }
 
   /** The run goes on after a pause: the time paused is no page's, so every job's flow is timed afresh from now. */
@@ -336,7 +339,7 @@ export class SyncProgress {
     for (const [name, c] of this.clocks) {
       if (c.lastStepMs !== undefined) c.lastStepMs = now;
       c.steps = [];
-      if (c.since) c.since = { atMs: now, pages: c.pagesThisRun, rows: this.job(name).rows, stalledMs: c.stalledMs, stalls: c.stalls };
+      if (c.since) c.since = { ...markOf(c, now), rows: this.job(name).rows };
       if (c.pausesFrom) c.pausesFrom = c.since;
       // A job paused before its end is not timed whole (see finish).
       c.firstRequestMs = undefined;
@@ -385,7 +388,7 @@ export class SyncProgress {
         c.stalledMs += now - c.lastStepMs - dueMs;
         c.stalls += 1;
       }
-      c.steps.push({ atMs: now, pages: c.pagesThisRun, stalledMs: c.stalledMs, stalls: c.stalls });
+      c.steps.push(markOf(c, now));
       while (c.steps.length > 2 && c.steps[1]!.atMs <= now - PACE_WINDOW_MS && c.pagesThisRun - c.steps[1]!.pages >= PACE_WINDOW_PAGES) c.steps.shift();
       const from = c.steps[0]!;
       const paced = from.atMs < now ? this.flowPace(c, from, now) : null;
@@ -406,7 +409,7 @@ export class SyncProgress {
           if (flow.filled >= FILLING_PAGES) {
             flow.fromMs = now;
             // The flow's pages are timed from here, and so is the window that follows it.
-            c.steps = [{ atMs: now, pages: c.pagesThisRun, stalledMs: c.stalledMs, stalls: c.stalls }];
+            c.steps = [markOf(c, now)];
           }
         } else {
           flow.pages += pages;
@@ -433,7 +436,7 @@ export class SyncProgress {
       if (filling && c.pace === null && (c.previousPace !== null || expectedInRun)) c.flow = { expected: this.expectedPace(name), filled: 0, fromMs: null, pages: 0 };
     }
     if (firstStep) {
-      c.since = { atMs: now, pages: c.pagesThisRun, rows: j.rows, stalledMs: c.stalledMs, stalls: c.stalls };
+      c.since = { ...markOf(c, now), rows: j.rows };
       c.pausesFrom = c.since;
     }
     c.lastStepMs = now;
