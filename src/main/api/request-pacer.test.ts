@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FAR_ROUND_TRIP_MS, RequestPacer } from './request-pacer';
 
 const run = async (pacer: RequestPacer, n: number) => {
@@ -69,6 +69,30 @@ describe('RequestPacer', () => {
   });
 });
 
+describe('RequestPacer.whenIdle', () => {
+  it('resolves once every request in flight or waiting has ended, however it ended', async () => {
+    const pacer = new RequestPacer({ rateLimitPerMinute: null, concurrency: 1 });
+    await pacer.whenIdle();
+    const ended: string[] = [];
+    const release: Array<() => void> = [];
+    const first = pacer.run(() => new Promise<void>((r) => release.push(r))).then(() => void ended.push('first'));
+    const abort = new AbortController();
+    const waiting = pacer.run(async () => undefined, abort.signal).catch(() => void ended.push('aborted'));
+    const failing = pacer.run(async () => Promise.reject(new Error('refused'))).catch(() => void ended.push('failed'));
+    let idle = false;
+    const whenIdle = pacer.whenIdle().then(() => void (idle = true));
+    abort.abort(new Error('cancelled'));
+    await waiting;
+    await new Promise((r) => setImmediate(r));
+    expect(idle).toBe(false);
+    release[0]!();
+    await first;
+    await failing;
+    await whenIdle;
+    expect(ended).toEqual(['aborted', 'first', 'failed']);
+  });
+});
+
 describe('RequestPacer priorities', () => {
   it('starts a foreground request at the next slot, ahead of every waiting background request, and still keeps the pace', async () => {
     // 300/min: one start per 200 ms. Twenty background requests queue first.
@@ -102,5 +126,49 @@ describe('RequestPacer priorities', () => {
     release();
     await first;
     await expect(third).resolves.toBe('third');
+  });
+});
+
+describe('RequestPacer on a timer that wakes on the millisecond', () => {
+  afterEach(() => void vi.useRealTimers());
+  // Fake timers fire a timer set for a fraction of a millisecond at the next whole one, as Node's do.
+  const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  const queue = (pacer: RequestPacer, n: number, starts: number[]) =>
+    Array.from({ length: n }, () => pacer.run(async () => void starts.push(performance.now())));
+
+  it('starts the requests whose slots a late timer passed, rather than one a timer', async () => {
+    fakeClock();
+    // 600,000 a minute at 97%: a slot every 0.103 ms, about 97 in 10 ms.
+    const pacer = new RequestPacer({ rateLimitPerMinute: 600_000, concurrency: 500 });
+    const starts: number[] = [];
+    const all = queue(pacer, 300, starts);
+    await vi.advanceTimersByTimeAsync(10);
+    // One start a timer would be about ten.
+    expect(starts.length).toBeGreaterThanOrEqual(90);
+    expect(starts.length).toBeLessThanOrEqual(98);
+    await vi.advanceTimersByTimeAsync(100);
+    await Promise.all(all);
+  });
+
+  it('never lets a one-minute window hold more starts than the allowance, however long it was idle', async () => {
+    fakeClock();
+    const pacer = new RequestPacer({ rateLimitPerMinute: 1000, concurrency: 5000 });
+    const starts: number[] = [];
+    const busy = [...queue(pacer, 1, starts)];
+    await vi.advanceTimersByTimeAsync(100_000);
+    // After 100 s idle, 1,500 requests at once, then more while they run.
+    busy.push(...queue(pacer, 1500, starts));
+    await vi.advanceTimersByTimeAsync(30_000);
+    busy.push(...queue(pacer, 500, starts));
+    await vi.advanceTimersByTimeAsync(200_000);
+    await Promise.all(busy);
+    expect(starts.length).toBe(2001);
+    let most = 0;
+    for (let i = 0, j = 0; i < starts.length; i++) {
+      while (j < starts.length && starts[j]! < starts[i]! + 60_000) j++;
+      most = Math.max(most, j - i);
+    }
+    expect(most).toBeLessThanOrEqual(1000);
+    expect(most).toBeGreaterThanOrEqual(960);
   });
 });
