@@ -196,31 +196,77 @@ export async function pagedJob<P extends PageFacts>(
   }
 }
 
-/** A list of items fetched one by one (countries, watchlist projects), prefetched, written in order. */
+/**
+ * Items of one request each, written in order: a step writes every answer in order that has come in
+ * by then (up to MAX_ITEMS_PER_STEP), in one transaction with the cursor past them. Twice `concurrency`
+ * items are asked ahead of the writer (the pacer sends `concurrency` of them at a time, the next as an
+ * answer comes in), so the requests go on while a step is written.
+ *
+ * Written one step an item, the writer's round trip set the pace: the default market's 1,911
+ * boundaries took 1.1 ms an item (half of it awaiting the step), with the service and both of the
+ * client's threads half idle; the same requests alone, 32 at a time, took 0.4 ms an item.
+ *
+ * `write` records a step; `next` is the index after its last item. An item whose request failed is
+ * given to `trouble` first in a step of its own: it returns the step to record for it, or throws to
+ * stop the job (the items before it are written by then).
+ */
+export async function itemsInOrder(
+  run: JobRun,
+  range: { from: number; to: number },
+  fetchItem: (i: number) => Promise<Step>,
+  write: (s: Step, next: number) => Promise<void>,
+  trouble: (err: unknown, i: number) => Step = (err) => {
+    throw err;
+  },
+): Promise<void> {
+  const answers = new Map<number, Promise<Step>>();
+  /** Items whose answer is in: true when it came, false when its request failed. */
+  const arrived = new Map<number, boolean>();
+  const ask = (i: number) => {
+    if (answers.has(i)) return;
+    // An item not yet sent waits while the sync is paused (and fails fast when it is cancelled).
+    const pending = quiet(run.gate().then(() => {
+      run.request();
+      return fetchItem(i);
+    }));
+    pending.then(() => arrived.set(i, true), () => arrived.set(i, false));
+    answers.set(i, pending);
+  };
+  for (let i = range.from; i < range.to;) {
+    await run.gate();
+    for (let k = i; k < Math.min(range.to, i + 2 * run.concurrency); k++) ask(k);
+    const batch: Step = { writes: [], rows: 0, pages: 0, skipped: [] };
+    do {
+      let s: Step;
+      try {
+        s = await answers.get(i)!;
+      } catch (err) {
+        s = trouble(err, i);
+      } finally {
+        answers.delete(i);
+        arrived.delete(i);
+      }
+      batch.writes.push(...s.writes);
+      batch.rows += s.rows;
+      batch.pages! += s.pages ?? 1;
+      batch.skipped!.push(...(s.skipped ?? []));
+      i++;
+    } while (i < range.to && batch.pages! < MAX_ITEMS_PER_STEP && arrived.get(i) === true);
+    await write(batch, i);
+  }
+}
+
+/** Most items a step of `itemsInOrder` writes. */
+export const MAX_ITEMS_PER_STEP = 256;
+
+/** A list of items fetched one by one (countries, watchlist projects), fetched ahead, written in order. */
 export async function itemJob<I>(run: JobRun, items: I[], fetchItem: (item: I) => Promise<Step>): Promise<void> {
   const cp = await begin(run, 'full', { index: 0 });
   if (cp.cursor?.done) return;
-  let index = cp.cursor?.index ?? 0;
-  const inflight = new Map<number, Promise<Step>>();
-  const get = (i: number) => {
-    let p = inflight.get(i);
-    if (!p) {
-      run.request();
-      p = quiet(fetchItem(items[i]!));
-      inflight.set(i, p);
-    }
-    return p;
-  };
   if (items.length === 0) {
     await step(run, { writes: [], rows: 0 }, null, { rows: 0, pages: 0 });
     return;
   }
-  for (; index < items.length; index++) {
-    await run.gate();
-    for (let i = index; i < Math.min(items.length, index + run.concurrency); i++) void get(i);
-    const s = await get(index);
-    inflight.delete(index);
-    await step(run, s, index + 1 < items.length ? { index: index + 1 } : null, { pages: items.length });
-  }
+  await itemsInOrder(run, { from: cp.cursor?.index ?? 0, to: items.length }, (i) => fetchItem(items[i]!), (s, next) =>
+    step(run, s, next < items.length ? { index: next } : null, { pages: items.length }));
 }
-

@@ -17,7 +17,7 @@ import { FATAL_CODES } from '../api/api-errors';
 import type { CacheWrite } from '../cache/cache-protocol';
 import type { MirrorTarget } from '../cache/repositories/mirror-repository';
 import { currentIsoWeek } from '../market-today';
-import { begin, type JobRun, quiet, type Step, step } from './job-run';
+import { begin, itemsInOrder, type JobRun, type Step, step } from './job-run';
 
 export const COUNTRY_UPDATES_LIMIT = 100;
 
@@ -95,7 +95,7 @@ export async function countryOfProjectStep(run: Pick<JobRun, 'client' | 'signal'
 }
 
 /**
- * One mirror resource: its due items fetched `concurrency` ahead and written in order, each with its
+ * One mirror resource: its due items fetched ahead and written in order (itemsInOrder), each with its
  * mirror record. The cursor counts items done in this pass (for progress); what is due is the cache's
  * answer, so a resumed pass (or one continued after a taste: JobRun.limit) continues with what is left.
  */
@@ -109,36 +109,20 @@ async function mirrorJob(run: JobRun, resource: MirrorResource, fetchItem: (t: M
     await step(run, { writes: [], rows: 0, pages: 0 }, null, { pages: total });
     return;
   }
-  const inflight = new Map<number, Promise<Step>>();
-  const get = (i: number) => {
-    let p = inflight.get(i);
-    if (!p) {
-      p = quiet(run.gate().then(() => {
-        run.request();
-        return fetchItem(due[i]!);
-      }));
-      inflight.set(i, p);
-    }
-    return p;
-  };
   const items = Math.min(due.length, run.limit ?? Infinity);
-  for (let i = 0; i < items; i++) {
-    await run.gate();
-    for (let k = i; k < Math.min(items, i + run.concurrency); k++) void get(k);
-    let s: Step;
-    try {
-      s = await get(i);
-    } catch (err) {
+  await itemsInOrder(
+    run,
+    { from: 0, to: items },
+    (i) => fetchItem(due[i]!),
+    (s, next) => step(run, s, next < due.length ? { index: before + next } : null, { pages: total }),
+    (err, i) => {
       if (!(err instanceof ContractError) || STOPPING_CODES.has(err.code) || run.signal.aborted) throw err;
       // This item only: recorded, left due for the next sync; the job goes on.
       const item = due[i]!;
       run.log(`${resource} ${item.id}: ${err.code}: ${err.message}`);
-      s = { writes: [], rows: 0, skipped: [{ page: null, position: before + i, ref: item.id, field: '(item)', reason: `${err.code}: ${err.message}`, excerpt: '' }] };
-    } finally {
-      inflight.delete(i);
-    }
-    await step(run, s, i + 1 < due.length ? { index: before + i + 1 } : null, { pages: total });
-  }
+      return { writes: [], rows: 0, skipped: [{ page: null, position: before + i, ref: item.id, field: '(item)', reason: `${err.code}: ${err.message}`, excerpt: '' }] };
+    },
+  );
 }
 
 /** The mirror jobs and the resource each fetches. */
