@@ -5,7 +5,7 @@
  * its previous pass, else that of a job of its kind in this run), plus the time a full credits pass
  * takes to publish its rows, never less than the rate limit allows.
  */
-import type { SyncJobName, SyncJobStatus, SyncStatus } from '../../shared/contract';
+import type { OFFLINE_MIRROR_JOBS, SyncJobName, SyncJobStatus, SyncStatus } from '../../shared/contract';
 import { PUBLISH_MIN_ROWS, type PublishTiming, type SyncCheckpoint } from '../cache/repositories/sync-state-repository';
 import { REQUESTS_IN_FLIGHT } from '../api/request-pacer';
 import { CREDITS_FULL_PASS_DAYS } from './sync-jobs';
@@ -49,9 +49,11 @@ interface JobClock {
   firstRequestMs?: number;
   /**
    * Its young flow (see EXPECTATION_PAGES): the pace expected of it, the pages written since its
-   * first step, and once the first FILLING_PAGES of them are in, when they were and the pages since.
+   * first step, and once the first `filling` of them are in (FILLING_PAGES, or an offline mirror
+   * job's MIRROR_WARMING_ITEMS), when they were and the pages since. After a mirror job's warming,
+   * its whole flow (`since`) begins where its flow does.
    */
-  flow?: { expected: number; filled: number; fromMs: number | null; pages: number };
+  flow?: { expected: number; filling: number; warming: boolean; filled: number; fromMs: number | null; pages: number };
   /** The job's pass is staged: its rows are published when its pages are written. */
   staged: boolean;
   /** When its publishing began (its pages all written). */
@@ -70,26 +72,42 @@ const markOf = (c: JobClock, atMs: number): FlowMark => ({ atMs, pages: c.pagesT
  * one (country profiles), the offline mirror's items (small answers, many in flight).
  */
 type JobKind = 'page' | 'single' | 'item' | 'mirror';
+type OfflineMirrorJobName = (typeof OFFLINE_MIRROR_JOBS)[number];
 const KIND: Record<SyncJobName, JobKind> = {
   keyInfo: 'single', projectTypes: 'single', forensicsLatest: 'single', projects: 'page', satellite: 'page', forensicsLegacy: 'page',
   credits: 'page', countries: 'item', projectDetails: 'mirror', boundaries: 'mirror', projectForensics: 'mirror', countryUpdates: 'mirror',
 };
+/** Seconds per request of a kind before any was measured in this run; replaced by the first measurement. */
+const UNMEASURED_SECONDS: Record<Exclude<JobKind, 'mirror'>, number> = { page: 0.01, single: 0.05, item: 0.005 };
 /**
- * Seconds per request of a kind before any was measured in this run (loopback on a two-core machine;
- * the demo market's mirror: 1,911 boundaries, 782 dossiers of two requests and 51 countries'
- * updates, 3,526 requests in 4.7 s, four recorded syncs); replaced by the first measurement.
+ * Seconds per request of each offline mirror job before one of them was measured in this run: this
+ * client's on loopback on a two-core machine, past their first thousand items (below). The tenfold
+ * market's 18,855 boundaries took 3.65-4.2 s (0.19-0.22 ms each) and its 7,087 dossiers, two
+ * requests each, 4.3-4.9 s (0.31-0.35 ms a request); the default market's 1,911 boundaries
+ * 0.50-0.61 s and 777 dossiers 0.55-0.60 s, a larger share of them their warming up. Once a mirror
+ * job has flowed, the others are expected at their priors times the ratio it showed to its own
+ * (`mirrorFactor`): a dossier costs more than a boundary, on any machine. Before, never less than
+ * what the link allows (linkSecondsPerRequest).
+ *
+ * The country profiles' pace, lent to the mirror before, is no measure of it: 51 profiles are
+ * mostly their pipeline's filling, and took 0.74 ms a request where the mirror took 0.2-0.35.
  */
-const UNMEASURED_SECONDS: Record<JobKind, number> = { page: 0.01, single: 0.05, item: 0.005, mirror: 0.0013 };
+const MIRROR_PRIOR_SECONDS: Record<OfflineMirrorJobName, number> = { projectDetails: 0.0003, boundaries: 0.0002, projectForensics: 0.00033, countryUpdates: 0.0003 };
 /**
- * An item job of at least this many requests, timed from its first request to its last answer (its
- * filling in, as a mirror job's whole time has its own), is what an offline mirror job's request is
- * expected to cost before one is measured: both ask the service for one item by id, as many in flight.
- * On a two-core machine the 51 country profiles took 1.42–1.59 ms a request that way, and the mirror
- * 1.60–1.79 ms (boundaries) and 1.5 ms (dossiers, two requests an item), where the unmeasured 1.3 ms
- * (another machine's) counted the tenfold market's mirror 43 s for 53 s. Timed from their first
- * answer on, the profiles' flow read 1.28 ms: their queue at the service is part of a request's cost.
+ * Items of an offline mirror job that count as its filling (FILLING_PAGES, for a list): its first
+ * items come while the code that asks for, checks and writes them (here and in the service) still
+ * runs unoptimised. The tenfold market's boundaries flowed at 0.35-0.47 ms an item for their first
+ * thousand, then 0.15-0.26 ms; taken as the flow, their first 188 made the run's ETA 17 s with 7.9 s
+ * left. So its expected pace stands for them, and its flow is timed from there.
  */
-const MIRROR_LIKE_ITEMS = 24;
+const MIRROR_WARMING_ITEMS = 1000;
+/**
+ * What that warming costs beyond the items at their prior, once a run, on the first mirror job with
+ * items due: the tenfold market's first 1,025 boundaries took 0.43 s, 0.23 s more than at their
+ * flow's pace; the default market's 1,911 took 0.52 s, 0.14 s more than at their prior. The jobs
+ * after it run warm (the dossiers flowed at their prior from their first items).
+ */
+const MIRROR_WARMING_SECONDS = 0.2;
 /**
  * How long publishing a full credits pass of `rows` rows takes at `pace`. Publishing sorts the rows
  * (eight index builds, the rollups' groupings), so its time grows as rows × log2(rows): on a two-core
@@ -181,12 +199,19 @@ export class SyncProgress {
   rateLimitPerMinute: number | null = null;
   private readonly jobs = new Map<SyncJobName, SyncJobStatus>();
   private readonly clocks = new Map<SyncJobName, JobClock>();
-  /** Seconds per request of the job of each kind measured last in this run (its pace ÷ its requests per item). */
-  private readonly pace = new Map<JobKind, number>();
+  /** Seconds per request of the job of each kind measured last in this run (its pace ÷ its requests per item); not for the mirror. */
+  private readonly pace = new Map<Exclude<JobKind, 'mirror'>, number>();
+  /** The last mirror job's pace per request in this run ÷ its prior (null: none measured yet). */
+  private mirrorFactor: number | null = null;
+  /** A mirror job of this run is past its warming (see MIRROR_WARMING_SECONDS). */
+  private mirrorWarmed = false;
   /** This machine's publishing pace, as the cache's last full pass or this run measured it (null: not yet). */
   private measuredPublishPace: number | null = null;
-  /** Seconds per request of the last item job (the country profiles) done in this run, from its first request to its last answer. */
-  private itemJobPace: number | null = null;
+  /**
+   * The link's shortest round trip shared by the requests in flight (seconds; 0 until known): the
+   * least an offline mirror request can be expected to take before one is measured (a far server).
+   */
+  linkSecondsPerRequest = 0;
   /** A step of some job was written in this run (until then its ETA is unknown). */
   private answered = false;
   /** The run asked for full passes. */
@@ -328,7 +353,7 @@ export class SyncProgress {
     if (c.since) c.since = { ...c.since, atMs: c.since.atMs + gap };
     // What paused its taste (a tenfold market's credits tasted behind the projects' pages at the
     // service) ended with the job it waited for: its flow without those pauses is what it expects.
-    if (c.pace !== null && c.pagesThisRun >= PACE_WINDOW_PAGES) c.flow = { expected: c.flowing ?? c.pace, filled: 0, fromMs: null, pages: 0 };
+    if (c.pace !== null && c.pagesThisRun >= PACE_WINDOW_PAGES) c.flow = { expected: c.flowing ?? c.pace, filling: FILLING_PAGES, warming: false, filled: 0, fromMs: null, pages: 0 };
     else if (c.flow && c.flow.fromMs !== null) c.flow.fromMs += gap;
     c.pausesFrom = markOf(c, this.now());
   }
@@ -402,14 +427,20 @@ export class SyncProgress {
       // which replaces it; a slower one cannot tell. A one-request job's single answer is its pace.
       const filling = firstStep && KIND[name] !== 'single';
       const expectedInRun = this.mirrorExpectedInRun(name);
-      const flow = c.flow && c.flow.pages < EXPECTATION_PAGES ? c.flow : null;
+      const flow = this.holding(name, c) ? c.flow! : null;
       if (flow) {
         if (flow.fromMs === null) {
           flow.filled += pages;
-          if (flow.filled >= FILLING_PAGES) {
+          if (flow.filled >= flow.filling) {
             flow.fromMs = now;
-            // The flow's pages are timed from here, and so is the window that follows it.
+            // The flow's pages are timed from here, and so is the window that follows it (and after a
+            // warming, what the job lends: the dossiers counted at the boundaries' warming read 7.8 s for 4.6).
             c.steps = [markOf(c, now)];
+            if (flow.warming) {
+              c.since = { ...markOf(c, now), rows: j.rows };
+              c.pausesFrom = c.since;
+              this.mirrorWarmed = true;
+            }
           }
         } else {
           flow.pages += pages;
@@ -417,7 +448,7 @@ export class SyncProgress {
         if (flow.fromMs === null || flow.pages === 0) {
           c.pace = flow.expected;
         } else {
-          const w = Math.min(1, flow.pages / EXPECTATION_PAGES);
+          const w = Math.min(1, flow.pages / this.expectationPages(name));
           // The window starts where the flow does (fewer pages than it keeps).
           c.pace = flow.expected * (1 - w) + windowPace * w;
         }
@@ -429,11 +460,11 @@ export class SyncProgress {
         this.lend(name, c, now);
       }
       // A measured expectation (a previous pass's pace, the one it was sized with, or for the offline
-      // mirror its kind's or the country profiles' pace in this run) stands for EXPECTATION_PAGES
-      // pages of the flow that follows the filling, unless the filling already beat it (never for
-      // the mirror: see mirrorExpectedInRun). A mirror job's items in flight are answered in a burst
+      // mirror its prior, scaled as an earlier mirror job of this run showed) stands for
+      // EXPECTATION_PAGES pages of the flow that follows the filling, unless the filling already beat
+      // it (never for the mirror: see mirrorExpectedInRun). A mirror job's items in flight are answered in a burst
       // after its first: taken as its flow, the dossiers showed 1 s with 2 s left.
-      if (filling && c.pace === null && (c.previousPace !== null || expectedInRun)) c.flow = { expected: this.expectedPace(name), filled: 0, fromMs: null, pages: 0 };
+      if (filling && c.pace === null && (c.previousPace !== null || expectedInRun)) c.flow = { expected: this.expectedPace(name), filling: KIND[name] === 'mirror' ? MIRROR_WARMING_ITEMS : FILLING_PAGES, warming: KIND[name] === 'mirror', filled: 0, fromMs: null, pages: 0 };
     }
     if (firstStep) {
       c.since = { ...markOf(c, now), rows: j.rows };
@@ -468,8 +499,26 @@ export class SyncProgress {
    * 16 to 21 s).
    */
   private lend(name: SyncJobName, c: JobClock, now: number): void {
-    const flow = this.wholeFlow(name, c, now);
-    this.pace.set(KIND[name], (flow ? flow.seconds / flow.pages : c.pace!) / c.requestsPerItem);
+    // While an expectation stands for the job, what it lends is its pace blended with it.
+    const flow = this.holding(name, c) ? null : this.wholeFlow(name, c, now);
+    const perRequest = (flow ? flow.seconds / flow.pages : c.pace!) / c.requestsPerItem;
+    const kind = KIND[name];
+    if (kind === 'mirror') this.mirrorFactor = perRequest / MIRROR_PRIOR_SECONDS[name as OfflineMirrorJobName];
+    else this.pace.set(kind, perRequest);
+  }
+
+  /**
+   * Pages of its flow an expected pace counts for (EXPECTATION_PAGES): for an offline mirror job
+   * MIRROR_WARMING_ITEMS items, a tenth of a second or two of flow, not 50 items (35 ms, two or three
+   * steps, one of which held behind a commit reads as a slow flow).
+   */
+  private expectationPages(name: SyncJobName): number {
+    return KIND[name] === 'mirror' ? MIRROR_WARMING_ITEMS : EXPECTATION_PAGES;
+  }
+
+  /** Whether the job's expected pace still stands for its young flow (see EXPECTATION_PAGES). */
+  private holding(name: SyncJobName, c: JobClock): boolean {
+    return c.flow !== undefined && c.flow.pages < this.expectationPages(name);
   }
 
   /** A job's flow from its beginning (`since`) to `atMs`, once it holds PACE_WINDOW_PAGES pages (else null). */
@@ -480,14 +529,15 @@ export class SyncProgress {
   }
 
   /**
-   * An offline mirror job whose pace this run measured before it starts (an earlier mirror job's, or
-   * the country profiles'): its first step is then its burst of items in flight, answered together by
-   * a service that had been idle while the credits were published (at ten times the default market 24
-   * boundaries came at 0.9 ms each, where their flow took 1.7 ms, and the run's ETA read 30 s for 53 s
-   * left). That burst never stands for the job's pace: the expected one does, as for a job sized ahead.
+   * An offline mirror job always has an expected pace (its prior, or as an earlier mirror job of
+   * this run measured it: see MIRROR_PRIOR_SECONDS): its first step is its burst of items in flight,
+   * answered together by a service that had been idle while the credits were published (at ten
+   * times the default market 24 boundaries came at 0.9 ms each, where their flow took 1.7 ms, and the
+   * run's ETA read 30 s for 53 s left). That burst never stands for the job's pace: the expected one
+   * does, as for a job sized ahead, through its warming up (MIRROR_WARMING_ITEMS).
    */
   private mirrorExpectedInRun(name: SyncJobName): boolean {
-    return KIND[name] === 'mirror' && (this.pace.has('mirror') || this.itemJobPace !== null);
+    return KIND[name] === 'mirror';
   }
 
   /**
@@ -516,14 +566,19 @@ export class SyncProgress {
   /**
    * Seconds per request of a job before its own flow is measured in this run: its previous pass's
    * pace, else that of the last job of its kind, else its kind's default. Items are not pages (a
-   * page's pace says nothing of theirs); an offline mirror job takes the country profiles' whole pace
-   * (see MIRROR_LIKE_ITEMS).
+   * page's pace says nothing of theirs); an offline mirror job's is its prior, scaled as an earlier
+   * mirror job of this run showed its own, else never less than the link allows (MIRROR_PRIOR_SECONDS).
    */
   private expectedPace(name: SyncJobName): number {
     const kind = KIND[name];
     const c = this.clocks.get(name)!;
-    const borrowed = kind === 'page' || kind === 'single' ? this.pace.get('page') : kind === 'mirror' ? this.itemJobPace : undefined;
-    return c.previousPace ?? c.requestsPerItem * (this.pace.get(kind) ?? borrowed ?? UNMEASURED_SECONDS[kind]);
+    if (c.previousPace !== null) return c.previousPace;
+    if (kind === 'mirror') {
+      const prior = MIRROR_PRIOR_SECONDS[name as OfflineMirrorJobName];
+      return c.requestsPerItem * (this.mirrorFactor !== null ? prior * this.mirrorFactor : Math.max(prior, this.linkSecondsPerRequest));
+    }
+    const borrowed = kind === 'page' || kind === 'single' ? this.pace.get('page') : undefined;
+    return c.requestsPerItem * (this.pace.get(kind) ?? borrowed ?? UNMEASURED_SECONDS[kind]);
   }
 
   private secondsFor(name: SyncJobName, requests: number): number {
@@ -537,7 +592,16 @@ export class SyncProgress {
     // ETA 6 s with 4.5 s left, as its 2.3 s publishing ran 0.1 s over.
     const overrun = Math.min(1, estimate * PUBLISHING_OVERRUN_SHARE);
     const publishing = c.publishingSinceMs === undefined ? estimate : Math.max(overrun, estimate - (this.now() - c.publishingSinceMs) / 1000);
-    return requests * measured + publishing;
+    return requests * measured + publishing + this.warmingLeft(name);
+  }
+
+  /** What is left of the offline mirror's warming, counted on job `name` (see MIRROR_WARMING_SECONDS). */
+  private warmingLeft(name: SyncJobName): number {
+    if (this.mirrorWarmed || KIND[name] !== 'mirror') return 0;
+    const first = this.names.find((n) => KIND[n] === 'mirror' && (this.requestsLeft(n) ?? 0) > 0);
+    if (first !== name) return 0;
+    const flow = this.clocks.get(name)!.flow;
+    return MIRROR_WARMING_SECONDS * (1 - Math.min(1, flow?.warming ? flow.filled / MIRROR_WARMING_ITEMS : 0));
   }
 
   /** Jobs still to do whose size is not known yet: the run's ETA cannot count them (they are named beside it). */
@@ -567,11 +631,7 @@ export class SyncProgress {
     j.state = state;
     if (rows !== undefined) j.rows = rows;
     if (state === 'done') {
-      const c = this.clocks.get(name)!;
-      // An item job timed whole, its filling in: what an offline mirror job is expected to take a request.
-      if (KIND[name] === 'item' && c.firstRequestMs !== undefined && c.lastStepMs !== undefined && c.pagesThisRun >= MIRROR_LIKE_ITEMS) {
-        this.itemJobPace = (c.lastStepMs - c.firstRequestMs) / 1000 / c.pagesThisRun;
-      }
+      if (KIND[name] === 'mirror' && j.pages > 0) this.mirrorWarmed = true;
       j.lastSuccessAt = new Date().toISOString();
       j.etaSeconds = 0;
       if (j.totalPages === null) j.totalPages = j.pages;
