@@ -9,6 +9,7 @@ import type { OFFLINE_MIRROR_JOBS, SyncJobName, SyncJobStatus, SyncStatus } from
 import { PUBLISH_MIN_ROWS, type PublishTiming, type SyncCheckpoint } from '../cache/repositories/sync-state-repository';
 import { REQUESTS_IN_FLIGHT } from '../api/request-pacer';
 import { CREDITS_FULL_PASS_DAYS } from './sync-jobs';
+import { markPages, pageTrend, type PageTrend, trendSeconds } from './page-trend';
 
 /** A moment of a job's flow: when, its pages by then in this run, and its pauses by then: how long they stood still and how many (see STALL_MS). */
 interface FlowMark {
@@ -54,6 +55,8 @@ interface JobClock {
    * its whole flow (`since`) begins where its flow does.
    */
   flow?: { expected: number; filling: number; warming: boolean; filled: number; fromMs: number | null; pages: number };
+  /** A list's page time against its page numbers since its filling (or since it went on after a taste). */
+  trend?: PageTrend;
   /** The job's pass is staged: its rows are published when its pages are written. */
   staged: boolean;
   /** When its publishing began (its pages all written). */
@@ -287,6 +290,7 @@ export class SyncProgress {
     c.firstRequestMs = undefined;
     c.lastStepMs = c.startedAtMs;
     c.flow = undefined;
+    c.trend = undefined;
     c.steps = [];
   }
 
@@ -356,6 +360,8 @@ export class SyncProgress {
     if (c.pace !== null && c.pagesThisRun >= PACE_WINDOW_PAGES) c.flow = { expected: c.flowing ?? c.pace, filling: FILLING_PAGES, warming: false, filled: 0, fromMs: null, pages: 0 };
     else if (c.flow && c.flow.fromMs !== null) c.flow.fromMs += gap;
     c.pausesFrom = markOf(c, this.now());
+    // Its page times are marked afresh from its refill on (its clock jumped by the wait).
+    if (c.trend) c.trend = pageTrend(c.pagesThisRun + FILLING_PAGES);
   }
 
   /** The run goes on after a pause: the time paused is no page's, so every job's flow is timed afresh from now. */
@@ -368,6 +374,7 @@ export class SyncProgress {
       if (c.pausesFrom) c.pausesFrom = c.since;
       // A job paused before its end is not timed whole (see finish).
       c.firstRequestMs = undefined;
+      if (c.trend) c.trend = pageTrend(c.pagesThisRun);
       // A job set aside waits from now on (its clock was just moved to now).
       if (c.asideSinceMs !== undefined) c.asideSinceMs = now;
     }
@@ -414,6 +421,7 @@ export class SyncProgress {
         c.stalls += 1;
       }
       c.steps.push(markOf(c, now));
+      if (c.trend) markPages(c.trend, c.pagesThisRun, now - c.stalledMs);
       while (c.steps.length > 2 && c.steps[1]!.atMs <= now - PACE_WINDOW_MS && c.pagesThisRun - c.steps[1]!.pages >= PACE_WINDOW_PAGES) c.steps.shift();
       const from = c.steps[0]!;
       const paced = from.atMs < now ? this.flowPace(c, from, now) : null;
@@ -469,6 +477,7 @@ export class SyncProgress {
     if (firstStep) {
       c.since = { ...markOf(c, now), rows: j.rows };
       c.pausesFrom = c.since;
+      if (KIND[name] === 'page') c.trend = pageTrend(c.pagesThisRun + FILLING_PAGES);
     }
     c.lastStepMs = now;
     const left = this.requestsLeft(name);
@@ -592,7 +601,16 @@ export class SyncProgress {
     // ETA 6 s with 4.5 s left, as its 2.3 s publishing ran 0.1 s over.
     const overrun = Math.min(1, estimate * PUBLISHING_OVERRUN_SHARE);
     const publishing = c.publishingSinceMs === undefined ? estimate : Math.max(overrun, estimate - (this.now() - c.publishingSinceMs) / 1000);
-    return requests * measured + publishing + this.warmingLeft(name);
+    return requests * measured + this.trendLeft(name, c, requests) + publishing + this.warmingLeft(name);
+  }
+
+  /**
+   * What the pages left of a list take beyond their count at its window's pace, as its page time
+   * grows (page-trend.ts): never more than that count takes (a page time at most doubling).
+   */
+  private trendLeft(name: SyncJobName, c: JobClock, left: number): number {
+    if (!c.trend || c.pace === null || this.holding(name, c) || c.steps.length === 0) return 0;
+    return Math.min(left * c.pace, trendSeconds(c.trend, left, c.pagesThisRun - c.steps[0]!.pages));
   }
 
   /** What is left of the offline mirror's warming, counted on job `name` (see MIRROR_WARMING_SECONDS). */
