@@ -19,7 +19,8 @@
  *   changes  A second sync after the service advanced 7 days, with and without the change log.
  *   rate     A rate-limited run (BENCH_RATE_LIMIT per minute for BENCH_RATE_SECONDS, default 40):
  *            requests/min as a ratio of the allowance (target >= 0.9) and the 429 count (0).
- * BENCH_SERVICE_FROM reuses a service database generated before (see below).
+ * BENCH_SERVICE_FROM reuses a service database generated before (see below). BENCH_ETA_TRACE=file
+ * writes every ETA sample of the complete sync (every 250 ms), with each job's own ETA, as JSON.
  * stderr: progress, then a table of measure | value | goal | met; stdout: one JSON line with every number.
  */
 import fs from 'node:fs';
@@ -97,6 +98,10 @@ async function wire() {
     full = synced.run;
     say(`  ${full.seconds.toFixed(1)} s, ${full.rows} rows, ${full.requests} requests, peak RSS ${full.peakRssMb.toFixed(0)} MB`);
     const eta = etaError(full.eta, full.seconds);
+    if (process.env.BENCH_ETA_TRACE) {
+      fs.writeFileSync(process.env.BENCH_ETA_TRACE, JSON.stringify({ seconds: full.seconds, samples: full.eta }));
+      say(`  every ETA sample, with each job's: ${process.env.BENCH_ETA_TRACE}`);
+    }
     say(`  its ETA (in: shown / actually left): ${eta.trace}; its largest error beyond the display's rounding ${eta.worst}`);
     if (eta.leftOutUntil !== null) {
       say(`  until ${eta.leftOutUntil.toFixed(1)} s in, it said it left out jobs not sized yet; after that, its largest error beyond the rounding ${(eta.maxBeyondRoundingSized * 100).toFixed(0)}%`);

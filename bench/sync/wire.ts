@@ -137,6 +137,8 @@ export interface EtaSample {
   source: 'run' | 'job';
   /** Jobs the ETA said it left out, not sized yet (the user reads "not counting …" beside it). */
   leftOut: number;
+  /** Each job not done yet: its state and its own ETA (what the run's was made of; BENCH_ETA_TRACE writes them). */
+  jobs: Array<[job: string, state: string, etaSeconds: number | null]>;
 }
 
 /** The ETA the user sees: the whole run's when the status carries one, else the running job's. */
@@ -203,8 +205,10 @@ export async function timedSync(cache: CacheClient, service: Service, options: {
   const { value: status, peakRssMb } = await withPeakRss(async () => {
     engine.start(options);
     const sampler = setInterval(() => {
-      const { eta: e, source, leftOut } = etaOf(engine.status());
-      eta.push({ atSeconds: (performance.now() - t0) / 1000, etaSeconds: e, source, leftOut });
+      const status = engine.status();
+      const { eta: e, source, leftOut } = etaOf(status);
+      const jobs = status.jobs.filter((j) => j.state === 'running' || j.state === 'queued' || j.state === 'paused').map((j) => [j.job, j.state, j.etaSeconds] as [string, string, number | null]);
+      eta.push({ atSeconds: (performance.now() - t0) / 1000, etaSeconds: e, source, leftOut, jobs });
     }, 250);
     try {
       return await engine.whenDone();
