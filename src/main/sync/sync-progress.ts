@@ -50,11 +50,11 @@ interface JobClock {
   firstRequestMs?: number;
   /**
    * Its young flow (see EXPECTATION_PAGES): the pace expected of it, the pages written since its
-   * first step, and once the first `filling` of them are in (FILLING_PAGES, or an offline mirror
-   * job's MIRROR_WARMING_ITEMS), when they were and the pages since. After a mirror job's warming,
+   * first step, and once its filling is in (FILLING_PAGES, or MIRROR_WARMING_ITEMS when it is an
+   * offline mirror job's warming: `fillingOf`), when that was and the pages since. After a warming,
    * its whole flow (`since`) begins where its flow does.
    */
-  flow?: { expected: number; filling: number; warming: boolean; filled: number; fromMs: number | null; pages: number };
+  flow?: YoungFlow;
   /** A list's page time against its page numbers since its filling (or since it went on after a taste). */
   trend?: PageTrend;
   /** The job's pass is staged: its rows are published when its pages are written. */
@@ -69,6 +69,25 @@ interface JobClock {
 
 /** Where a job's flow stands at `atMs`. */
 const markOf = (c: JobClock, atMs: number): FlowMark => ({ atMs, pages: c.pagesThisRun, stalledMs: c.stalledMs, stalls: c.stalls });
+
+interface YoungFlow {
+  expected: number;
+  /** Its filling is an offline mirror job's warming (MIRROR_WARMING_ITEMS), not a pipeline's (FILLING_PAGES). */
+  warming: boolean;
+  filled: number;
+  fromMs: number | null;
+  pages: number;
+}
+
+const youngFlow = (expected: number, warming: boolean): YoungFlow => ({ expected, warming, filled: 0, fromMs: null, pages: 0 });
+/** Pages of a young flow that are its filling. */
+const fillingOf = (flow: YoungFlow): number => (flow.warming ? MIRROR_WARMING_ITEMS : FILLING_PAGES);
+
+/** A job's whole flow begins at `atMs` (`since`), and its pauses are counted from there. */
+const flowBegins = (c: JobClock, atMs: number, rows: number): void => {
+  c.since = { ...markOf(c, atMs), rows };
+  c.pausesFrom = c.since;
+};
 
 /**
  * How a job's requests cost: pages of a list (many rows each), single answers, items fetched one by
@@ -357,7 +376,7 @@ export class SyncProgress {
     if (c.since) c.since = { ...c.since, atMs: c.since.atMs + gap };
     // What paused its taste (a tenfold market's credits tasted behind the projects' pages at the
     // service) ended with the job it waited for: its flow without those pauses is what it expects.
-    if (c.pace !== null && c.pagesThisRun >= PACE_WINDOW_PAGES) c.flow = { expected: c.flowing ?? c.pace, filling: FILLING_PAGES, warming: false, filled: 0, fromMs: null, pages: 0 };
+    if (c.pace !== null && c.pagesThisRun >= PACE_WINDOW_PAGES) c.flow = youngFlow(c.flowing ?? c.pace, false);
     else if (c.flow && c.flow.fromMs !== null) c.flow.fromMs += gap;
     c.pausesFrom = markOf(c, this.now());
     // Its page times are marked afresh from its refill on (its clock jumped by the wait).
@@ -434,19 +453,18 @@ export class SyncProgress {
       // the job says the expectation is too slow and stands in for the flow until the next step,
       // which replaces it; a slower one cannot tell. A one-request job's single answer is its pace.
       const filling = firstStep && KIND[name] !== 'single';
-      const expectedInRun = this.mirrorExpectedInRun(name);
+      const alwaysExpected = this.mirrorAlwaysExpected(name);
       const flow = this.holding(name, c) ? c.flow! : null;
       if (flow) {
         if (flow.fromMs === null) {
           flow.filled += pages;
-          if (flow.filled >= flow.filling) {
+          if (flow.filled >= fillingOf(flow)) {
             flow.fromMs = now;
             // The flow's pages are timed from here, and so is the window that follows it (and after a
             // warming, what the job lends: the dossiers counted at the boundaries' warming read 7.8 s for 4.6).
             c.steps = [markOf(c, now)];
             if (flow.warming) {
-              c.since = { ...markOf(c, now), rows: j.rows };
-              c.pausesFrom = c.since;
+              flowBegins(c, now, j.rows);
               this.mirrorWarmed = true;
             }
           }
@@ -462,7 +480,7 @@ export class SyncProgress {
         }
         c.paceFromFilling = false;
         this.lend(name, c, now);
-      } else if (!filling || (!expectedInRun && step < this.expectedPace(name))) {
+      } else if (!filling || (!alwaysExpected && step < this.expectedPace(name))) {
         c.pace = c.pace === null || c.paceFromFilling ? step : windowPace;
         c.paceFromFilling = filling;
         this.lend(name, c, now);
@@ -470,13 +488,12 @@ export class SyncProgress {
       // A measured expectation (a previous pass's pace, the one it was sized with, or for the offline
       // mirror its prior, scaled as an earlier mirror job of this run showed) stands for
       // EXPECTATION_PAGES pages of the flow that follows the filling, unless the filling already beat
-      // it (never for the mirror: see mirrorExpectedInRun). A mirror job's items in flight are answered in a burst
+      // it (never for the mirror: see mirrorAlwaysExpected). A mirror job's items in flight are answered in a burst
       // after its first: taken as its flow, the dossiers showed 1 s with 2 s left.
-      if (filling && c.pace === null && (c.previousPace !== null || expectedInRun)) c.flow = { expected: this.expectedPace(name), filling: KIND[name] === 'mirror' ? MIRROR_WARMING_ITEMS : FILLING_PAGES, warming: KIND[name] === 'mirror', filled: 0, fromMs: null, pages: 0 };
+      if (filling && c.pace === null && (c.previousPace !== null || alwaysExpected)) c.flow = youngFlow(this.expectedPace(name), KIND[name] === 'mirror');
     }
     if (firstStep) {
-      c.since = { ...markOf(c, now), rows: j.rows };
-      c.pausesFrom = c.since;
+      flowBegins(c, now, j.rows);
       if (KIND[name] === 'page') c.trend = pageTrend(c.pagesThisRun + FILLING_PAGES);
     }
     c.lastStepMs = now;
@@ -545,7 +562,7 @@ export class SyncProgress {
    * run's ETA read 30 s for 53 s left). That burst never stands for the job's pace: the expected one
    * does, as for a job sized ahead, through its warming up (MIRROR_WARMING_ITEMS).
    */
-  private mirrorExpectedInRun(name: SyncJobName): boolean {
+  private mirrorAlwaysExpected(name: SyncJobName): boolean {
     return KIND[name] === 'mirror';
   }
 
