@@ -12,6 +12,12 @@ const marked = (from: number, pages: number, msOf: (n: number) => number, fromPa
   return trend;
 };
 
+/** A fixed draw in [-1, 1] for page n (the same in every run), for page times that swing. */
+const swing = (n: number) => {
+  const x = Math.sin(n * 12.9898 + 78.233) * 43758.5453;
+  return 2 * (x - Math.floor(x)) - 1;
+};
+
 describe('page trend', () => {
   it('finds the growth of a page time that rises with the page number', () => {
     // As the tenfold market's projects: 55 ms + 0.27 ms a page number (80 ms at the 100th).
@@ -19,9 +25,11 @@ describe('page trend', () => {
     expect(pageGrowth(trend)).toBeCloseTo(0.27 / 2 / 1000, 7);
     // 248 pages left with 100 in the window: 0.135 ms × 248 × 348 = 11.7 s beyond the window's pace.
     expect(trendSeconds(trend, 248, 100)).toBeCloseTo(0.000135 * 248 * 348, 1);
-    // Not carried over more than TREND_REACH times the 299 pages it was fitted on.
-    expect(trendSeconds(trend, TREND_REACH * 299, 100)).toBeGreaterThan(0);
-    expect(trendSeconds(trend, TREND_REACH * 299 + 1, 100)).toBe(0);
+    // Grown over TREND_REACH times the 299 pages it was fitted on, and held beyond: each page past
+    // them costs γ × (2 × reach + window) more than at the window's pace, not more and more.
+    const reach = TREND_REACH * 299;
+    const beyond = trendSeconds(trend, reach + 1000, 100) - trendSeconds(trend, reach, 100);
+    expect(beyond).toBeCloseTo(0.000135 * 1000 * (2 * reach + 100), 1);
   });
 
   it('sees through uneven steps and the odd page held behind a commit', () => {
@@ -29,6 +37,32 @@ describe('page trend', () => {
     const growth = pageGrowth(marked(36, 400, noisy));
     expect(growth / (0.27 / 2 / 1000)).toBeGreaterThan(0.8);
     expect(growth / (0.27 / 2 / 1000)).toBeLessThan(1.25);
+  });
+
+  it('finds a growth early through page times that swing by a third, and never more than there is', () => {
+    // The tenfold market's projects as the engine met them: 57 ms + 0.25 ms a page number, each
+    // page 30% either way. 130 pages past the filling (the run's first tenth), and near the end.
+    const msOf = (n: number) => (57 + 0.25 * n) * (1 + 0.3 * swing(n));
+    const truth = 0.25 / 2 / 1000;
+    const early = pageGrowth(marked(32, 130, msOf));
+    expect(early / truth).toBeGreaterThan(0.4);
+    expect(early / truth).toBeLessThan(1.1);
+    const late = pageGrowth(marked(32, 520, msOf));
+    expect(late / truth).toBeGreaterThan(0.75);
+    expect(late / truth).toBeLessThan(1.1);
+  });
+
+  it('reads no growth in a flat list whose page times swing, at any step', () => {
+    // As a credits pass: 2 ms a page, each 50% either way, asked at every 20th page as the ETA is.
+    const trend = pageTrend(32);
+    let ms = 0;
+    const found: number[] = [];
+    for (let n = 33; n <= 3000; n++) {
+      ms += 2 * (1 + 0.5 * swing(n));
+      markPages(trend, n, ms);
+      if (n % 20 === 0) found.push(pageGrowth(trend));
+    }
+    expect(found.filter((g) => g > 0)).toEqual([]);
   });
 
   it('counts nothing for a flat list, one whose pages get faster, or one too short to say', () => {
