@@ -274,7 +274,7 @@ export class SyncEngine {
       await JOBS[job](run);
       const left = options.limit === undefined ? null : (await cache.call('sync:checkpoint', { job })).cursor;
       if (left && !left.done) {
-        this.progress.setAside(job);
+        this.progress.setAside(job, true);
         this.emit(true);
         return 'aside';
       }

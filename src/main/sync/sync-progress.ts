@@ -50,8 +50,9 @@ interface JobClock {
   firstRequestMs?: number;
   /**
    * Its young flow (see EXPECTATION_PAGES): the pace expected of it, the pages written since its
-   * first step, and once its filling is in (FILLING_PAGES, or MIRROR_WARMING_ITEMS when it is an
-   * offline mirror job's warming: `fillingOf`), when that was and the pages since. After a warming,
+   * first step, and once its filling is in (FILLING_PAGES, MIRROR_WARMING_ITEMS when it is an offline
+   * mirror job's warming, TASTE_WARMING_PAGES for a staged pass going on after its taste), when that
+   * was and the pages since. After a warming,
    * its whole flow (`since`) begins where its flow does.
    */
   flow?: YoungFlow;
@@ -74,14 +75,26 @@ interface YoungFlow {
   expected: number;
   /** Its filling is an offline mirror job's warming (MIRROR_WARMING_ITEMS), not a pipeline's (FILLING_PAGES). */
   warming: boolean;
+  /** Pages that are its filling: the expected pace stands for them, and its flow is timed from there. */
+  filling: number;
+  /** Pages of its flow the expected pace counts as, after its filling (see EXPECTATION_PAGES). */
+  weighs: number;
   filled: number;
   fromMs: number | null;
   pages: number;
 }
 
-const youngFlow = (expected: number, warming: boolean): YoungFlow => ({ expected, warming, filled: 0, fromMs: null, pages: 0 });
-/** Pages of a young flow that are its filling. */
-const fillingOf = (flow: YoungFlow): number => (flow.warming ? MIRROR_WARMING_ITEMS : FILLING_PAGES);
+/**
+ * A young flow expected at `expected`: after a pipeline's filling, weighed as EXPECTATION_PAGES of its
+ * flow; after an offline mirror job's warming (`warming`), or `warmingPages` of a pass's, weighed as
+ * as many as the warming. Fifty of those are too few to time a flow by: 50 mirror items are 35 ms,
+ * two or three steps, one of which held behind a commit reads as a slow flow; 50 credit pages after
+ * their warming, a tenth of a second, made one run's ETA 102 s with 76.3 s left.
+ */
+const youngFlow = (expected: number, warming: boolean, warmingPages?: number): YoungFlow => {
+  const warm = warmingPages ?? (warming ? MIRROR_WARMING_ITEMS : null);
+  return { expected, warming, filling: warm ?? FILLING_PAGES, weighs: warm ?? EXPECTATION_PAGES, filled: 0, fromMs: null, pages: 0 };
+};
 
 /** A job's whole flow begins at `atMs` (`since`), and its pauses are counted from there. */
 const flowBegins = (c: JobClock, atMs: number, rows: number): void => {
@@ -166,8 +179,14 @@ export const REFERENCE_CREDIT_PAGE_SECONDS = 0.0019;
  * is scaled by how much faster than the reference the pass's rows flow. Only ever down: rows that
  * flow slower may be the wire's doing (a distant service, a rate limit, a larger market's paging),
  * which says nothing of the publishing, done here once every page is in.
+ * The reference is the fastest whole pass the machine the default was measured on flowed: 1.59 ms a
+ * page, a tenfold market's once the request pacer made up for late timers (the default market's
+ * passes flow at 1.94–2.3 ms there). From the 1.9 ms of REFERENCE_CREDIT_PAGE_SECONDS, tenfold passes
+ * that flowed at 1.59–1.81 ms counted their publishing 23–26 s for 26.6–28.2, and a run's ETA read
+ * 12 s with 16.3 s left as it ended.
  */
-const REFERENCE_ROW_SECONDS = REFERENCE_CREDIT_PAGE_SECONDS / 200;
+export const PUBLISH_REFERENCE_PAGE_SECONDS = 0.0016;
+const REFERENCE_ROW_SECONDS = PUBLISH_REFERENCE_PAGE_SECONDS / 200;
 /** What a publishing that outlasts its estimate is still counted for, as a share of that estimate (at most a second). */
 const PUBLISHING_OVERRUN_SHARE = 0.1;
 /**
@@ -205,8 +224,27 @@ const PACE_WINDOW_PAGES = 100;
  * (traced item by item, the default market's mirror flowed with no gap over 8 ms). Pauses still
  * count, at the rate the flow met them (see flowPace): a service that pauses every few seconds for a
  * Retry-After slows the ETA as much as it slows the sync, once seen a few times.
+ * What a step is due is the time of its pages, or of the REQUESTS_IN_FLIGHT pages asked together
+ * before it if more: a server that answers its requests side by side answers them together. The
+ * tenfold market's projects (0.1 s of the service's work a page, 32 in flight) came 34 pages at a time
+ * every 3 s; timed by its own pages, each of those waits was set apart as a pause, the page trend timed
+ * without them found no growth, and the projects read 20 s left for 45.
  */
 const STALL_MS = 500;
+/**
+ * What a staged pass's taste (a credits pass's first pages) is counted at, as a share of its pace: a
+ * pass's first pages are its slowest. In five recorded first syncs of the tenfold market the credits'
+ * first 1,500 pages after their taste flowed at 2.1–2.3 ms a page and their last 14,000 at 1.5–1.95
+ * (the reference service warms up as well: asked alone, eight pages at a time, 1.5–1.6 ms a page at
+ * first and 1.3 from the 3,000th). Their tastes of 150 pages read 2.0–2.5 ms a page; their whole flows
+ * after them took 0.64–0.91 of that (median 0.83). Counted at their tastes' pace, the credits read
+ * 80–93 s for 70–79 s, and one run's ETA 110 s with 76.5 s left as the projects ended (43%).
+ * Going on, its first TASTE_WARMING_PAGES pages are still warming: they are its refill, for which the
+ * warmed taste's pace stands, and its flow is timed from their end (timed as its flow, they made the
+ * credits read 84–98 s for 70.5 as they went on, and the run's ETA 106 s with 78.1 s left).
+ */
+const TASTE_WARMED_SHARE = 0.8;
+const TASTE_WARMING_PAGES = 1500;
 const STALL_FACTOR = 10;
 const STALL_PRIOR_SECONDS = 10;
 
@@ -347,12 +385,18 @@ export class SyncProgress {
   }
 
   /**
-   * The job stops after a taste of its work and waits, queued, while other jobs run; it goes on later
-   * in this run (begin). Its pace stands meanwhile: the taste is what the run's ETA counts it by.
+   * The job stops and waits, queued, while other jobs run: a long job while later ones are tasted, or
+   * (`afterTaste`) a tasted one; it goes on later in this run (begin). Its pace stands meanwhile: a
+   * taste is what the run's ETA counts it by, and a staged pass's taste at TASTE_WARMED_SHARE of its pace.
    */
-  setAside(name: SyncJobName): void {
+  setAside(name: SyncJobName, afterTaste = false): void {
     this.job(name).state = 'queued';
-    this.clocks.get(name)!.asideSinceMs = this.now();
+    const c = this.clocks.get(name)!;
+    c.asideSinceMs = this.now();
+    if (afterTaste && c.staged && c.pace !== null) {
+      c.pace *= TASTE_WARMED_SHARE;
+      if (c.flowing !== undefined) c.flowing *= TASTE_WARMED_SHARE;
+    }
   }
 
   /**
@@ -376,7 +420,7 @@ export class SyncProgress {
     if (c.since) c.since = { ...c.since, atMs: c.since.atMs + gap };
     // What paused its taste (a tenfold market's credits tasted behind the projects' pages at the
     // service) ended with the job it waited for: its flow without those pauses is what it expects.
-    if (c.pace !== null && c.pagesThisRun >= PACE_WINDOW_PAGES) c.flow = youngFlow(c.flowing ?? c.pace, false);
+    if (c.pace !== null && c.pagesThisRun >= PACE_WINDOW_PAGES) c.flow = youngFlow(c.flowing ?? c.pace, false, c.staged ? TASTE_WARMING_PAGES : undefined);
     else if (c.flow && c.flow.fromMs !== null) c.flow.fromMs += gap;
     c.pausesFrom = markOf(c, this.now());
     // Its page times are marked afresh from its refill on (its clock jumped by the wait).
@@ -434,13 +478,18 @@ export class SyncProgress {
       // A pause in the flow (see STALL_MS): what it waited beyond its pages' time is set apart.
       // Not while its pipeline fills (its first answers come a round trip after they are asked).
       const refilling = c.flow !== undefined && c.flow.fromMs === null;
-      const dueMs = c.pace === null || firstStep || refilling ? null : (c.flowing ?? c.pace) * 1000 * pages;
-      if (dueMs !== null && now - c.lastStepMs >= STALL_MS && now - c.lastStepMs >= STALL_FACTOR * dueMs) {
-        c.stalledMs += now - c.lastStepMs - dueMs;
+      // Its pages in flight may be answered side by side, the first of them as late as all of them: a
+      // wait as long as they take (ten times) is no pause.
+      const pageMs = c.pace === null || firstStep || refilling ? null : (c.flowing ?? c.pace) * 1000;
+      const waitedMs = now - c.lastStepMs;
+      if (pageMs !== null && waitedMs >= STALL_MS && waitedMs >= STALL_FACTOR * pageMs * Math.max(pages, REQUESTS_IN_FLIGHT)) {
+        c.stalledMs += waitedMs - pageMs * pages;
         c.stalls += 1;
       }
       c.steps.push(markOf(c, now));
-      if (c.trend) markPages(c.trend, c.pagesThisRun, now - c.stalledMs);
+      // On the clock, pauses and all: the trend's median sees through a pause, and a wait taken for one
+      // that was none (answers that came together) would hide the growth.
+      if (c.trend) markPages(c.trend, c.pagesThisRun, now);
       while (c.steps.length > 2 && c.steps[1]!.atMs <= now - PACE_WINDOW_MS && c.pagesThisRun - c.steps[1]!.pages >= PACE_WINDOW_PAGES) c.steps.shift();
       const from = c.steps[0]!;
       const paced = from.atMs < now ? this.flowPace(c, from, now) : null;
@@ -454,11 +503,11 @@ export class SyncProgress {
       // which replaces it; a slower one cannot tell. A one-request job's single answer is its pace.
       const filling = firstStep && KIND[name] !== 'single';
       const alwaysExpected = this.mirrorAlwaysExpected(name);
-      const flow = this.holding(name, c) ? c.flow! : null;
+      const flow = this.holding(c) ? c.flow! : null;
       if (flow) {
         if (flow.fromMs === null) {
           flow.filled += pages;
-          if (flow.filled >= fillingOf(flow)) {
+          if (flow.filled >= flow.filling) {
             flow.fromMs = now;
             // The flow's pages are timed from here, and so is the window that follows it (and after a
             // warming, what the job lends: the dossiers counted at the boundaries' warming read 7.8 s for 4.6).
@@ -474,7 +523,7 @@ export class SyncProgress {
         if (flow.fromMs === null || flow.pages === 0) {
           c.pace = flow.expected;
         } else {
-          const w = Math.min(1, flow.pages / this.expectationPages(name));
+          const w = Math.min(1, flow.pages / flow.weighs);
           // The window starts where the flow does (fewer pages than it keeps).
           c.pace = flow.expected * (1 - w) + windowPace * w;
         }
@@ -526,25 +575,16 @@ export class SyncProgress {
    */
   private lend(name: SyncJobName, c: JobClock, now: number): void {
     // While an expectation stands for the job, what it lends is its pace blended with it.
-    const flow = this.holding(name, c) ? null : this.wholeFlow(name, c, now);
+    const flow = this.holding(c) ? null : this.wholeFlow(name, c, now);
     const perRequest = (flow ? flow.seconds / flow.pages : c.pace!) / c.requestsPerItem;
     const kind = KIND[name];
     if (kind === 'mirror') this.mirrorFactor = perRequest / MIRROR_PRIOR_SECONDS[name as OfflineMirrorJobName];
     else this.pace.set(kind, perRequest);
   }
 
-  /**
-   * Pages of its flow an expected pace counts for (EXPECTATION_PAGES): for an offline mirror job
-   * MIRROR_WARMING_ITEMS items, a tenth of a second or two of flow, not 50 items (35 ms, two or three
-   * steps, one of which held behind a commit reads as a slow flow).
-   */
-  private expectationPages(name: SyncJobName): number {
-    return KIND[name] === 'mirror' ? MIRROR_WARMING_ITEMS : EXPECTATION_PAGES;
-  }
-
   /** Whether the job's expected pace still stands for its young flow (see EXPECTATION_PAGES). */
-  private holding(name: SyncJobName, c: JobClock): boolean {
-    return c.flow !== undefined && c.flow.pages < this.expectationPages(name);
+  private holding(c: JobClock): boolean {
+    return c.flow !== undefined && c.flow.pages < c.flow.weighs;
   }
 
   /** A job's flow from its beginning (`since`) to `atMs`, once it holds PACE_WINDOW_PAGES pages (else null). */
@@ -626,7 +666,7 @@ export class SyncProgress {
    * grows (page-trend.ts): never more than that count takes (a page time at most doubling).
    */
   private trendLeft(name: SyncJobName, c: JobClock, left: number): number {
-    if (!c.trend || c.pace === null || this.holding(name, c) || c.steps.length === 0) return 0;
+    if (!c.trend || c.pace === null || this.holding(c) || c.steps.length === 0) return 0;
     return Math.min(left * c.pace, trendSeconds(c.trend, left, c.pagesThisRun - c.steps[0]!.pages));
   }
 
