@@ -87,7 +87,7 @@ interface YoungFlow {
 /**
  * A young flow expected at `expected`: after a pipeline's filling, weighed as EXPECTATION_PAGES of its
  * flow; after an offline mirror job's warming (`warming`), or `warmingPages` of a pass's, weighed as
- * as many as the warming. Fifty of those are too few to time a flow by: 50 mirror items are 35 ms,
+ * many pages as the warming. Fifty of those are too few to time a flow by: 50 mirror items are 35 ms,
  * two or three steps, one of which held behind a commit reads as a slow flow; 50 credit pages after
  * their warming, a tenth of a second, made one run's ETA 102 s with 76.3 s left.
  */
@@ -234,11 +234,14 @@ const PACE_WINDOW_PAGES = 100;
  * Retry-After slows the ETA as much as it slows the sync, once seen a few times.
  * What a step is due is the time of its pages, or of the REQUESTS_IN_FLIGHT pages asked together
  * before it if more: a server that answers its requests side by side answers them together. The
- * tenfold market's projects (0.1 s of the service's work a page, 32 in flight) came 34 pages at a time
- * every 3 s; timed by its own pages, each of those waits was set apart as a pause, the page trend timed
- * without them found no growth, and the projects read 20 s left for 45.
+ * tenfold market's projects (0.1 s of the service's work a page, 32 in flight) came 32 pages one at a
+ * time, then, after about 3 s, 30 at once, over and over; timed by its own page, each of those waits
+ * was set apart as a pause, the page trend timed without them found no growth, and the projects read
+ * 20 s left for 45.
  */
 const STALL_MS = 500;
+const STALL_FACTOR = 10;
+const STALL_PRIOR_SECONDS = 10;
 /**
  * What a staged pass's taste (a credits pass's first pages) is counted at, as a share of its pace: a
  * pass's first pages are its slowest. In five recorded first syncs of the tenfold market the credits'
@@ -253,8 +256,6 @@ const STALL_MS = 500;
  */
 const TASTE_WARMED_SHARE = 0.8;
 const TASTE_WARMING_PAGES = 1500;
-const STALL_FACTOR = 10;
-const STALL_PRIOR_SECONDS = 10;
 
 /** Shared by every SyncProgress in the process, so two snapshots always compare by age. */
 let lastRevision = 0;
