@@ -50,6 +50,21 @@ interface PlannedJob {
   rowsPerPage?: number;
 }
 
+/**
+ * A run of the boundaries, then the dossiers (`requestsPerDossier` requests each, or as many as the
+ * progress assumes when null), sized ahead; the boundaries begun.
+ */
+function mirrorSimulation(boundaries: number, dossiers: number, requestsPerDossier: number | null = 2) {
+  const sim = simulation();
+  sim.progress.expect('boundaries', boundaries);
+  sim.progress.expect('projectForensics', dossiers);
+  if (requestsPerDossier !== null) sim.progress.itemRequests('projectForensics', requestsPerDossier);
+  sim.progress.state = 'running';
+  sim.progress.queue(['boundaries', 'projectForensics']);
+  sim.progress.begin('boundaries');
+  return sim;
+}
+
 /** Runs `plan` on the simulated clock, sampling the whole run's ETA after every step. */
 function run(sim: ReturnType<typeof simulation>, plan: PlannedJob[], extra: { publishMs?: number } = {}) {
   const samples: Array<{ at: number; eta: number | null }> = [];
@@ -352,13 +367,7 @@ describe('the whole run\'s ETA', () => {
     // As a recorded 10x run: 18,855 boundaries, their first thousand (the warming) at 0.45 ms an item,
     // the next thousand at 0.27 ms, the rest at 0.18; then 7,087 dossiers of two requests at 0.9 of
     // their prior (as the boundaries' whole flow at 0.18 against 0.2).
-    const sim = simulation();
-    sim.progress.expect('boundaries', 18_855);
-    sim.progress.expect('projectForensics', 7087);
-    sim.progress.itemRequests('projectForensics', 2);
-    sim.progress.state = 'running';
-    sim.progress.queue(['boundaries', 'projectForensics']);
-    sim.progress.begin('boundaries');
+    const sim = mirrorSimulation(18_855, 7087);
     const itemMs = (n: number) => (n < 1000 ? 0.45 : n < 2000 ? 0.27 : 0.18);
     const dossiers = (7087 * 2 * 0.33 * 0.9) / 1000;
     const errors: number[] = [];
@@ -378,13 +387,7 @@ describe('the whole run\'s ETA', () => {
     // boundaries at 1.25 ms each (one request), then 5,245 dossiers, each the dossier and this week's
     // diff (0.33 ms a request by the priors; 4.1 ms an item here).
     const etaNearBoundariesEnd = (dossierRequests: number | null) => {
-      const sim = simulation();
-      sim.progress.expect('boundaries', 18_865);
-      sim.progress.expect('projectForensics', 5245);
-      if (dossierRequests !== null) sim.progress.itemRequests('projectForensics', dossierRequests);
-      sim.progress.state = 'running';
-      sim.progress.queue(['boundaries', 'projectForensics']);
-      sim.progress.begin('boundaries');
+      const sim = mirrorSimulation(18_865, 5245, dossierRequests);
       for (let done = 0; done < 18_000; done += 20) sim.step('boundaries', 20, 20 * 1.25, { pages: 18_865 }, 20);
       return sim.progress.snapshot().etaSeconds!;
     };
@@ -518,13 +521,7 @@ describe('the whole run\'s ETA', () => {
     // priors say beside a boundary's (4.3 ms an item): the first answered after 36 ms, the other 23
     // in flight within 5 ms, then one every 4.3 ms.
     const dossierMs = 2 * 0.33 * (1.3 / 0.2);
-    const sim = simulation();
-    sim.progress.expect('boundaries', 1911);
-    sim.progress.expect('projectForensics', 782);
-    sim.progress.itemRequests('projectForensics', 2);
-    sim.progress.state = 'running';
-    sim.progress.queue(['boundaries', 'projectForensics']);
-    sim.progress.begin('boundaries');
+    const sim = mirrorSimulation(1911, 782);
     for (let done = 0; done < 1911; done += 20) sim.step('boundaries', 20, 26, { pages: 1911 }, 20);
     sim.progress.finish('boundaries', 'done', null);
     sim.progress.begin('projectForensics');
