@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { markPages, pageGrowth, pageTrend, TREND_MIN_PAGES, TREND_REACH, trendSeconds } from './page-trend';
+import { swing } from './test-noise';
 
 /** Marks of `pages` pages from page `from`, page n taking `msOf(n)`. */
 const marked = (from: number, pages: number, msOf: (n: number) => number, fromPages = from) => {
@@ -10,12 +11,6 @@ const marked = (from: number, pages: number, msOf: (n: number) => number, fromPa
     markPages(trend, n, ms);
   }
   return trend;
-};
-
-/** A fixed draw in [-1, 1] for page n (the same in every run), for page times that swing. */
-const swing = (n: number) => {
-  const x = Math.sin(n * 12.9898 + 78.233) * 43758.5453;
-  return 2 * (x - Math.floor(x)) - 1;
 };
 
 describe('page trend', () => {
