@@ -50,7 +50,7 @@ interface JobClock {
   firstRequestMs?: number;
   /**
    * Its young flow (see EXPECTATION_PAGES): the pace expected of it, the pages written since its
-   * first step, and once its filling is in (FILLING_PAGES, MIRROR_WARMING_ITEMS when it is an offline
+   * first step, and once its filling is in (FILLING_PAGES, mirrorWarmingItems when it is an offline
    * mirror job's warming, TASTE_WARMING_PAGES for a staged pass going on after its taste), when that
    * was and the pages since. After a warming,
    * its whole flow (`since`) begins where its flow does.
@@ -66,6 +66,15 @@ interface JobClock {
   requestsPerItem: number;
   /** When it was set aside after a taste of its work (see setAside), until it goes on. */
   asideSinceMs?: number;
+  /**
+   * A list with nothing expected of it times its pace afresh once its pipeline has filled, at this
+   * many pages of the run: the answers to its requests in flight may come in a burst after its first.
+   * At ten times the default market the projects' first two pages came, then they were set aside while
+   * the credits were tasted, and the 32 pages asked ahead came at once as they went on. Timed from
+   * their first answer (the wait set aside), their 130th page read 61 ms a page where they flowed at
+   * 77 ms, and the run's ETA 111 s with 137.8 s left.
+   */
+  fillingUntil?: number;
 }
 
 /** Where a job's flow stands at `atMs`. */
@@ -73,7 +82,7 @@ const markOf = (c: JobClock, atMs: number): FlowMark => ({ atMs, pages: c.pagesT
 
 interface YoungFlow {
   expected: number;
-  /** Its filling is an offline mirror job's warming (MIRROR_WARMING_ITEMS), not a pipeline's (FILLING_PAGES). */
+  /** Its filling is an offline mirror job's warming (mirrorWarmingItems), not a pipeline's (FILLING_PAGES). */
   warming: boolean;
   /** Pages that are its filling: the expected pace stands for them, and its flow is timed from there. */
   filling: number;
@@ -116,39 +125,51 @@ const KIND: Record<SyncJobName, JobKind> = {
 const UNMEASURED_SECONDS: Record<Exclude<JobKind, 'mirror'>, number> = { page: 0.01, single: 0.05, item: 0.005 };
 /**
  * Seconds per request of each offline mirror job before one of them was measured in this run: this
- * client's on loopback on a two-core machine, past their first thousand items (below). The tenfold
- * market's 18,855 boundaries took 3.65-4.2 s (0.19-0.22 ms each) and its 7,087 dossiers, two
- * requests each, 4.3-4.9 s (0.31-0.35 ms a request); the default market's 1,911 boundaries
- * 0.50-0.61 s and 777 dossiers 0.55-0.60 s, a larger share of them their warming up. Once a mirror
- * job has flowed, the others are expected at their priors times the ratio it showed to its own
- * (`mirrorFactor`): a dossier costs more than a boundary, on any machine. Before, never less than
- * what the link allows (linkSecondsPerRequest).
+ * client's on loopback on a two-core machine, past its warming (below). The medians of twelve syncs
+ * of the tenfold market: its 18,855 boundaries flowed at 0.149-0.175 ms each (median 0.16) past their
+ * first 3,000, and its 7,087 dossiers, two requests each, took 0.52-0.63 ms an item in all (median
+ * 0.55: 0.275 ms a request). The priors before (0.2 and 0.33 ms, measured before the pipeline sped
+ * up) counted the whole mirror 8.7 s where it took 7.1-8.2, and made the run's ETA 9-11 s with
+ * 6.3-8.1 s left as it began. The default market's 1,911 boundaries took 0.40-0.51 s and its 777
+ * dossiers 0.51-0.61 s, most of them their warming up. Once a mirror job has flowed, the others are
+ * expected at their priors times the ratio it showed to its own (`mirrorFactor`): a dossier costs
+ * more than a boundary, on any machine. Before, never less than what the link allows
+ * (linkSecondsPerRequest).
  *
  * The country profiles' pace, lent to the mirror before, is no measure of it: 51 profiles are
  * mostly their pipeline's filling, and took 0.74 ms a request where the mirror took 0.2-0.35.
  */
-const MIRROR_PRIOR_SECONDS: Record<OfflineMirrorJobName, number> = { projectDetails: 0.0003, boundaries: 0.0002, projectForensics: 0.00033, countryUpdates: 0.0003 };
+const MIRROR_PRIOR_SECONDS: Record<OfflineMirrorJobName, number> = { projectDetails: 0.0003, boundaries: 0.00016, projectForensics: 0.000275, countryUpdates: 0.0003 };
 /**
  * Items of an offline mirror job that count as its filling (FILLING_PAGES, for a list): its first
  * items come while the code that asks for, checks and writes them (here and in the service) still
- * runs unoptimised. The tenfold market's boundaries flowed at 0.35-0.47 ms an item for their first
- * thousand, then 0.15-0.26 ms; taken as the flow, their first 188 made the run's ETA 17 s with 7.9 s
- * left. So its expected pace stands for them, and its flow is timed from there.
+ * runs unoptimised, and they get faster slowly. The tenfold market's boundaries, in twelve syncs, ms
+ * an item: 0.23-0.50 for their first 500, 0.24-0.42 for the next 500, 0.17-0.28 for the second
+ * thousand, 0.17-0.24 for the third, then 0.14-0.19 to their end. Timed from their first thousand,
+ * their flow read 0.26 ms an item where the rest took 0.15, and the run's ETA 8 s with 6.1 s left; taken
+ * as the flow from their start, their first 188 made it 17 s with 7.9 s left. So its expected pace
+ * stands for its first 3,000 items, and its flow is timed from there.
  */
-const MIRROR_WARMING_ITEMS = 1000;
+const MIRROR_WARMING_ITEMS = 3000;
+/**
+ * The warming of an offline mirror job of `items` items (null: not sized): MIRROR_WARMING_ITEMS, or
+ * half its items when it has fewer than twice that, so that its flow is timed and lent all the same
+ * (the default market's 1,911 boundaries flowed at 0.11-0.22 ms an item past their first thousand).
+ */
+const mirrorWarmingItems = (items: number | null): number => Math.min(MIRROR_WARMING_ITEMS, Math.max(1, Math.ceil((items ?? Infinity) / 2)));
 /**
  * What that warming costs beyond the items at their prior, once a run, on the first mirror job with
- * items due: the tenfold market's first 1,025 boundaries took 0.43 s, 0.23 s more than at their
- * flow's pace; the default market's 1,911 took 0.52 s, 0.14 s more than at their prior. The jobs
- * after it run warm (the dossiers flowed at their prior from their first items).
+ * items due: the tenfold market's first 3,000 boundaries took 0.19-0.44 s (median 0.27) more than at
+ * the pace of the rest. The jobs after it run warmer (the dossiers took 0.55-0.74 ms an item for
+ * their first 500, 0.44-0.56 for their last thousand).
  */
-const MIRROR_WARMING_SECONDS = 0.2;
+const MIRROR_WARMING_SECONDS = 0.27;
 /**
  * The share of its items an offline mirror job's flow holds before it lends its pace to the next (see
  * lend): a young flow swings. At ten times the default market the boundaries' first thousand items
- * after their warming took 0.27 ms an item in one run, where the rest took 0.18; lent then, they made
- * the dossiers read 6.2 s for 3.7, and bench/sync's ETA 10 s with 6.3 s left. A quarter of the items
- * still lends early enough for a machine or link far slower than the priors.
+ * after a warming of a thousand took 0.27 ms an item in one run, where the rest took 0.18; lent then,
+ * they made the dossiers read 6.2 s for 3.7, and bench/sync's ETA 10 s with 6.3 s left. A quarter of
+ * the items still lends early enough for a machine or link far slower than the priors.
  */
 const MIRROR_LEND_SHARE = 0.25;
 /**
@@ -429,7 +450,10 @@ export class SyncProgress {
     if (c.since) c.since = { ...c.since, atMs: c.since.atMs + gap };
     // What paused its taste (a tenfold market's credits tasted behind the projects' pages at the
     // service) ended with the job it waited for: its flow without those pauses is what it expects.
-    if (c.pace !== null && c.pagesThisRun >= PACE_WINDOW_PAGES) c.flow = youngFlow(c.flowing ?? c.pace, false, c.staged ? TASTE_WARMING_PAGES : undefined);
+    if (c.pace !== null && c.pagesThisRun >= PACE_WINDOW_PAGES) {
+      c.flow = youngFlow(c.flowing ?? c.pace, false, c.staged ? TASTE_WARMING_PAGES : undefined);
+      c.fillingUntil = undefined;
+    }
     else if (c.flow && c.flow.fromMs !== null) c.flow.fromMs += gap;
     c.pausesFrom = markOf(c, this.now());
     // Its page times are marked afresh from its refill on (its clock jumped by the wait).
@@ -548,11 +572,21 @@ export class SyncProgress {
       // EXPECTATION_PAGES pages of the flow that follows the filling, unless the filling already beat
       // it (never for the mirror: see mirrorAlwaysExpected). A mirror job's items in flight are answered in a burst
       // after its first: taken as its flow, the dossiers showed 1 s with 2 s left.
-      if (filling && c.pace === null && (c.previousPace !== null || alwaysExpected)) c.flow = youngFlow(this.expectedPace(name), KIND[name] === 'mirror');
+      if (filling && c.pace === null && (c.previousPace !== null || alwaysExpected)) {
+        const mirror = KIND[name] === 'mirror';
+        c.flow = youngFlow(this.expectedPace(name), mirror, mirror ? mirrorWarmingItems(j.totalPages) : undefined);
+      }
     }
     if (firstStep) {
       flowBegins(c, now, j.rows);
-      if (KIND[name] === 'page') c.trend = pageTrend(c.pagesThisRun + FILLING_PAGES);
+      if (KIND[name] === 'page') {
+        c.trend = pageTrend(c.pagesThisRun + FILLING_PAGES);
+        if (!c.flow) c.fillingUntil = c.pagesThisRun + FILLING_PAGES;
+      }
+    } else if (c.fillingUntil !== undefined && c.pagesThisRun >= c.fillingUntil) {
+      // Its pipeline filled: its pace is timed from here on.
+      c.steps = [markOf(c, now)];
+      c.fillingUntil = undefined;
     }
     c.lastStepMs = now;
     const left = this.requestsLeft(name);
@@ -617,7 +651,7 @@ export class SyncProgress {
    * answered together by a service that had been idle while the credits were published (at ten
    * times the default market 24 boundaries came at 0.9 ms each, where their flow took 1.7 ms, and the
    * run's ETA read 30 s for 53 s left). That burst never stands for the job's pace: the expected one
-   * does, as for a job sized ahead, through its warming up (MIRROR_WARMING_ITEMS).
+   * does, as for a job sized ahead, through its warming up (mirrorWarmingItems).
    */
   private mirrorAlwaysExpected(name: SyncJobName): boolean {
     return KIND[name] === 'mirror';
@@ -693,7 +727,7 @@ export class SyncProgress {
     const first = this.names.find((n) => KIND[n] === 'mirror' && (this.requestsLeft(n) ?? 0) > 0);
     if (first !== name) return 0;
     const flow = this.clocks.get(name)!.flow;
-    return MIRROR_WARMING_SECONDS * (1 - Math.min(1, flow?.warming ? flow.filled / MIRROR_WARMING_ITEMS : 0));
+    return MIRROR_WARMING_SECONDS * (1 - Math.min(1, flow?.warming ? flow.filled / flow.filling : 0));
   }
 
   /** Jobs still to do whose size is not known yet: the run's ETA cannot count them (they are named beside it). */
