@@ -137,8 +137,12 @@ export interface EtaSample {
   source: 'run' | 'job';
   /** Jobs the ETA said it left out, not sized yet (the user reads "not counting …" beside it). */
   leftOut: number;
-  /** Each job not done yet: its state and its own ETA (what the run's was made of; BENCH_ETA_TRACE writes them). */
-  jobs: Array<[job: string, state: string, etaSeconds: number | null]>;
+  /**
+   * Each job not done yet: its state, its own ETA (what the run's was made of) and its pages (or
+   * items) so far and in all, so a trace shows each job's pace beside its estimate (BENCH_ETA_TRACE
+   * writes them).
+   */
+  jobs: Array<[job: string, state: string, etaSeconds: number | null, pages: number, totalPages: number | null]>;
 }
 
 /** The ETA the user sees: the whole run's when the status carries one, else the running job's. */
@@ -207,7 +211,9 @@ export async function timedSync(cache: CacheClient, service: Service, options: {
     const sampler = setInterval(() => {
       const status = engine.status();
       const { eta: e, source, leftOut } = etaOf(status);
-      const jobs = status.jobs.filter((j) => j.state === 'running' || j.state === 'queued' || j.state === 'paused').map((j) => [j.job, j.state, j.etaSeconds] as [string, string, number | null]);
+      const jobs = status.jobs
+        .filter((j) => j.state === 'running' || j.state === 'queued' || j.state === 'paused')
+        .map((j): EtaSample['jobs'][number] => [j.job, j.state, j.etaSeconds, j.pages, j.totalPages]);
       eta.push({ atSeconds: (performance.now() - t0) / 1000, etaSeconds: e, source, leftOut, jobs });
     }, 250);
     try {
