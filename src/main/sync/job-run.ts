@@ -21,6 +21,8 @@ export interface JobRun {
   gate(): Promise<void>;
   /** A request is about to be sent for this job. */
   request(): void;
+  /** A page of a list was answered (before it is written: pages are written in order). */
+  answered?(): void;
   /** A step of `pages` pages (default 1) was written. */
   page(rows: number, totals: PageTotals, pages?: number): void;
   /** A step recorded items it could not store. */
@@ -140,6 +142,7 @@ export async function pagedJob<P extends PageFacts>(
         settled.add(p);
         bodyBytes += page.bytes;
         bodies++;
+        run.answered?.();
       }, () => undefined);
       inflight.set(p, pending);
     }

@@ -249,6 +249,7 @@ export class SyncEngine {
       },
       gate: () => this.gate(),
       request: () => this.progress.request(job),
+      answered: () => this.progress.pageAnswered(job),
       page: (rows, totals, pages) => {
         this.progress.page(job, rows, totals, pages);
         this.emit(false);

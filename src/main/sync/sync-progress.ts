@@ -58,6 +58,11 @@ interface JobClock {
   flow?: YoungFlow;
   /** A list's page time against its page numbers since its filling (or since it went on after a taste). */
   trend?: PageTrend;
+  /**
+   * Pages of a list answered in this run, when its runner tells them (see pageAnswered): its trend is then
+   * marked as they are answered, not as they are written.
+   */
+  answers?: number;
   /** The job's pass is staged: its rows are published when its pages are written. */
   staged: boolean;
   /** When its publishing began (its pages all written). */
@@ -104,6 +109,9 @@ const youngFlow = (expected: number, warming: boolean, warmingPages?: number): Y
   const warm = warmingPages ?? (warming ? MIRROR_WARMING_ITEMS : null);
   return { expected, warming, filling: warm ?? FILLING_PAGES, weighs: warm ?? EXPECTATION_PAGES, filled: 0, fromMs: null, pages: 0 };
 };
+
+/** The pages a list's trend is marked by: those answered when its runner tells them, else those written. */
+const trendPages = (c: JobClock): number => c.answers ?? c.pagesThisRun;
 
 /** A job's whole flow begins at `atMs` (`since`), and its pauses are counted from there. */
 const flowBegins = (c: JobClock, atMs: number, rows: number): void => {
@@ -378,6 +386,7 @@ export class SyncProgress {
     c.lastStepMs = c.startedAtMs;
     c.flow = undefined;
     c.trend = undefined;
+    c.answers = undefined;
     c.steps = [];
   }
 
@@ -390,6 +399,22 @@ export class SyncProgress {
     // asks the cache what is due) is no page's time. Counted in, 20 mirror items whose query took
     // half a second made a 2-second job look like a 22-second one.
     if (c.pagesThisRun === 0 && c.lastStepMs === c.startedAtMs) c.lastStepMs = now;
+  }
+
+  /**
+   * A page of list `name` was answered. Its pages are written in order, so one answer the service
+   * kept waiting holds back those after it: at ten times the default market the projects' answers
+   * came one every 110-130 ms, but one in about thirty came seconds late, and the pages were written
+   * one at a time, then nothing for 3 s, then thirty at once. Marked as written, the trend's stretches
+   * of ten pages swung from nothing to three times the page time, and its growth was found in some
+   * runs and not in others; marked as answered, they follow the service.
+   */
+  pageAnswered(name: SyncJobName): void {
+    const c = this.clocks.get(name)!;
+    if (KIND[name] !== 'page') return;
+    c.answers = (c.answers ?? 0) + 1;
+    c.trend ??= pageTrend(c.answers + FILLING_PAGES);
+    markPages(c.trend, c.answers, this.now());
   }
 
   /**
@@ -457,7 +482,7 @@ export class SyncProgress {
     else if (c.flow && c.flow.fromMs !== null) c.flow.fromMs += gap;
     c.pausesFrom = markOf(c, this.now());
     // Its page times are marked afresh from its refill on (its clock jumped by the wait).
-    if (c.trend) c.trend = pageTrend(c.pagesThisRun + FILLING_PAGES);
+    if (c.trend) c.trend = pageTrend(trendPages(c) + FILLING_PAGES);
   }
 
   /** The run goes on after a pause: the time paused is no page's, so every job's flow is timed afresh from now. */
@@ -470,7 +495,7 @@ export class SyncProgress {
       if (c.pausesFrom) c.pausesFrom = c.since;
       // A job paused before its end is not timed whole (see finish).
       c.firstRequestMs = undefined;
-      if (c.trend) c.trend = pageTrend(c.pagesThisRun);
+      if (c.trend) c.trend = pageTrend(trendPages(c));
       // A job set aside waits from now on (its clock was just moved to now).
       if (c.asideSinceMs !== undefined) c.asideSinceMs = now;
     }
@@ -522,7 +547,7 @@ export class SyncProgress {
       c.steps.push(markOf(c, now));
       // On the clock, pauses and all: the trend's median sees through a pause, and a wait taken for one
       // that was none (answers that came together) would hide the growth.
-      if (c.trend) markPages(c.trend, c.pagesThisRun, now);
+      if (c.trend && c.answers === undefined) markPages(c.trend, c.pagesThisRun, now);
       while (c.steps.length > 2 && c.steps[1]!.atMs <= now - PACE_WINDOW_MS && c.pagesThisRun - c.steps[1]!.pages >= PACE_WINDOW_PAGES) c.steps.shift();
       const from = c.steps[0]!;
       const paced = from.atMs < now ? this.flowPace(c, from, now) : null;
@@ -580,7 +605,7 @@ export class SyncProgress {
     if (firstStep) {
       flowBegins(c, now, j.rows);
       if (KIND[name] === 'page') {
-        c.trend = pageTrend(c.pagesThisRun + FILLING_PAGES);
+        c.trend ??= pageTrend(trendPages(c) + FILLING_PAGES);
         if (!c.flow) c.fillingUntil = c.pagesThisRun + FILLING_PAGES;
       }
     } else if (c.fillingUntil !== undefined && c.pagesThisRun >= c.fillingUntil) {
