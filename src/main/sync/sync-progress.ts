@@ -100,15 +100,21 @@ interface YoungFlow {
 
 /**
  * A young flow expected at `expected`: after a pipeline's filling, weighed as EXPECTATION_PAGES of its
- * flow; after an offline mirror job's warming (`warming`), or `warmingPages` of a pass's, weighed as
- * many pages as the warming. Fifty of those are too few to time a flow by: 50 mirror items are 35 ms,
- * two or three steps, one of which held behind a commit reads as a slow flow; 50 credit pages after
- * their warming, a tenth of a second, made one run's ETA 102 s with 76.3 s left.
+ * flow; after a warming of `warmingPages` (an offline mirror job's, `warming`: mirrorWarmingItems; a
+ * pass's going on after its taste: TASTE_WARMING_PAGES), weighed as many pages as the warming. Fifty of
+ * those are too few to time a flow by: 50 mirror items are 35 ms, two or three steps, one of which held
+ * behind a commit reads as a slow flow; 50 credit pages after their warming, a tenth of a second, made
+ * one run's ETA 102 s with 76.3 s left.
  */
-const youngFlow = (expected: number, warming: boolean, warmingPages?: number): YoungFlow => {
-  const warm = warmingPages ?? (warming ? MIRROR_WARMING_ITEMS : null);
-  return { expected, warming, filling: warm ?? FILLING_PAGES, weighs: warm ?? EXPECTATION_PAGES, filled: 0, fromMs: null, pages: 0 };
-};
+const youngFlow = (expected: number, warming: boolean, warmingPages?: number): YoungFlow => ({
+  expected,
+  warming,
+  filling: warmingPages ?? FILLING_PAGES,
+  weighs: warmingPages ?? EXPECTATION_PAGES,
+  filled: 0,
+  fromMs: null,
+  pages: 0,
+});
 
 /** The pages a list's trend is marked by: those answered when its runner tells them, else those written. */
 const trendPages = (c: JobClock): number => c.answers ?? c.pagesThisRun;
