@@ -11,6 +11,12 @@ import type Database from 'better-sqlite3';
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** An index or trigger of the live table, recreated on the published rows. */
+export interface StagedDependent {
+  type: 'index' | 'trigger';
+  name: string;
+}
+
 export class StagedTable {
   readonly staging: string;
 
@@ -42,8 +48,10 @@ export class StagedTable {
    * Replaces the live table by the staging table, with the live table's indexes and triggers. Run it
    * inside a transaction: on any failure nothing changes. When a migration changed the live table
    * while a pass was staged (their columns differ), the rows are copied into the live table instead.
+   * `built(done, dependents)` is told as each of them is recreated, the first `done` of `dependents`
+   * (the indexes are most of a publishing's time: each sorts every row).
    */
-  publish(): number {
+  publish(built?: (done: number, dependents: readonly StagedDependent[]) => void): number {
     // Columns of the main schema's tables only: a busy scratch file may be attached (the rollups built
     // beside a publishing), and a table-valued pragma without a schema would wait for its lock.
     const columns = (t: string) => (this.db.prepare(`SELECT name FROM pragma_table_info(?, 'main') ORDER BY cid`).pluck().all(t) as string[]).join(',');
@@ -56,8 +64,8 @@ export class StagedTable {
       return rows;
     }
     const dependents = this.db
-      .prepare("SELECT type, sql FROM sqlite_master WHERE tbl_name = ? AND type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY type = 'trigger', name")
-      .all(this.live) as Array<{ type: string; sql: string }>;
+      .prepare("SELECT type, name, sql FROM sqlite_master WHERE tbl_name = ? AND type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY type = 'trigger', name")
+      .all(this.live) as Array<StagedDependent & { sql: string }>;
     this.db.exec(`DROP TABLE ${quote(this.live)}`);
     // The legacy rename touches only the table itself (nothing else names the staging table).
     this.db.pragma('legacy_alter_table = ON');
@@ -66,7 +74,10 @@ export class StagedTable {
     } finally {
       this.db.pragma('legacy_alter_table = OFF');
     }
-    for (const d of dependents) this.db.exec(d.sql);
+    dependents.forEach((d, i) => {
+      this.db.exec(d.sql);
+      built?.(i + 1, dependents);
+    });
     return rows;
   }
 }

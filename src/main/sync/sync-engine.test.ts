@@ -1,11 +1,12 @@
 /** The sync engine against the reference service (a child process on loopback, scale 0.01). */
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SyncStatus } from '../../shared/contract';
 import { ContractError } from '../../shared/errors';
 import { sendJson, startFixtureServer } from '../api/fixture-server';
 import { cacheChecksums } from './cache-checksum';
+import { SyncProgress } from './sync-progress';
 import { countRows, startTestService, tempDir, testEngine, type TestEngine, type TestService } from './test-support';
 
 const FAST = ['--rate-limit-pro', '100000', '--rate-limit-enterprise', '100000'];
@@ -32,12 +33,21 @@ async function total(s: TestService, path: string): Promise<number> {
 }
 const count = countRows;
 
+/** What the clean sync's progress was told of its publishing (from the cache writer, through the engine). */
+const publishingSteps: Array<{ job: string; share: number }> = [];
+
 beforeAll(async () => {
   service = await startTestService(FAST);
   services.push(service);
   clean = engineFor(service);
+  const told = SyncProgress.prototype.publishingStep;
+  vi.spyOn(SyncProgress.prototype, 'publishingStep').mockImplementation(function (this: SyncProgress, job, share) {
+    publishingSteps.push({ job, share });
+    told.call(this, job, share);
+  });
   clean.engine.start();
   await clean.engine.whenDone();
+  vi.restoreAllMocks();
 }, 90_000);
 
 afterAll(async () => {
@@ -67,6 +77,13 @@ describe('sync engine (reference service)', () => {
     const revisions = clean.events.map((e) => e.revision);
     expect(revisions.every((r, i) => i === 0 || r > revisions[i - 1]!)).toBe(true);
     expect(status.revision).toBeGreaterThan(revisions.at(-1)!);
+  });
+
+  it("tells the ETA how far the credits' publishing has gone as the cache's writer builds each step", () => {
+    const shares = publishingSteps.map((s) => (s.job === 'credits' ? s.share : NaN));
+    // Its indexes and triggers (eleven), then its rollups; rising, the commit left after the last.
+    expect(shares.length).toBeGreaterThanOrEqual(9);
+    expect(shares.every((s, i) => s > 0 && s < 1 && (i === 0 || s >= shares[i - 1]!))).toBe(true);
   });
 
   it("sizes each offline mirror job as soon as the lists that decide it are in: the ETA leaves out only what it cannot know yet", async () => {

@@ -282,7 +282,13 @@ export class SyncEngine {
       this.progress.publishing(job);
       this.emit(false);
       const publishedAt = performance.now();
-      const done = await cache.call('sync:succeed', { job, reconcile: true });
+      // A full pass's publishing tells its steps as it goes: the ETA times what is left of it by them.
+      const stopListening = cache.onPublishing?.((step) => {
+        if (step.job !== job) return;
+        this.progress.publishingStep(job, step.share);
+        this.emit(false);
+      });
+      const done = await cache.call('sync:succeed', { job, reconcile: true }).finally(() => stopListening?.());
       this.progress.published(job, this.progress.job(job).rows, (performance.now() - publishedAt) / 1000);
       if (done.removed) this.log(`[${job}] removed ${done.removed} rows the service no longer lists`);
       this.progress.finish(job, 'done', null);

@@ -3,6 +3,14 @@ import { SYNC_JOBS, type SyncJobName } from '../../shared/contract';
 import type { SyncCheckpoint } from '../cache/repositories/sync-state-repository';
 import { DEFAULT_PUBLISH_PACE, PUBLISH_REFERENCE_PAGE_SECONDS, REFERENCE_CREDIT_PAGE_SECONDS, SyncProgress, publishSeconds } from './sync-progress';
 import { swing } from './test-noise';
+import { INDEX_COSTS, PublishingGauge } from '../cache/publishing-gauge';
+import type { StagedDependent } from '../cache/staged-table';
+
+/** The transactions' indexes and triggers, in the order a publishing builds them (by name, triggers last). */
+const CREDIT_DEPENDENTS: StagedDependent[] = [
+  ...Object.keys(INDEX_COSTS).sort().map((name) => ({ type: 'index' as const, name })),
+  ...['agg_dirty_credit_delete', 'agg_dirty_credit_insert', 'agg_dirty_credit_update'].map((name) => ({ type: 'trigger' as const, name })),
+];
 
 /** The default market's publishing at the default pace, in seconds. */
 const PUBLISHING_S = publishSeconds(532_800, DEFAULT_PUBLISH_PACE);
@@ -338,6 +346,88 @@ describe('the whole run\'s ETA', () => {
     expect(leftAfter(2.3, 2_400)).toBe(0);
     // A tenfold market's 28 s, over: a second, not 2.8 s.
     expect(leftAfter(28, 30_000)).toBe(1);
+  });
+
+  it('times a publishing under way by the shares of its work its steps tell', () => {
+    // A tenfold market's publishing on a slow spell of the machine: 31.8 s, where the default pace
+    // counts 27 s. Its steps take the proportions of another recorded tenfold publishing (28.7 s) than
+    // the one the gauge's costs were measured on, and tell the gauge's shares.
+    const proportions = [3.6, 1.61, 2.27, 1.89, 6.11, 2.0, 4.49, 2.12, 0, 0, 0, 4.06, 0.55];
+    const whole = 31.8;
+    const stepSeconds = proportions.map((p) => (p * whole) / proportions.reduce((a, b) => a + b, 0));
+    const gauge = new PublishingGauge(CREDIT_DEPENDENTS);
+    const shares = CREDIT_DEPENDENTS.map((_, i) => gauge.built(i + 1)).concat(gauge.rolledUp());
+    const worstWhilePublishing = (told: boolean) => {
+      const sim = simulation();
+      sim.progress.expect('credits', 26_640, 5_327_990, REFERENCE_CREDIT_PAGE_SECONDS);
+      sim.start('credits');
+      for (let done = 0; done < 26_640; done += 40) sim.step('credits', 40, 40 * 1.6, { pages: 26_640, rows: 5_327_990 });
+      sim.progress.publishing('credits');
+      const from = sim.now;
+      let worst = 0;
+      let stepEnds = from;
+      stepSeconds.forEach((s, i) => {
+        stepEnds += s * 1000;
+        for (; sim.now < stepEnds; sim.advance(Math.min(100, stepEnds - sim.now))) {
+          const left = whole - (sim.now - from) / 1000;
+          // From its first step on, while its rollups are still to come (the run's mirror comes after them).
+          if (sim.now - from >= stepSeconds[0]! * 1000 && left >= 5) worst = Math.max(worst, Math.max(0, Math.abs(sim.progress.snapshot().etaSeconds! - left) - 0.5) / left);
+        }
+        if (told && i < shares.length) sim.progress.publishingStep('credits', shares[i]!);
+      });
+      return worst;
+    };
+    // Its first two steps, quicker than their shares, time it 4.6 s short: 19% off there, closer after.
+    expect(worstWhilePublishing(true)).toBeLessThanOrEqual(0.2);
+    // Counted at its estimate, it reads a second left with five to go.
+    expect(worstWhilePublishing(false)).toBeGreaterThan(0.6);
+  });
+
+  it('counts the offline mirror at its priors times how much slower than the reference machine the publishing before it ran', () => {
+    const MIRROR_S = 18_855 * 0.00016 + 7081 * 2 * 0.000275 + 0.27;
+    /** The run's ETA with the mirror queued after a tenfold credits pass published in `seconds` (27.1 at the default pace), told as it went or not. */
+    const etaAfterPublishing = (seconds: number | null, { told = true, underWay = false } = {}) => {
+      const sim = simulation();
+      sim.progress.expect('credits', 26_640, 5_327_990, REFERENCE_CREDIT_PAGE_SECONDS);
+      sim.progress.expect('boundaries', 18_855);
+      sim.progress.expect('projectForensics', 7081);
+      sim.progress.itemRequests('projectForensics', 2);
+      sim.start('credits', 'boundaries', 'projectForensics');
+      for (let done = 0; done < 26_640; done += 40) sim.step('credits', 40, 40 * 1.6, { pages: 26_640, rows: 5_327_990 });
+      if (seconds === null) return { eta: sim.progress.snapshot().etaSeconds!, mirror: 0 };
+      sim.progress.publishing('credits');
+      // Half its work, told, in half its time.
+      sim.advance((seconds * 1000) / 2);
+      if (told) sim.progress.publishingStep('credits', 0.5);
+      if (underWay) return { eta: sim.progress.snapshot().etaSeconds!, left: seconds / 2 };
+      sim.advance((seconds * 1000) / 2);
+      sim.progress.published('credits', 5_327_990, seconds);
+      sim.progress.finish('credits', 'done', null);
+      sim.progress.begin('boundaries');
+      return { eta: sim.progress.snapshot().etaSeconds!, left: 0 };
+    };
+    const defaultSeconds = publishSeconds(5_327_990, DEFAULT_PUBLISH_PACE);
+    // Published at the default pace: the priors.
+    expect(etaAfterPublishing(defaultSeconds).eta).toBe(Math.round(MIRROR_S));
+    // A fifth slower (a slow spell): the mirror a fifth longer too; a third faster, a third shorter.
+    expect(etaAfterPublishing(1.2 * defaultSeconds).eta).toBe(Math.round(1.2 * MIRROR_S));
+    expect(etaAfterPublishing(defaultSeconds / 1.5).eta).toBe(Math.round(MIRROR_S / 1.5));
+    // Under way, as its steps time it (half its work in half its time; the estimate still weighs a
+    // little): what is left of it, and the mirror about as slow.
+    const underWay = etaAfterPublishing(1.2 * defaultSeconds, { underWay: true });
+    expect(Math.abs(underWay.eta - (underWay.left! + 1.2 * MIRROR_S))).toBeLessThanOrEqual(1);
+    // Untold, it counts at its estimate until it ends (only a second once over it).
+    expect(etaAfterPublishing(1.2 * defaultSeconds, { told: false, underWay: true }).eta).toBe(Math.round(defaultSeconds - 0.6 * defaultSeconds + MIRROR_S));
+    // A machine whose last publishing (the cache remembers it) took twice the default's time: the
+    // mirror counted twice as long from its first answers (24 boundaries, its first burst).
+    const mirrorAlone = (remembered: number | null) => {
+      const sim = mirrorSimulation(18_855, 0);
+      if (remembered !== null) sim.progress.publishPace({ rows: 532_800, seconds: remembered });
+      sim.step('boundaries', 24, 24 * 0.32, { pages: 18_855 }, 24);
+      return sim.progress.snapshot().etaSeconds!;
+    };
+    expect(Math.abs(mirrorAlone(2 * PUBLISHING_S) - 2 * (18_855 * 0.00016 + 0.27))).toBeLessThanOrEqual(0.6);
+    expect(Math.abs(mirrorAlone(null) - (18_855 * 0.00016 + 0.27))).toBeLessThanOrEqual(0.6);
   });
 
   it('times a job\'s pace from its first request, not from its start (the mirror first asks the cache what is due)', () => {
