@@ -237,11 +237,12 @@ const PUBLISHING_OVERRUN_SHARE = 0.1;
 /**
  * Once a publishing has told a share of its work done (publishingStep), its whole is timed by it as
  * well: the seconds to that step ÷ that share, blended with the estimate, which weighs as
- * PUBLISHING_ESTIMATE_SHARE of the work left (so nothing once it is all but done). Two tenfold publishings recorded step by step, both estimated
- * at 27 s: one on a slow spell of the machine took 31.8 s (the run's ETA read 8 s with 13.9 s left 26 s
- * into it, 39%), and its steps timed it at 31.7 s from the first; the other took 28.7 s, and its first
- * two steps, quicker than their share, timed it at 24.7-25.9 s. Their time left, as the steps came:
- * within 5% and 12% blended so; 0% and 15% timed by the steps alone; 88% and 25% by the estimate.
+ * PUBLISHING_ESTIMATE_SHARE of the work left (so nothing once it is all but done). Two tenfold
+ * publishings recorded step by step, both estimated at 27 s: one on a slow spell of the machine took
+ * 31.8 s (the run's ETA read 8 s with 13.9 s left 26 s into it, 39%), and its steps timed it at 31.7 s
+ * from the first; the other took 28.7 s, and its first two steps, quicker than their share, timed it
+ * at 24.7-25.9 s. Their time left as the steps came, beyond the half second of rounding: within 5%
+ * and 12% blended so; 0% and 15% timed by the steps alone; 88% and 25% by the estimate.
  */
 const PUBLISHING_ESTIMATE_SHARE = 0.1;
 /**
