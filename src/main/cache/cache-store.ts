@@ -244,17 +244,18 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     const reconciler = RECONCILERS[a.job];
     const reconciles = a.reconcile && cp.mode === 'full' && reconciler !== undefined;
     const published = publishes(a);
-    // A publishing tells how far it has gone: after each index and trigger built, then its rollups.
+    // A publishing tells how far it has gone: after each index and trigger built (only a published
+    // pass builds them), then its rollups.
     let gauge: PublishingGauge | null = null;
     const built = (done: number, dependents: readonly StagedDependent[]) => {
       gauge ??= new PublishingGauge(dependents);
-      if (published) hooks.publishing?.({ job: a.job, share: gauge.built(done) });
+      hooks.publishing?.({ job: a.job, share: gauge.built(done) });
     };
     const finish = () => {
       const removed = reconciles ? reconciler(r)(cp.pass, built) : 0;
       const checkpoint = r.syncState.succeed(a.job);
       hooks.afterJob(a.job, published);
-      if (published && gauge) hooks.publishing?.({ job: a.job, share: gauge.rolledUp() });
+      if (gauge) hooks.publishing?.({ job: a.job, share: gauge.rolledUp() });
       return { removed, checkpoint };
     };
     const { removed, checkpoint } = published ? withSortSettings(db, sorts, finish) : finish();

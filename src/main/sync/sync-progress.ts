@@ -759,13 +759,18 @@ export class SyncProgress {
     const measured = c.pace ?? this.expectedPace(name);
     const state = this.job(name).state;
     const pending = state === 'queued' || state === 'running' || state === 'paused';
-    const estimate = c.staged && pending ? publishSeconds(this.job(name).totalRows ?? c.previousRows ?? 0, this.publishPaceOf(name)) : 0;
+    const estimate = c.staged && pending ? publishSeconds(this.publishingRows(name), this.publishPaceOf(name)) : 0;
     // Once it began, what is left of it; while it lasts longer than estimated, a tenth of the
     // estimate (at most a second): it ends soon. A whole second there made a default-market run's
     // ETA 6 s with 4.5 s left, as its 2.3 s publishing ran 0.1 s over.
     const overrun = Math.min(1, estimate * PUBLISHING_OVERRUN_SHARE);
     const publishing = c.publishingSinceMs === undefined ? estimate : Math.max(overrun, this.publishingSeconds(c, estimate) - (this.now() - c.publishingSinceMs) / 1000);
     return requests * measured + this.trendLeft(name, c, requests) + publishing + this.warmingLeft(name);
+  }
+
+  /** The rows a staged pass of job `name` publishes: its totals, else its previous pass's. */
+  private publishingRows(name: SyncJobName): number {
+    return this.job(name).totalRows ?? this.clocks.get(name)!.previousRows ?? 0;
   }
 
   /** A publishing under way timed whole: its estimate, then as its steps show it (see PUBLISHING_ESTIMATE_SHARE). */
@@ -789,9 +794,10 @@ export class SyncProgress {
   private machineFactor(): number {
     let pace = this.measuredPublishPace;
     for (const [name, c] of this.clocks) {
-      const rows = this.job(name).totalRows ?? c.previousRows ?? 0;
-      if (!c.staged || !c.publishingBuilt || rows < PUBLISH_MIN_ROWS) continue;
-      pace = this.publishingSeconds(c, publishSeconds(rows, this.publishPaceOf(name))) / publishSeconds(rows, 1);
+      if (!c.staged || !c.publishingBuilt || this.publishingRows(name) < PUBLISH_MIN_ROWS) continue;
+      // This publishing's pace: the one it was estimated at, as its steps time it against that estimate.
+      const estimate = publishSeconds(this.publishingRows(name), this.publishPaceOf(name));
+      pace = (this.publishPaceOf(name) * this.publishingSeconds(c, estimate)) / estimate;
     }
     if (pace === null) return 1;
     return Math.min(MACHINE_FACTOR_LIMIT, Math.max(1 / MACHINE_FACTOR_LIMIT, pace / DEFAULT_PUBLISH_PACE));
