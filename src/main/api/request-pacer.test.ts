@@ -1,5 +1,6 @@
+import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FAR_ROUND_TRIP_MS, RequestPacer } from './request-pacer';
+import { FAR_ROUND_TRIP_MS, RequestPacer, sleep } from './request-pacer';
 
 const run = async (pacer: RequestPacer, n: number) => {
   const starts: number[] = [];
@@ -170,5 +171,28 @@ describe('RequestPacer on a timer that wakes on the millisecond', () => {
     }
     expect(most).toBeLessThanOrEqual(1000);
     expect(most).toBeGreaterThanOrEqual(960);
+  });
+});
+
+describe('waiting on a shared signal', () => {
+  it('holds one abort listener on a job\'s signal however many requests and retry sleeps wait on it, and refuses them all when it aborts', async () => {
+    const job = new AbortController();
+    const pacer = new RequestPacer({ rateLimitPerMinute: null, concurrency: 1 });
+    let release!: () => void;
+    const first = pacer.run(() => new Promise<void>((r) => (release = r)), job.signal);
+    // Forty requests queued behind it and forty retry sleeps, as a job with its requests in flight meets a burst of 429s.
+    const queued = Array.from({ length: 40 }, () => pacer.run(async () => 'ran', job.signal).catch((e: unknown) => e));
+    const sleeping = Array.from({ length: 40 }, () => sleep(60_000, job.signal).catch((e: unknown) => e));
+    // One listener (Node warns past ten: "MaxListenersExceededWarning").
+    expect(getEventListeners(job.signal, 'abort')).toHaveLength(1);
+    // A sleep that ended is off the signal: its abort no longer reaches it.
+    const ended = new AbortController();
+    await sleep(1, ended.signal);
+    ended.abort(new Error('late'));
+    job.abort(new Error('stopped'));
+    for (const outcome of [...(await Promise.all(queued)), ...(await Promise.all(sleeping))]) expect(outcome).toMatchObject({ message: 'stopped' });
+    release();
+    await first;
+    await pacer.whenIdle();
   });
 });

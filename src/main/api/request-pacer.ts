@@ -57,9 +57,36 @@ export interface PacerOptions {
 
 interface Waiter {
   priority: RequestPriority;
-  signal?: AbortSignal;
+  /** Takes it off its signal's abort (once it starts). */
+  forget?: () => void;
   resolve(): void;
   reject(reason: unknown): void;
+}
+
+/** What runs when a signal aborts, per signal (see onAbort). */
+const abortCallbacks = new WeakMap<AbortSignal, Set<() => void>>();
+
+/**
+ * Runs `fn` when `signal` (not aborted yet) aborts, with one listener on the signal however many wait
+ * on it: a sync job's signal is shared by every request it has in flight (32, or 64 for a far server),
+ * and as many retry sleeps at once, one listener each, passed Node's warning at ten listeners
+ * ("MaxListenersExceededWarning: Possible EventTarget memory leak"), which `npm run web` then printed.
+ * Answers what takes `fn` off again.
+ */
+export function onAbort(signal: AbortSignal, fn: () => void): () => void {
+  let callbacks = abortCallbacks.get(signal);
+  if (!callbacks) {
+    const all = new Set<() => void>();
+    callbacks = all;
+    abortCallbacks.set(signal, all);
+    signal.addEventListener('abort', () => {
+      const due = [...all];
+      all.clear();
+      for (const f of due) f();
+    }, { once: true });
+  }
+  const registered = callbacks.add(fn);
+  return () => void registered.delete(fn);
 }
 
 export class RequestPacer {
@@ -76,8 +103,6 @@ export class RequestPacer {
   private readonly queues: Record<RequestPriority, Waiter[]> = { foreground: [], background: [] };
   private readonly starts: number[] = [];
   private readonly idleWaiters: Array<() => void> = [];
-  /** Waiters per abort signal: one listener per signal (a sync's signal is shared by every request it queues). */
-  private readonly bySignal = new WeakMap<AbortSignal, Set<Waiter>>();
 
   constructor(options: PacerOptions) {
     this.rate = options.rateLimitPerMinute;
@@ -151,32 +176,20 @@ export class RequestPacer {
   private acquire(priority: RequestPriority, signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { priority, signal, resolve, reject };
-      if (signal) this.watch(signal).add(waiter);
+      const waiter: Waiter = { priority, resolve, reject };
+      // Aborted while it waits: off the queue, refused.
+      if (signal) {
+        waiter.forget = onAbort(signal, () => {
+          const queue = this.queues[priority];
+          const i = queue.indexOf(waiter);
+          if (i >= 0) queue.splice(i, 1);
+          reject(signal.reason);
+          this.wakeIfIdle();
+        });
+      }
       this.queues[priority].push(waiter);
       this.pump();
     });
-  }
-
-  /** The waiters of `signal`, with the one listener that drops them all from the queues when it aborts. */
-  private watch(signal: AbortSignal): Set<Waiter> {
-    let waiters = this.bySignal.get(signal);
-    if (!waiters) {
-      const set = new Set<Waiter>();
-      waiters = set;
-      this.bySignal.set(signal, set);
-      signal.addEventListener('abort', () => {
-        for (const w of set) {
-          const queue = this.queues[w.priority];
-          const i = queue.indexOf(w);
-          if (i >= 0) queue.splice(i, 1);
-          w.reject(signal.reason);
-        }
-        set.clear();
-        this.wakeIfIdle();
-      }, { once: true });
-    }
-    return waiters;
   }
 
   /**
@@ -219,7 +232,7 @@ export class RequestPacer {
         return;
       }
       const waiter = this.queues[priority].shift()!;
-      if (waiter.signal) this.bySignal.get(waiter.signal)?.delete(waiter);
+      waiter.forget?.();
       this.inFlight++;
       this.nextStartAt = this.rate ? Math.max(this.nextStartAt, now - this.catchUpMs()) + 60_000 / (this.rate * this.headroom) : now;
       this.starts.push(now);
@@ -232,13 +245,14 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const t = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      forget?.();
       resolve();
     }, ms);
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const forget = signal
+      ? onAbort(signal, () => {
+          clearTimeout(t);
+          reject(signal.reason);
+        })
+      : undefined;
   });
 }
