@@ -78,12 +78,16 @@ describe('cache worker client', () => {
     const cache = open();
     let cp = await cache.call('sync:begin', { job: 'projects', mode: 'full', cursor: { next_page: 1 } });
     await cache.call('sync:step', { job: 'projects', writes: [{ op: 'write:projects', args: { items: [project('VCS-1', 1), project('VCS-2', 1)], pass: cp.pass, withClips: true } }], cursor: null, rows: 2 });
-    await cache.call('sync:succeed', { job: 'projects', reconcile: true });
+    // The pass from empty had its indexes and search entries built as it completed, and says how long that took.
+    const first = await cache.call('sync:succeed', { job: 'projects', reconcile: true });
+    expect(first.rebuilt).toEqual({ rows: 2, seconds: expect.any(Number) });
+    expect(first.rebuilt!.seconds).toBeGreaterThan(0);
     cp = await cache.call('sync:begin', { job: 'projects', mode: 'full', cursor: { next_page: 1 } });
     expect(cp.pass).toBe(2);
     await cache.call('sync:step', { job: 'projects', writes: [{ op: 'write:projects', args: { items: [project('VCS-2', 1)], pass: cp.pass, withClips: true } }], cursor: null, rows: 1 });
     const r = await cache.call('sync:succeed', { job: 'projects', reconcile: true });
     expect(r.removed).toBe(1);
+    expect(r.rebuilt).toBeNull();
     const info = await cache.call('read:cacheInfo');
     expect(info.tables.projects).toBe(1);
     expect(info.tables.project_clips).toBe(1);

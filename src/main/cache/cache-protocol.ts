@@ -86,7 +86,11 @@ export type CacheStoreOps = { [K in CacheWriteOp]: Op<CacheWrites[K], unknown> }
   'sync:checkpoint': Op<{ job: string }, SyncCheckpoint>;
   'sync:begin': Op<{ job: string; mode: SyncCheckpoint['mode']; cursor: SyncCursor; windowFrom?: string | null; restart?: boolean }, SyncCheckpoint>;
   'sync:step': Op<SyncStepArgs, { ms: number }>;
-  'sync:succeed': Op<{ job: string; reconcile: boolean }, { removed: number; checkpoint: SyncCheckpoint }>;
+  /**
+   * A job's pass completes. `rebuilt`: a projects pass from empty had its indexes and search entries
+   * built here, over `rows` rows in `seconds` (the sync's ETA reads this machine's speed from it).
+   */
+  'sync:succeed': Op<{ job: string; reconcile: boolean }, { removed: number; checkpoint: SyncCheckpoint; rebuilt: { rows: number; seconds: number } | null }>;
   'sync:fail': Op<{ job: string; state: 'failed' | 'cancelled' | 'idle' | 'unsupported'; error: { code: string; message: string } | null }, SyncCheckpoint>;
   /** Runs the post-write hooks of a job (rollups) after writes outside a sync job (on-demand refresh). */
   'sync:afterWrites': Op<{ job: string }, void>;

@@ -240,7 +240,8 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
   /** A job's completion, its reconcile and what the layers above build from its rows: one transaction, so readers see all of it or none. */
   const succeed = db.transaction((a: { job: string; reconcile: boolean }, sorts: SortSettings) => {
     const cp = r.syncState.get(a.job);
-    if (a.job === 'projects') r.projects.restoreIndexes();
+    const rebuiltAt = performance.now();
+    const rebuilt = a.job === 'projects' && r.projects.restoreIndexes() ? { rows: cp.rows, seconds: (performance.now() - rebuiltAt) / 1000 } : null;
     const reconciler = RECONCILERS[a.job];
     const reconciles = a.reconcile && cp.mode === 'full' && reconciler !== undefined;
     const published = publishes(a);
@@ -260,7 +261,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     };
     const { removed, checkpoint } = published ? withSortSettings(db, sorts, finish) : finish();
     bumpGeneration.run();
-    return { removed, checkpoint };
+    return { removed, checkpoint, rebuilt };
   });
 
   const cacheInfo = (): CacheInfo => {

@@ -48,15 +48,16 @@ export class DeferredSchema {
     return objects.length > 0;
   }
 
-  /** Recreates what was set aside (indexes first, then triggers, then the rebuild); nothing when nothing was. */
-  restore(): void {
+  /** Recreates what was set aside (indexes first, then triggers, then the rebuild); nothing when nothing was. Answers whether it did. */
+  restore(): boolean {
     const saved = this.db.prepare("SELECT name, type, sql FROM deferred_schema WHERE tbl = ? ORDER BY type = 'trigger', name").all(this.table) as Array<{ name: string; type: string; sql: string }>;
-    if (!saved.length) return;
+    if (!saved.length) return false;
     for (const o of saved) {
       const exists = this.db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').get(o.name) !== undefined;
       if (!exists) this.db.exec(o.sql);
     }
     this.db.prepare('DELETE FROM deferred_schema WHERE tbl = ?').run(this.table);
     this.rebuild();
+    return true;
   }
 }

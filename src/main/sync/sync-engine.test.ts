@@ -35,6 +35,8 @@ const count = countRows;
 
 /** What the clean sync's progress was told of its publishing (from the cache writer, through the engine). */
 const publishingSteps: Array<{ job: string; share: number }> = [];
+/** What it was told of the projects' rebuild from empty (the machine's speed, for its first publishing). */
+const rebuilds: Array<{ rows: number; seconds: number }> = [];
 
 beforeAll(async () => {
   service = await startTestService(FAST);
@@ -44,6 +46,11 @@ beforeAll(async () => {
   vi.spyOn(SyncProgress.prototype, 'publishingStep').mockImplementation(function (this: SyncProgress, job, share) {
     publishingSteps.push({ job, share });
     told.call(this, job, share);
+  });
+  const rebuilt = SyncProgress.prototype.indexesRebuilt;
+  vi.spyOn(SyncProgress.prototype, 'indexesRebuilt').mockImplementation(function (this: SyncProgress, timing) {
+    rebuilds.push(timing);
+    rebuilt.call(this, timing);
   });
   clean.engine.start();
   await clean.engine.whenDone();
@@ -84,6 +91,12 @@ describe('sync engine (reference service)', () => {
     // Its indexes and triggers (eleven), then its rollups; rising, the commit left after the last.
     expect(shares.length).toBeGreaterThanOrEqual(9);
     expect(shares.every((s, i) => s > 0 && s < 1 && (i === 0 || s >= shares[i - 1]!))).toBe(true);
+  });
+
+  it("tells the ETA how long the projects' indexes and search entries took to rebuild after their pass from empty", () => {
+    expect(rebuilds).toHaveLength(1);
+    expect(rebuilds[0]!.rows).toBe(count(clean.file, 'projects'));
+    expect(rebuilds[0]!.seconds).toBeGreaterThan(0);
   });
 
   it("sizes each offline mirror job as soon as the lists that decide it are in: the ETA leaves out only what it cannot know yet", async () => {

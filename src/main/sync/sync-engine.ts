@@ -290,6 +290,7 @@ export class SyncEngine {
       });
       const done = await cache.call('sync:succeed', { job, reconcile: true }).finally(() => stopListening?.());
       this.progress.published(job, this.progress.job(job).rows, (performance.now() - publishedAt) / 1000);
+      if (done.rebuilt) this.progress.indexesRebuilt(done.rebuilt);
       if (done.removed) this.log(`[${job}] removed ${done.removed} rows the service no longer lists`);
       this.progress.finish(job, 'done', null);
       this.options.onConnection?.('reachable', null);

@@ -232,6 +232,22 @@ export const REFERENCE_CREDIT_PAGE_SECONDS = 0.0019;
  */
 export const PUBLISH_REFERENCE_PAGE_SECONDS = 0.0016;
 const REFERENCE_ROW_SECONDS = PUBLISH_REFERENCE_PAGE_SECONDS / 200;
+/**
+ * The projects' indexes and search entries rebuilt after their pass from empty, as the reference
+ * machine of DEFAULT_PUBLISH_PACE would take them: `seconds` for `rows` rows, growing as the rows to the
+ * power REBUILD_GROWTH. A first sync's publishing has no pace of this machine's to go by, and the
+ * rebuild is the same kind of work (sorting keys into new indexes, in the cache's writer) done an hour
+ * or a minute before it: on a two-core machine whose credits publishing took 1.22 times the
+ * reference's at the default market (2.77-2.84 s for 2.3) and 1.26 times at ten times it (33.6 and
+ * 34.5 s for 27.0), the rebuild took 0.086-0.089 s for 11,659 projects and 1.60-1.73 s for 116,590.
+ * Divided by those factors, the reference's: 0.072 s and 1.32 s, a growth of 10^1.27 for ten times
+ * the rows (a trigram search index grows faster than its rows). There the default counted the
+ * tenfold publishing 27 s for 35-37, and the run's ETA read 30 s with 42.3 s left as it began (28%).
+ */
+const REBUILD_REFERENCE = { rows: 11_659, seconds: 0.072 };
+const REBUILD_GROWTH = 1.27;
+/** A smaller rebuild is mostly fixed costs (milliseconds): it says nothing of the machine's speed. */
+const REBUILD_MIN_ROWS = 5_000;
 /** What a publishing that outlasts its estimate is still counted for, as a share of that estimate (at most a second). */
 const PUBLISHING_OVERRUN_SHARE = 0.1;
 /**
@@ -250,6 +266,7 @@ const PUBLISHING_ESTIMATE_SHARE = 0.1;
  * publishing held up by something else (a laptop asleep) says little of the work after it.
  */
 const MACHINE_FACTOR_LIMIT = 4;
+const withinMachineLimits = (factor: number): number => Math.min(MACHINE_FACTOR_LIMIT, Math.max(1 / MACHINE_FACTOR_LIMIT, factor));
 /**
  * A job's pace when something measured what to expect of it (its previous pass, or the service's
  * answer to its size). Its first FILLING_PAGES pages after its first step still come as its
@@ -329,6 +346,8 @@ export class SyncProgress {
   private mirrorWarmed = false;
   /** This machine's publishing pace, as the cache's last full pass or this run measured it (null: not yet). */
   private measuredPublishPace: number | null = null;
+  /** The projects' indexes and search entries as this run rebuilt them after a pass from empty (see rebuildFactor). */
+  private rebuild: PublishTiming | null = null;
   /**
    * The link's shortest round trip shared by the requests in flight (seconds; 0 until known): the
    * least an offline mirror request can be expected to take before one is measured (a far server).
@@ -537,6 +556,11 @@ export class SyncProgress {
     c.publishingBuilt = { share: Math.min(1, share), atMs: this.now() };
   }
 
+  /** A projects pass from empty had its indexes and search entries rebuilt: `rows` rows in `seconds`. */
+  indexesRebuilt(timing: PublishTiming): void {
+    this.rebuild = timing;
+  }
+
   /** This machine's publishing as a previous run measured it: its pace is used until this run measures its own. */
   publishPace(last: PublishTiming): void {
     this.measuredPublishPace = paceOfPublishing(last);
@@ -714,12 +738,15 @@ export class SyncProgress {
   }
 
   /**
-   * The pace a staged pass of job `name` will publish at: this machine's when measured, else the
-   * default, scaled down once the pass's own rows flow faster than the reference machine's did (over
-   * at least PACE_WINDOW_PAGES pages of its flow; see REFERENCE_ROW_SECONDS).
+   * The pace a staged pass of job `name` will publish at: this machine's when measured; else the
+   * default at the machine's speed as its projects' rebuild showed it in this run (rebuildFactor);
+   * else the default, scaled down once the pass's own rows flow faster than the reference machine's
+   * did (over at least PACE_WINDOW_PAGES pages of its flow; see REFERENCE_ROW_SECONDS).
    */
   private publishPaceOf(name: SyncJobName): number {
     if (this.measuredPublishPace !== null) return this.measuredPublishPace;
+    const rebuilt = this.rebuildFactor();
+    if (rebuilt !== null) return DEFAULT_PUBLISH_PACE * rebuilt;
     const c = this.clocks.get(name)!;
     const flow = c.lastStepMs === undefined ? null : this.wholeFlow(name, c, c.lastStepMs);
     if (!flow || flow.rows <= 0) return DEFAULT_PUBLISH_PACE;
@@ -784,7 +811,8 @@ export class SyncProgress {
   /**
    * How much slower than the reference machine this one does the client's own work now (below 1:
    * faster), as its publishing shows it: this run's, timed by its steps while under way, else as the
-   * last one measured it (this run's or, from the cache, the previous full pass's); 1 before any.
+   * last one measured it (this run's or, from the cache, the previous full pass's); before any, as
+   * the projects' rebuild of this run showed it (rebuildFactor); else 1.
    * The offline mirror's priors were measured there, on loopback, where the client's and the
    * service's work is all there is: on a slow spell of the same machine a tenfold market's publishing
    * took 30.3 s for 27 and the mirror after it 10.1 s for 7.2, where on fast spells the mirror took
@@ -799,8 +827,18 @@ export class SyncProgress {
       const estimate = publishSeconds(this.publishingRows(name), this.publishPaceOf(name));
       pace = (this.publishPaceOf(name) * this.publishingSeconds(c, estimate)) / estimate;
     }
-    if (pace === null) return 1;
-    return Math.min(MACHINE_FACTOR_LIMIT, Math.max(1 / MACHINE_FACTOR_LIMIT, pace / DEFAULT_PUBLISH_PACE));
+    if (pace === null) return this.rebuildFactor() ?? 1;
+    return withinMachineLimits(pace / DEFAULT_PUBLISH_PACE);
+  }
+
+  /**
+   * How much slower than the reference machine this one rebuilt the projects' indexes and search
+   * entries in this run, after their pass from empty (see REBUILD_REFERENCE); null when it did not.
+   */
+  private rebuildFactor(): number | null {
+    const r = this.rebuild;
+    if (!r || r.rows < REBUILD_MIN_ROWS || !(r.seconds > 0)) return null;
+    return withinMachineLimits(r.seconds / (REBUILD_REFERENCE.seconds * (r.rows / REBUILD_REFERENCE.rows) ** REBUILD_GROWTH));
   }
 
   /**

@@ -54,9 +54,9 @@ export class ProjectRepository {
     this.deferred.deferIfEmpty();
   }
 
-  /** The indexes and search entries a pass from empty set aside, back (nothing when none were). */
-  restoreIndexes(): void {
-    this.deferred.restore();
+  /** The indexes and search entries a pass from empty set aside, back (nothing when none were). Answers whether it rebuilt them. */
+  restoreIndexes(): boolean {
+    return this.deferred.restore();
   }
 
   /** Upserts a page of projects; `withClips` replaces each project's clips with the ones given. */
