@@ -718,6 +718,30 @@ describe('the whole run\'s ETA', () => {
     expect(Math.max(...errors)).toBeLessThan(0.1);
   });
 
+  it('counts a taste at most 1.2 times the pace its pass was expected at', () => {
+    // A machine whose pass starts much slower than it flows: 150 credit pages tasted at 3.6 ms each,
+    // sized at the reference machine's 1.9 ms (they flowed at 1.7 ms once under way).
+    const tasted = (pageMs: number) => {
+      const sim = simulation();
+      sim.progress.expect('credits', 26_640, 5_327_990, REFERENCE_CREDIT_PAGE_SECONDS);
+      sim.start('projects', 'credits');
+      for (let i = 0; i < 4; i++) sim.step('projects', 1, 125, { pages: 583, rows: 116_590 });
+      sim.progress.setAside('projects');
+      sim.progress.begin('credits');
+      for (let i = 0; i < 15; i++) sim.step('credits', 10, 10 * pageMs, { pages: 26_640, rows: 5_327_990 });
+      sim.progress.setAside('credits', true);
+      // The projects' pages left, then the credits' as the run counts them.
+      sim.progress.begin('projects');
+      sim.step('projects', 579, 579 * 125, { pages: 583, rows: 116_590 });
+      sim.progress.finish('projects', 'done', null);
+      return sim.progress.snapshot().etaSeconds! - publishSeconds(5_327_990, DEFAULT_PUBLISH_PACE);
+    };
+    // Counted at 0.8 of its taste (2.9 ms a page), it read 77 s for 45 s; limited, 60 s.
+    expect(tasted(3.6)).toBeCloseTo(26_490 * 1.2 * REFERENCE_CREDIT_PAGE_SECONDS, 0);
+    // A taste within the limit is counted at 0.8 of its pace, as before.
+    expect(tasted(2.2)).toBeCloseTo(26_490 * 0.8 * 0.0022, 0);
+  });
+
   it('takes a job going on after its taste as a filling: its pipeline starts again', () => {
     // A list of 7,068 pages (as the tenfold market's dossiers were, when the mirror was tasted): 150
     // tasted at 2.3 ms each, three of their steps held 1.5 s behind the long job's requests at the
