@@ -60,6 +60,11 @@ export function markPages(trend: PageTrend, pages: number, ms: number): void {
   trend.fitted = undefined;
 }
 
+/** The list waited `ms` after its last mark (set aside while other jobs ran): its marks move on by that, so no stretch is timed across the wait. */
+export function trendWaited(trend: PageTrend, ms: number): void {
+  for (const mark of trend.marks) mark.ms += ms;
+}
+
 /**
  * The growth of the page time (seconds per page per page, halved: γ in time = α + β·pages + γ·pages²),
  * as the Theil–Sen slope of the stretches' page times against their pages (the median of the slopes

@@ -880,6 +880,42 @@ describe('the whole run\'s ETA', () => {
     expect(off(false)).toBeGreaterThan(off(true) + 0.15);
   });
 
+  it("keeps a list's trend, marked by its answers from the second, through a taste of another job", () => {
+    // The tenfold projects: page n costs the service 80 + 0.2·n ms (583 pages, 200 projects each).
+    const pageMs = (n: number) => 80 + 0.2 * n;
+    const sim = simulation();
+    sim.progress.expect('credits', 26_640, 5_327_990, REFERENCE_CREDIT_PAGE_SECONDS);
+    sim.start('projects', 'credits');
+    let answered = 0;
+    const answer = (written: boolean) => {
+      answered += 1;
+      sim.progress.request('projects');
+      sim.advance(pageMs(answered));
+      sim.progress.pageAnswered('projects');
+      if (written) sim.progress.page('projects', 200, { pages: 583, rows: 116_590 }, 1);
+    };
+    answer(true);
+    answer(true);
+    sim.progress.setAside('projects');
+    // Its 32 pages in flight are answered while it waits (and held: written as it goes on), then 150
+    // credit pages are tasted.
+    for (let i = 0; i < 32; i++) answer(false);
+    sim.progress.begin('credits');
+    for (let i = 0; i < 15; i++) sim.step('credits', 10, 22, { pages: 26_640, rows: 5_327_990 });
+    sim.progress.setAside('credits', true);
+    sim.progress.begin('projects');
+    sim.progress.page('projects', 32 * 200, { pages: 583, rows: 116_590 }, 32);
+    const left = () => Array.from({ length: 583 - answered }, (_, i) => pageMs(answered + 1 + i)).reduce((a, b) => a + b, 0) / 1000;
+    const errors: number[] = [];
+    while (answered < 200) {
+      answer(true);
+      errors.push(Math.abs(sim.progress.job('projects').etaSeconds! - left()) / left());
+    }
+    // From its 130th answer its growth is counted: marked afresh as it went on, from the end of a
+    // refill, its trend was not fitted yet there, and its ETA read up to 37% off.
+    expect(Math.max(...errors.slice(130 - 35))).toBeLessThan(0.1);
+  });
+
   it('takes a first step faster than expected as the job\'s pace (what was expected is too slow)', () => {
     const sim = simulation();
     sim.progress.expect('credits', 2664, 532_800, 0.02);
