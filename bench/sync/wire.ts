@@ -146,7 +146,7 @@ export interface EtaSample {
 }
 
 /** The ETA the user sees: the whole run's when the status carries one, else the running job's. */
-function etaOf(status: SyncStatus): { eta: number | null; source: 'run' | 'job'; leftOut: number } {
+export function etaOf(status: SyncStatus): { eta: number | null; source: 'run' | 'job'; leftOut: number } {
   const run = (status as { etaSeconds?: number | null }).etaSeconds;
   const leftOut = (status as { etaLeavesOut?: unknown[] }).etaLeavesOut?.length ?? 0;
   if (run !== undefined) return { eta: run, source: 'run', leftOut };
