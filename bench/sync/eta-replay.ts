@@ -21,7 +21,7 @@ import { openCache } from '../../src/main/workers/open-cache';
 import { spawnReferenceService, stopReferenceService } from '../../src/main/connections/demo-service';
 import { SyncEngine } from '../../src/main/sync/sync-engine';
 import { SyncProgress } from '../../src/main/sync/sync-progress';
-import { etaError, etaOf, settled, type EtaSample } from './wire';
+import { etaError, etaSample, settled, type EtaSample } from './wire';
 
 /** What the engine tells SyncProgress (its methods that change it), and the fields it sets directly. */
 const TOLD = [
@@ -81,17 +81,10 @@ function replay(rec: Recording, everyMs = 250): { samples: EtaSample[]; seconds:
   const progress = new SyncProgress(SYNC_JOBS, { now: () => now });
   const samples: EtaSample[] = [];
   let next = rec.startMs + everyMs;
-  const sample = () => {
-    const status = progress.snapshot();
-    const jobs = status.jobs
-      .filter((j) => j.state === 'running' || j.state === 'queued' || j.state === 'paused')
-      .map((j): EtaSample['jobs'][number] => [j.job, j.state, j.etaSeconds, j.pages, j.totalPages]);
-    samples.push({ atSeconds: (now - rec.startMs) / 1000, etaSeconds: etaOf(status).eta, source: 'run', leftOut: status.etaLeavesOut.length, jobs });
-  };
   for (const call of rec.calls) {
     for (; next <= call.atMs; next += everyMs) {
       now = next;
-      sample();
+      samples.push(etaSample(progress.snapshot(), (now - rec.startMs) / 1000));
     }
     now = call.atMs;
     Object.assign(progress, call.fields);

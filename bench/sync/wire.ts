@@ -146,11 +146,20 @@ export interface EtaSample {
 }
 
 /** The ETA the user sees: the whole run's when the status carries one, else the running job's. */
-export function etaOf(status: SyncStatus): { eta: number | null; source: 'run' | 'job'; leftOut: number } {
+function etaOf(status: SyncStatus): { eta: number | null; source: 'run' | 'job'; leftOut: number } {
   const run = (status as { etaSeconds?: number | null }).etaSeconds;
   const leftOut = (status as { etaLeavesOut?: unknown[] }).etaLeavesOut?.length ?? 0;
   if (run !== undefined) return { eta: run, source: 'run', leftOut };
   return { eta: status.jobs.find((j) => j.state === 'running')?.etaSeconds ?? null, source: 'job', leftOut };
+}
+
+/** What a status shows of the ETA `atSeconds` into the run: the run's (or the running job's), and each job not done yet. */
+export function etaSample(status: SyncStatus, atSeconds: number): EtaSample {
+  const { eta, source, leftOut } = etaOf(status);
+  const jobs = status.jobs
+    .filter((j) => j.state === 'running' || j.state === 'queued' || j.state === 'paused')
+    .map((j): EtaSample['jobs'][number] => [j.job, j.state, j.etaSeconds, j.pages, j.totalPages]);
+  return { atSeconds, etaSeconds: eta, source, leftOut, jobs };
 }
 
 /** How far the ETA shown after `from` of the run was from the time actually left: median and max relative error. */
@@ -208,14 +217,7 @@ export async function timedSync(cache: CacheClient, service: Service, options: {
   const t0 = performance.now();
   const { value: status, peakRssMb } = await withPeakRss(async () => {
     engine.start(options);
-    const sampler = setInterval(() => {
-      const status = engine.status();
-      const { eta: e, source, leftOut } = etaOf(status);
-      const jobs = status.jobs
-        .filter((j) => j.state === 'running' || j.state === 'queued' || j.state === 'paused')
-        .map((j): EtaSample['jobs'][number] => [j.job, j.state, j.etaSeconds, j.pages, j.totalPages]);
-      eta.push({ atSeconds: (performance.now() - t0) / 1000, etaSeconds: e, source, leftOut, jobs });
-    }, 250);
+    const sampler = setInterval(() => eta.push(etaSample(engine.status(), (performance.now() - t0) / 1000)), 250);
     try {
       return await engine.whenDone();
     } finally {

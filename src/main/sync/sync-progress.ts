@@ -851,10 +851,10 @@ export class SyncProgress {
   private machineFactor(): number {
     let pace = this.measuredPublishPace;
     for (const [name, c] of this.clocks) {
-      if (!c.staged || !c.publishingBuilt || this.publishingRows(name) < PUBLISH_MIN_ROWS) continue;
-      // This publishing's pace: the one it was estimated at, as its steps time it against that estimate.
-      const estimate = publishSeconds(this.publishingRows(name), this.publishPaceOf(name));
-      pace = (this.publishPaceOf(name) * this.publishingSeconds(c, estimate)) / estimate;
+      const rows = this.publishingRows(name);
+      if (!c.staged || !c.publishingBuilt || rows < PUBLISH_MIN_ROWS) continue;
+      // This publishing's pace: its length as its steps time it against its estimate.
+      pace = paceOfPublishing({ rows, seconds: this.publishingSeconds(c, publishSeconds(rows, this.publishPaceOf(name))) });
     }
     if (pace === null) return this.rebuildFactor() ?? 1;
     return withinMachineLimits(pace / DEFAULT_PUBLISH_PACE);
