@@ -718,28 +718,59 @@ describe('the whole run\'s ETA', () => {
     expect(Math.max(...errors)).toBeLessThan(0.1);
   });
 
-  it('counts a taste at most 1.2 times the pace its pass was expected at', () => {
+  /** The tenfold market's credits sized at the reference machine's page, 150 of them tasted at `pageMs` each while the projects wait, then the projects' 579 pages left: the run's simulation at the projects' end. */
+  const creditsTastedAt = (pageMs: number) => {
+    const sim = simulation();
+    sim.progress.expect('credits', 26_640, 5_327_990, REFERENCE_CREDIT_PAGE_SECONDS);
+    sim.start('projects', 'credits');
+    for (let i = 0; i < 4; i++) sim.step('projects', 1, 125, { pages: 583, rows: 116_590 });
+    sim.progress.setAside('projects');
+    sim.progress.begin('credits');
+    for (let i = 0; i < 15; i++) sim.step('credits', 10, 10 * pageMs, { pages: 26_640, rows: 5_327_990 });
+    sim.progress.setAside('credits', true);
+    sim.progress.begin('projects');
+    sim.step('projects', 579, 579 * 125, { pages: 583, rows: 116_590 });
+    sim.progress.finish('projects', 'done', null);
+    return sim;
+  };
+
+  it('counts a taste within 1.2 times the pace its pass was expected at, either way', () => {
     // A machine whose pass starts much slower than it flows: 150 credit pages tasted at 3.6 ms each,
     // sized at the reference machine's 1.9 ms (they flowed at 1.7 ms once under way).
-    const tasted = (pageMs: number) => {
-      const sim = simulation();
-      sim.progress.expect('credits', 26_640, 5_327_990, REFERENCE_CREDIT_PAGE_SECONDS);
-      sim.start('projects', 'credits');
-      for (let i = 0; i < 4; i++) sim.step('projects', 1, 125, { pages: 583, rows: 116_590 });
-      sim.progress.setAside('projects');
-      sim.progress.begin('credits');
-      for (let i = 0; i < 15; i++) sim.step('credits', 10, 10 * pageMs, { pages: 26_640, rows: 5_327_990 });
-      sim.progress.setAside('credits', true);
-      // The projects' pages left, then the credits' as the run counts them.
-      sim.progress.begin('projects');
-      sim.step('projects', 579, 579 * 125, { pages: 583, rows: 116_590 });
-      sim.progress.finish('projects', 'done', null);
-      return sim.progress.snapshot().etaSeconds! - publishSeconds(5_327_990, DEFAULT_PUBLISH_PACE);
-    };
+    // The credits' pages left as the run counts them at the projects' end.
+    const tasted = (pageMs: number) => creditsTastedAt(pageMs).progress.snapshot().etaSeconds! - publishSeconds(5_327_990, DEFAULT_PUBLISH_PACE);
     // Counted at 0.8 of its taste (2.9 ms a page), it read 77 s for 45 s; limited, 60 s.
     expect(tasted(3.6)).toBeCloseTo(26_490 * 1.2 * REFERENCE_CREDIT_PAGE_SECONDS, 0);
     // A taste within the limit is counted at 0.8 of its pace, as before.
     expect(tasted(2.2)).toBeCloseTo(26_490 * 0.8 * 0.0022, 0);
+    // A taste that ran fast (1.8 ms a page, 1.44 at 0.8 of it) is counted no faster than 1.9 ms ÷ 1.2.
+    expect(tasted(1.8)).toBeCloseTo((26_490 * REFERENCE_CREDIT_PAGE_SECONDS) / 1.2, 0);
+  });
+
+  it('counts a pass going on by its refill once that runs faster than its taste was counted', () => {
+    // Tasted at 3.6 ms a page and counted at the limit (2.28 ms), the credits refill at 1.7 ms a page.
+    const sim = creditsTastedAt(3.6);
+    sim.progress.begin('credits');
+    const pagesLeft = () => 26_640 - sim.progress.snapshot().jobs.find((j) => j.job === 'credits')!.pages;
+    const counted = () => sim.progress.snapshot().etaSeconds! - publishSeconds(5_327_990, DEFAULT_PUBLISH_PACE);
+    for (let i = 0; i < 4; i++) sim.step('credits', 20, 20 * 1.7, { pages: 26_640, rows: 5_327_990 });
+    // 80 pages in: too few to say, the taste's pace stands.
+    expect(counted()).toBeCloseTo(pagesLeft() * 1.2 * REFERENCE_CREDIT_PAGE_SECONDS, 0);
+    for (let i = 0; i < 6; i++) sim.step('credits', 20, 20 * 1.7, { pages: 26_640, rows: 5_327_990 });
+    // 200 pages in, the refill's own pace (counted at the taste's, 34% long).
+    expect(counted()).toBeCloseTo(pagesLeft() * 0.0017, 0);
+    // Past the warming, the flow takes over from the refill's pace.
+    for (let i = 0; i < 150; i++) sim.step('credits', 20, 20 * 1.7, { pages: 26_640, rows: 5_327_990 });
+    expect(counted()).toBeCloseTo(pagesLeft() * 0.0017, 0);
+  });
+
+  it('keeps a tasted pass going on at its taste while its refill runs slower', () => {
+    // Tasted at 2.2 ms a page (counted at 1.76), the credits refill at 2.5 ms: the taste stands for the warming.
+    const sim = creditsTastedAt(2.2);
+    sim.progress.begin('credits');
+    for (let i = 0; i < 25; i++) sim.step('credits', 20, 20 * 2.5, { pages: 26_640, rows: 5_327_990 });
+    const pagesLeft = 26_640 - 150 - 500;
+    expect(sim.progress.snapshot().etaSeconds! - publishSeconds(5_327_990, DEFAULT_PUBLISH_PACE)).toBeCloseTo(pagesLeft * 0.8 * 0.0022, 0);
   });
 
   it('takes a job going on after its taste as a filling: its pipeline starts again', () => {
@@ -914,6 +945,38 @@ describe('the whole run\'s ETA', () => {
     // From its 130th answer its growth is counted: marked afresh as it went on, from the end of a
     // refill, its trend was not fitted yet there, and its ETA read up to 37% off.
     expect(Math.max(...errors.slice(130 - 35))).toBeLessThan(0.1);
+  });
+
+  it('times a list by its answers while a slow page holds the answered pages behind it', () => {
+    // The tenfold projects' 583 pages, an answer every 110 ms. Page 100 is answered after the 25
+    // behind it, which wait for it (a list's pages are written in order); it is written alone, then
+    // the writer catches up a page an answer for five answers, then writes the rest at once (as a
+    // recorded run's did).
+    const sim = simulation();
+    sim.start('projects');
+    const order = [...Array.from({ length: 99 }, (_, i) => i + 1), ...Array.from({ length: 25 }, (_, i) => i + 101), 100, ...Array.from({ length: 458 }, (_, i) => i + 126)];
+    const held = new Set<number>();
+    let written = 0;
+    let catchingUp = 0;
+    const errors: number[] = [];
+    order.forEach((pageNo, k) => {
+      sim.progress.request('projects');
+      sim.advance(110);
+      sim.progress.pageAnswered('projects');
+      held.add(pageNo);
+      const most = pageNo === 100 || catchingUp-- > 0 ? 1 : Infinity;
+      if (pageNo === 100) catchingUp = 5;
+      let pages = 0;
+      while (pages < most && held.delete(written + 1)) {
+        written += 1;
+        pages += 1;
+      }
+      if (pages) sim.progress.page('projects', pages * 200, { pages: 583, rows: 116_590 }, pages);
+      const left = ((583 - k - 1) * 110) / 1000;
+      if (k >= 90 && k < 250) errors.push(Math.abs(sim.progress.snapshot().etaSeconds! - left) / left);
+    });
+    // Timed by its written pages, it read 73 s with 50.3 s left as the writer caught up (45%).
+    expect(Math.max(...errors)).toBeLessThan(0.05);
   });
 
   it('takes a first step faster than expected as the job\'s pace (what was expected is too slow)', () => {
