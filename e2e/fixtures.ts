@@ -49,7 +49,8 @@ export const test = base.extend<{ app: AppPage }, { webHost: RunningWebHost }>({
       async screenshot(name) {
         fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
         const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-        await page.screenshot({ path: file, fullPage: false });
+        // CSS transitions finished first: a progress bar's width is drawn where it is going, not caught mid-way.
+        await page.screenshot({ path: file, fullPage: false, animations: 'disabled' });
         return file;
       },
       async call(method, input = {}) {
