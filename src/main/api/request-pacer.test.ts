@@ -111,8 +111,10 @@ describe('RequestPacer priorities', () => {
     pacer.setRateLimit(60_000);
     await Promise.all(background);
     const sorted = starts.map((s) => s.at).sort((a, b) => a - b);
-    // Foreground or not, consecutive starts at 300/min were never closer than one slot while paced.
-    for (let k = 1; k < 3; k++) expect(sorted[k]! - sorted[k - 1]!).toBeGreaterThanOrEqual(198);
+    // Foreground or not, consecutive starts at 300/min were a slot apart while paced. Each is read when
+    // its request runs, after the event loop reaches it: on a loaded CI machine one ran 7 ms after its
+    // slot and its gap to the next read 192.6 ms. Unpaced, they would be a few milliseconds apart.
+    for (let k = 1; k < 3; k++) expect(sorted[k]! - sorted[k - 1]!).toBeGreaterThanOrEqual(170);
   });
 
   it('gives up a waiting request when its signal aborts, without taking a slot', async () => {
