@@ -252,9 +252,9 @@ const REFERENCE_ROW_SECONDS = PUBLISH_REFERENCE_PAGE_SECONDS / 200;
  * machine of DEFAULT_PUBLISH_PACE would take them: `seconds` for `rows` rows, growing as the rows to the
  * power REBUILD_GROWTH. A first sync's publishing has no pace of this machine's to go by, and the
  * rebuild is the same kind of work (sorting keys into new indexes, in the cache's writer), done before
- * the credits go on (a minute before the publishing at ten times the default market): on a two-core machine whose credits publishing took 1.22 times the
- * reference's at the default market (2.77-2.84 s for 2.3) and 1.26 times at ten times it (33.6 and
- * 34.5 s for 27.0), the rebuild took 0.086-0.089 s for 11,659 projects and 1.60-1.73 s for 116,590.
+ * the credits go on (a minute before the publishing at ten times the default market): on a two-core
+ * machine whose credits publishing took 1.22 times the reference's at the default market (2.77-2.84 s
+ * for 2.3) and 1.26 times at ten times it (33.6 and 34.5 s for 27.0), the rebuild took 0.086-0.089 s for 11,659 projects and 1.60-1.73 s for 116,590.
  * Divided by those factors, the reference's: 0.072 s and 1.32 s, a growth of 10^1.27 for ten times
  * the rows (a trigram search index grows faster than its rows). There the default counted the
  * tenfold publishing 27 s for 35-37, and the run's ETA read 30 s with 42.3 s left as it began (28%).
@@ -281,7 +281,9 @@ const PUBLISHING_ESTIMATE_SHARE = 0.1;
  * publishing held up by something else (a laptop asleep) says little of the work after it.
  */
 const MACHINE_FACTOR_LIMIT = 4;
-const withinMachineLimits = (factor: number): number => Math.min(MACHINE_FACTOR_LIMIT, Math.max(1 / MACHINE_FACTOR_LIMIT, factor));
+/** `value` kept within `limit` times `around`, either way. */
+const withinFactor = (value: number, around: number, limit: number): number => Math.min(around * limit, Math.max(around / limit, value));
+const withinMachineLimits = (factor: number): number => withinFactor(factor, 1, MACHINE_FACTOR_LIMIT);
 /**
  * A job's pace when something measured what to expect of it (its previous pass, or the service's
  * answer to its size). Its first FILLING_PAGES pages after its first step still come as its
@@ -540,9 +542,9 @@ export class SyncProgress {
     c.asideSinceMs = this.now();
     if (afterTaste && c.staged && c.pace !== null) {
       const expected = c.previousPace;
-      const within = (pace: number) => (expected === null ? pace : Math.min(expected * TASTE_PACE_LIMIT, Math.max(expected / TASTE_PACE_LIMIT, pace)));
-      c.pace = within(c.pace * TASTE_WARMED_SHARE);
-      if (c.flowing !== undefined) c.flowing = within(c.flowing * TASTE_WARMED_SHARE);
+      const tasted = (pace: number) => (expected === null ? pace : withinFactor(pace, expected, TASTE_PACE_LIMIT));
+      c.pace = tasted(c.pace * TASTE_WARMED_SHARE);
+      if (c.flowing !== undefined) c.flowing = tasted(c.flowing * TASTE_WARMED_SHARE);
     }
   }
 
