@@ -377,6 +377,26 @@ describe('the whole run\'s ETA', () => {
     expect(leftAfter(28, 30_000)).toBe(1);
   });
 
+  it('counts a publishing that outlasts its steps as no more than the share they have not told', () => {
+    /** The credits' time left, `ms` into a publishing estimated at 28 s whose steps told `share` of it done at 28 s. */
+    const leftAfter = (share: number, ms: number) => {
+      const sim = simulation();
+      sim.progress.publishPace({ rows: 5_327_990, seconds: 28 });
+      sim.progress.expect('credits', 26_640, 5_327_990, REFERENCE_CREDIT_PAGE_SECONDS);
+      sim.start('credits');
+      sim.step('credits', 26_640, 26_640 * 1.6, { pages: 26_640, rows: 5_327_990 });
+      sim.progress.publishing('credits');
+      sim.advance(28_000);
+      sim.progress.publishingStep('credits', share);
+      sim.advance(ms - 28_000);
+      return sim.progress.snapshot().etaSeconds!;
+    };
+    // Its steps time it at 28.3 s; a second over, 1% of it is left (0.28 s, 0 shown), not a second.
+    expect(leftAfter(0.99, 29_300)).toBe(0);
+    // A tenth untold, over: still at most a second.
+    expect(leftAfter(0.9, 32_000)).toBe(1);
+  });
+
   it('times a publishing under way by the shares of its work its steps tell', () => {
     // A tenfold market's publishing on a slow spell of the machine: 31.8 s, where the default pace
     // counts 27 s. Its steps take the proportions of another recorded tenfold publishing (28.7 s) than
