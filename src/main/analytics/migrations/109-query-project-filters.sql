@@ -7,7 +7,7 @@
 -- (`project_id IN (...)`) read it too when their terms are among its columns.
 -- At ten times the default market, the first answers of 200 distinct random filter combinations
 -- (bench/query's cold mode): projects.list p95 32.2 -> 24.8 ms (seed 1) and 33.1 -> 26.1 ms (seed 2);
--- the totals of the same filters 42.2 / 29.0 / 33.3 -> 33.3 / 25.3 / 26.6 ms (seeds 1-3). The
+-- the totals of the same filters, by a probe, 42.2 / 29.0 / 33.3 -> 33.3 / 25.3 / 26.6 ms (seeds 1-3). The
 -- projects' rebuild after a pass from empty there: 1.57-1.66 -> 1.79-1.86 s.
 CREATE INDEX IF NOT EXISTS projects_filter_columns ON projects (
   category COLLATE NOCASE,
