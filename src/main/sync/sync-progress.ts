@@ -254,7 +254,8 @@ const REFERENCE_ROW_SECONDS = PUBLISH_REFERENCE_PAGE_SECONDS / 200;
  * rebuild is the same kind of work (sorting keys into new indexes, in the cache's writer), done before
  * the credits go on (a minute before the publishing at ten times the default market): on a two-core
  * machine whose credits publishing took 1.22 times the reference's at the default market (2.77-2.84 s
- * for 2.3) and 1.26 times at ten times it (33.6 and 34.5 s for 27.0), the rebuild took 0.086-0.089 s for 11,659 projects and 1.60-1.73 s for 116,590.
+ * for 2.3) and 1.26 times at ten times it (33.6 and 34.5 s for 27.0), the rebuild took 0.086-0.089 s
+ * for 11,659 projects and 1.60-1.73 s for 116,590.
  * Divided by those factors, the reference's: 0.072 s and 1.32 s, a growth of 10^1.27 for ten times
  * the rows (a trigram search index grows faster than its rows). There the default counted the
  * tenfold publishing 27 s for 35-37, and the run's ETA read 30 s with 42.3 s left as it began (28%).
