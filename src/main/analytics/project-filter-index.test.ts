@@ -3,6 +3,9 @@ import type Database from 'better-sqlite3';
 import { contract } from '../../shared/contract';
 import { analyticsQueries } from './index';
 import { projectWhere } from './project-filters';
+import { PROJECT_SORT_COLUMNS } from './projects';
+import { orderBy } from './sort-order';
+import { DEFAULT_SORT } from '../../shared/api/params';
 import { whereSql } from './sql-where';
 import { seededRandom } from './testing/synced-market';
 import { openQueryableCache } from './schema';
@@ -25,6 +28,8 @@ function market(analyzed: boolean): Database.Database {
   const pick = <T>(xs: readonly T[]) => r.pick([...xs]);
   writeProjects(db, Array.from({ length: 3_000 }, (_, i) => project({
     project_id: `${pick(['VCS', 'GLD', 'ACR'])}-${i}`,
+    // Names that differ by case only (the list sorts them ignoring it) and ties (then by id).
+    name: `${pick(['alpha', 'Alpha', 'BETA', 'beta', 'Gamma'])} ${r.int(0, 40)}`,
     registry: pick(['verra', 'gold-standard', 'american-carbon-registry', 'isometric']),
     category: pick(['forest', 'renewable-energy', 'energy-efficiency', 'unknown', null]),
     country: pick(['Brazil', 'India', 'Kenya', 'United States', null]),
@@ -116,5 +121,55 @@ describe.each([
     const ran = statementsRun(db, () => analyticsQueries['charts.creditsByCategory'](db, contract['charts.creditsByCategory'].input.parse({})));
     expect(ran).toHaveLength(1);
     expect(plan(db, ran[0]!), ran[0]!.sql).toContain(`COVERING INDEX ${INDEX}`);
+  }));
+});
+
+describe.each([
+  ['without the planner statistics', false],
+  ['after ANALYZE', true],
+])('a page of projects under filters few match, %s', (_label, analyzed) => {
+  /** The page's statement of a list with `filters` sorted by `sort` (the one with ORDER BY). */
+  const pageStatement = (db: Database.Database, filters: Record<string, unknown>, sort: string[]): Ran =>
+    listStatements(db, filters, sort).find((s) => s.sql.includes('ORDER BY'))!;
+
+  /** The ids of every project matching `filters`, in the list's order, read without any index. */
+  function expectedOrder(db: Database.Database, filters: Record<string, unknown>, sort: string[]): string[] {
+    const q = contract['projects.list'].input.parse({ ...filters, sort });
+    const where = projectWhere(q, 'p');
+    const order = orderBy(q.sort, PROJECT_SORT_COLUMNS, DEFAULT_SORT.projects, 'p.project_id');
+    return db.prepare(`SELECT p.project_id FROM projects p NOT INDEXED ${whereSql(where)} ${order}`).pluck().all(...where.params) as string[];
+  }
+
+  // About 8 of the 3,000 projects carry all three labels.
+  const rare = { article6_authorized: true, has_ccb: true, has_corsia: true };
+
+  it.each([['-issued'], ['retired'], ['name'], ['-unretired']])(
+    'three labels together, sorted by %s: the matches are sorted (no walk of the sort column\'s index), in the same order',
+    (sort) => inMarket(analyzed, (db) => {
+      const page = pageStatement(db, rare, [sort]);
+      expect(page.sql).toMatch(/ORDER BY \+/);
+      expect(plan(db, page), page.sql).not.toMatch(/SCAN p USING INDEX projects_(issued|retired|name)/);
+      const expected = expectedOrder(db, rare, [sort]);
+      expect(expected.length).toBeGreaterThan(2);
+      expect(expected.length).toBeLessThan(50);
+      const listed = analyticsQueries['projects.list'](db, contract['projects.list'].input.parse({ ...rare, sort: [sort] }));
+      expect(listed.data.map((p) => p.project_id)).toEqual(expected);
+      expect(listed.pagination.total_entries).toBe(expected.length);
+    }),
+  );
+
+  it('one common label, sorted by retired: the page may still walk the order\'s index (its 50 rows come within a few hundred)', () => inMarket(analyzed, (db) => {
+    const page = pageStatement(db, { has_ccb: true }, ['-retired']);
+    expect(page.sql).not.toMatch(/ORDER BY \+/);
+    const listed = analyticsQueries['projects.list'](db, contract['projects.list'].input.parse({ has_ccb: true, sort: ['-retired'], per_page: 50 }));
+    expect(listed.data.map((p) => p.project_id)).toEqual(expectedOrder(db, { has_ccb: true }, ['-retired']).slice(0, 50));
+  }));
+
+  it('a deep page of a label few carry, by name: the same rows as the whole sorted list has there', () => inMarket(analyzed, (db) => {
+    const filters = { article6_authorized: true };
+    const expected = expectedOrder(db, filters, ['name']);
+    expect(expected.length).toBeGreaterThan(100);
+    const listed = analyticsQueries['projects.list'](db, contract['projects.list'].input.parse({ ...filters, sort: ['name'], per_page: 50, current_page: 2 }));
+    expect(listed.data.map((p) => p.project_id)).toEqual(expected.slice(50, 100));
   }));
 });

@@ -19,6 +19,29 @@ export const PROJECT_SORT_COLUMNS: Record<string, SortColumn> = Object.fromEntri
 PROJECT_SORT_COLUMNS.project_id = { sql: 'p.project_id', text: true, natural: true, hasNulls: () => false };
 
 /**
+ * The same columns behind SQLite's no-op unary plus, so that no index gives their order: the page
+ * then reads its matches through the filter's index and sorts them (see mayWalkSortIndex). Ids in
+ * natural order keep theirs (a filtered list in that order is placed by naturalPage).
+ */
+const SORTED_MATCHES_COLUMNS: Record<string, SortColumn> = Object.fromEntries(
+  Object.entries(PROJECT_SORT_COLUMNS).map(([f, c]) => [f, c.natural ? c : { ...c, sql: `+${c.sql}` }]),
+);
+
+/**
+ * Whether the page may walk its sort column's index, as SQLite chooses to with LIMIT bound: it reads
+ * the projects in the sort's order, each from the table, until the page is full, about
+ * (offset + per_page) * all / matching projects. When that is more than the matches, the filter's
+ * index and a sort of the matches answer sooner (at 116,590 projects: three labels together, 46
+ * projects, sorted by issued, 104 ms walked and 6.7 ms sorted; two labels, 305 projects, 19.4 and
+ * 6.7 ms; one label, 7,596 projects, by retired: 0.4 ms walked, 8.2 ms sorted).
+ */
+function mayWalkSortIndex(db: Database.Database, where: SqlWhere, total: number, req: PageRequest): boolean {
+  if (!where.clauses.length) return true;
+  const all = memoCount(db, 'projects p', []);
+  return Math.ceil(((req.offset + req.perPage) * all) / total) < total;
+}
+
+/**
  * The page's projects: their rowids in the list's order first (a sort then moves rowids and keys,
  * not whole rows: 57 -> 21 ms for every project by registry at 116,590), then the rows by rowid.
  */
@@ -85,7 +108,11 @@ export function listProjects(db: Database.Database, q: ProjectListQuery): Page<P
   const page = natural && naturalPage(db, where, natural, req);
   if (page) return pageEnvelope('/v1/projects/', q, req, page.total, withClips(db, page.rows));
   const total = memoCount(db, `projects p ${whereSql(where)}`, where.params);
-  const rows = req.offset < total ? pageRows(db, where, order, req) : [];
+  if (req.offset >= total) return pageEnvelope('/v1/projects/', q, req, total, []);
+  const pageOrder = mayWalkSortIndex(db, where, total, req)
+    ? order
+    : orderBy(q.sort, SORTED_MATCHES_COLUMNS, DEFAULT_SORT.projects, 'p.project_id');
+  const rows = pageRows(db, where, pageOrder, req);
   return pageEnvelope('/v1/projects/', q, req, total, withClips(db, rows));
 }
 
