@@ -17,6 +17,13 @@ export interface StagedDependent {
   name: string;
 }
 
+/** The indexes and triggers of `table` that a publishing recreates, in its order: the indexes by name, then the triggers. */
+export function stagedDependents(db: Database.Database, table: string): Array<StagedDependent & { sql: string }> {
+  return db
+    .prepare("SELECT type, name, sql FROM sqlite_master WHERE tbl_name = ? AND type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY type = 'trigger', name")
+    .all(table) as Array<StagedDependent & { sql: string }>;
+}
+
 export class StagedTable {
   readonly staging: string;
 
@@ -63,9 +70,7 @@ export class StagedTable {
       this.drop();
       return rows;
     }
-    const dependents = this.db
-      .prepare("SELECT type, name, sql FROM sqlite_master WHERE tbl_name = ? AND type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY type = 'trigger', name")
-      .all(this.live) as Array<StagedDependent & { sql: string }>;
+    const dependents = stagedDependents(this.db, this.live);
     this.db.exec(`DROP TABLE ${quote(this.live)}`);
     // The legacy rename touches only the table itself (nothing else names the staging table).
     this.db.pragma('legacy_alter_table = ON');

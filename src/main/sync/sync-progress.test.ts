@@ -3,14 +3,19 @@ import { SYNC_JOBS, type SyncJobName } from '../../shared/contract';
 import type { SyncCheckpoint } from '../cache/repositories/sync-state-repository';
 import { DEFAULT_PUBLISH_PACE, PUBLISH_REFERENCE_PAGE_SECONDS, REFERENCE_CREDIT_PAGE_SECONDS, SyncProgress, publishSeconds } from './sync-progress';
 import { swing } from './test-noise';
-import { INDEX_COSTS, PublishingGauge } from '../cache/publishing-gauge';
-import type { StagedDependent } from '../cache/staged-table';
+import { PublishingGauge } from '../cache/publishing-gauge';
+import { stagedDependents } from '../cache/staged-table';
+import { openQueryableCache } from '../analytics/schema';
 
-/** The transactions' indexes and triggers, in the order a publishing builds them (by name, triggers last). */
-const CREDIT_DEPENDENTS: StagedDependent[] = [
-  ...Object.keys(INDEX_COSTS).sort().map((name) => ({ type: 'index' as const, name })),
-  ...['agg_dirty_credit_delete', 'agg_dirty_credit_insert', 'agg_dirty_credit_update'].map((name) => ({ type: 'trigger' as const, name })),
-];
+/** The transactions' indexes and triggers as the migrations leave them, in the order a publishing builds them. */
+const CREDIT_DEPENDENTS = (() => {
+  const db = openQueryableCache(':memory:');
+  try {
+    return stagedDependents(db, 'credit_transactions').map(({ type, name }) => ({ type, name }));
+  } finally {
+    db.close();
+  }
+})();
 
 /** The default market's publishing at the default pace, in seconds. */
 const PUBLISHING_S = publishSeconds(532_800, DEFAULT_PUBLISH_PACE);
