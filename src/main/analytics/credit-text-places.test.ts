@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
 import { creditListAppQuery } from '../../shared/api/params';
 import { rebuildRollups } from './aggregates';
-import { adoptSortPlaces, creditColumns, creditColumnsKey, type SortPlaces } from './credit-columns';
-import { PlacesComing, creditPageFromColumns, placeTextKeysElsewhere, sortPlacesBuffers, textKeyPlaces } from './credit-columns-page';
+import { adoptSortPlaces, creditColumns, creditColumnsKey, creditColumnsStale, type SortPlaces } from './credit-columns';
+import { PlacesComing, creditPageFromColumns, placeAhead, placeTextKeysElsewhere, sortPlacesBuffers, textKeyPlaces } from './credit-columns-page';
 import { freeTextPlaces, internedPlaces, orderedPlaces } from './credit-text-places';
 import { listCredits } from './credits';
 import { pageRequest } from './page-envelope';
@@ -115,6 +115,43 @@ describe('free-text sort places', () => {
       expect(adoptSortPlaces(m, key, 'retirement_account', moved.places)).toBe(true);
       expect(creditPageFromColumns(m, q, pageRequest(q))!.ids).toEqual(plain);
       expect(asked).toHaveLength(3);
+    } finally {
+      placeTextKeysElsewhere(m, null);
+      m.close();
+    }
+  });
+
+  it('read ahead for an idle reader: the accounts\' places asked for once the copy is current, not before, not again once kept, never a build', () => {
+    const m = textMarket(seededRandom(12), (r) => (r.chance(0.2) ? null : r.pick(ODD_TEXTS)));
+    const asked: string[] = [];
+    try {
+      // No placer registered: nothing asked, nothing built.
+      placeAhead(m);
+      placeTextKeysElsewhere(m, (field, expression, cols) => {
+        asked.push(`${field} ${expression} ${cols.n}`);
+        return 'placing';
+      });
+      // No copy yet: reading ahead does not build one.
+      placeAhead(m);
+      expect(asked).toEqual([]);
+      expect(creditColumnsStale(m)).toBe(true);
+      const cols = creditColumns(m)!;
+      placeAhead(m);
+      expect(asked).toEqual([`retirement_account c.retirement_account ${cols.n}`]);
+      // Once its places are kept with the copy, nothing more is asked.
+      expect(adoptSortPlaces(m, creditColumnsKey(m)!, 'retirement_account', freeTextPlaces(m, cols, 'c.retirement_account'))).toBe(true);
+      placeAhead(m);
+      expect(asked).toHaveLength(1);
+      // A write makes the copy stale: nothing is asked until a new copy is built (by a query), which has no places yet.
+      writeCredits(m, [credit({ id: 99_999, project_id: 'VCS-1', retirement_account: 'later' })]);
+      rebuildRollups(m);
+      placeAhead(m);
+      expect(asked).toHaveLength(1);
+      expect(creditColumnsStale(m)).toBe(true);
+      const rebuilt = creditColumns(m)!;
+      expect(rebuilt).not.toBe(cols);
+      placeAhead(m);
+      expect(asked).toEqual([`retirement_account c.retirement_account ${cols.n}`, `retirement_account c.retirement_account ${rebuilt.n}`]);
     } finally {
       placeTextKeysElsewhere(m, null);
       m.close();

@@ -18,7 +18,7 @@ import {
   adoptCreditColumns, adoptSortPlaces, buildCreditColumnsElsewhere, creditColumnsKey, buildCreditColumnsInParts, copiedPartBuffers, creditColumnsBuffers, creditColumnsStale, readCreditColumnsPart,
   CopyDueSoon, type BuiltCreditColumns, type CopiedPartRead, type CopiedPartRequest, type SortPlaces,
 } from '../analytics/credit-columns';
-import { PlacesComing, placeTextKeysElsewhere, sortPlacesBuffers, textKeyPlaces, type PlaceElsewhere } from '../analytics/credit-columns-page';
+import { PlacesComing, placeAhead, placeTextKeysElsewhere, sortPlacesBuffers, textKeyPlaces, type PlaceElsewhere } from '../analytics/credit-columns-page';
 import { startRollupsAside, type RollupsAside, type RollupsAsideData, type RollupsThread } from '../analytics/rollups-aside';
 import { openQueryableCache } from '../analytics/schema';
 import { type CacheNotice, type CacheOpHandlers, type CacheQueryOps, type CacheRequest, type CacheResponse, type CacheWorkerData } from '../cache/cache-protocol';
@@ -167,7 +167,8 @@ function placeTextKey(port: NonNullable<typeof parentPort>, data: CacheWorkerDat
  * copy's ids and reads a column of the table: about 100 MB at ten times the default market): a sort
  * by the key being placed waits for its places (`afterPlacing`), a sort by another answers by SQL,
  * and every other query goes on (at that scale the accounts' took 11 s, every query of the reader
- * held meanwhile when it read them itself).
+ * held meanwhile when it read them itself). The accounts' are also read ahead once the reader idles
+ * with a current copy (`placeAhead`), so a first sort by them seldom waits.
  */
 function placesBuilder(db: Database.Database, data: CacheWorkerData): { place: PlaceElsewhere; afterPlacing: (then: () => void) => void; stop: () => void } {
   const placing = new Map<string, Worker>();
@@ -236,9 +237,9 @@ interface ColumnsBuilder {
  * 4–7 s at ten times it): until the copy arrives, the queries that would read it answer by SQL,
  * except while only its assembly is left, when they wait for it (`afterBuild`). It is asked for as
  * the reader opens, when a query needs it (which shares the build out to every core) or the reader
- * is idle.
+ * is idle. `adopted` is told when a build's copy is kept.
  */
-function columnsBuilder(db: Database.Database, data: CacheWorkerData): ColumnsBuilder {
+function columnsBuilder(db: Database.Database, data: CacheWorkerData, adopted: () => void): ColumnsBuilder {
   let building: Worker | null = null;
   let signals: Int32Array | null = null;
   let failedAt = -Infinity;
@@ -258,19 +259,19 @@ function columnsBuilder(db: Database.Database, data: CacheWorkerData): ColumnsBu
         return wanted && Atomics.load(signals!, BUILD_ASSEMBLING) === 1 ? 'soon' : undefined;
       }
       if (stopped || !db.open || performance.now() - failedAt < RETRY_BUILD_AFTER_MS || !creditColumnsStale(db)) return;
-      let adopted = false;
+      let kept = false;
       signals = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
       signals[BUILD_HURRY] = wanted ? 1 : 0;
       const thread = startWorker(data.entry, { workerData: { ...data, role: 'columns', signals } satisfies CacheWorkerData, resourceLimits: COPY_THREAD_LIMITS });
       building = thread;
       thread.once('message', (built: BuiltCreditColumns | null) => {
-        adopted = true;
-        if (db.open) adoptCreditColumns(db, built);
+        kept = true;
+        if (db.open && adoptCreditColumns(db, built)) adopted();
         ended();
       });
       thread.once('error', () => undefined);
       thread.once('exit', () => {
-        if (!adopted) failedAt = performance.now();
+        if (!kept) failedAt = performance.now();
         if (building === thread) ended();
       });
       thread.unref();
@@ -310,7 +311,8 @@ function start(): void {
   // A reader has the query layer's columnar copy (analytics/credit-columns.ts) built by a `columns`
   // thread as it opens, when a query needs it and once it is idle, so the first filtered answer after
   // a sync finds it ready more often; a request waits for it only while its assembly is all that is left.
-  const columns = role === 'reader' && db ? columnsBuilder(db, data) : null;
+  // A copy just adopted: once the reader idles, the slowest free-text sort order is read ahead.
+  const columns = role === 'reader' && db ? columnsBuilder(db, data, () => warmWhenIdle()) : null;
   if (db && columns) buildCreditColumnsElsewhere(db, () => columns.start(true));
   const places = role === 'reader' && db ? placesBuilder(db, data) : null;
   if (db && places) placeTextKeysElsewhere(db, places.place);
@@ -324,6 +326,8 @@ function start(): void {
     warm = setTimeout(() => {
       warm = null;
       columns.start(false);
+      // With a current copy (none is being built): the order of the slowest free-text sort key, read ahead.
+      if (db?.open) placeAhead(db);
     }, WARM_AFTER_IDLE_MS);
     warm.unref();
   };
