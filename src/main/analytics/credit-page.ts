@@ -22,7 +22,7 @@
 import type Database from 'better-sqlite3';
 import { DEFAULT_SORT } from '../../shared/api/params';
 import { CREDIT_SORT_INDEX, creditSortColumns, indexExists } from './credit-sort';
-import type { PageRequest } from './page-envelope';
+import { walkLength, type PageRequest } from './page-envelope';
 import { memoCount, statement } from './query-memo';
 import { orderBy, type SortColumn } from './sort-order';
 import { addClause, mergeWhere, newWhere, whereSql, type SqlWhere } from './sql-where';
@@ -111,7 +111,7 @@ export function creditPageRows<Row>(
   const index = CREDIT_SORT_INDEX[field];
   if (!index || !indexExists(db, index)) return planned();
 
-  const expected = Math.ceil(((req.offset + req.perPage) * all) / total);
+  const expected = walkLength(req, all, total);
   // sorting costs about `total` rows; a walk that is expected to read more is not worth trying
   if (filtered && expected >= total) return planned();
   // unfiltered, every entry read is a row of the answer: no bound

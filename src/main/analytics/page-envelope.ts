@@ -19,6 +19,15 @@ export function pageRequest(q: { current_page?: number; per_page?: number }): Pa
 }
 
 /**
+ * The rows a walk of the list's order (its first sort key's index) reads before the page is full, when
+ * the `total` matches among `all` rows are spread evenly along it: (offset + per_page) * all / total.
+ * A filtered page whose walk reads at least its matches is sooner answered by sorting the matches.
+ */
+export function walkLength(req: PageRequest, all: number, total: number): number {
+  return Math.ceil(((req.offset + req.perPage) * all) / total);
+}
+
+/**
  * `path` is the endpoint path (e.g. `/v1/projects/`); `query` the method's input as given (its
  * other parameters are kept, in their order, repeated ones repeated).
  */

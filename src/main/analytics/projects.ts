@@ -4,7 +4,7 @@ import { memoCount, memoSlot, statement } from './query-memo';
 import { DEFAULT_SORT, PROJECT_SORT_FIELDS, parseSort, type ProjectListQuery } from '../../shared/api/params';
 import type { Page, Project, ProjectTypes } from '../../shared/api/resources';
 import { notFound } from '../../shared/errors';
-import { pageEnvelope, pageRequest, type PageRequest } from './page-envelope';
+import { pageEnvelope, pageRequest, walkLength, type PageRequest } from './page-envelope';
 import { projectWhere } from './project-filters';
 import { projectColumns, withClips, type ProjectRow } from './project-rows';
 import { orderBy, type SortColumn } from './sort-order';
@@ -37,8 +37,7 @@ const SORTED_MATCHES_COLUMNS: Record<string, SortColumn> = Object.fromEntries(
  */
 function mayWalkSortIndex(db: Database.Database, where: SqlWhere, total: number, req: PageRequest): boolean {
   if (!where.clauses.length) return true;
-  const all = memoCount(db, 'projects p', []);
-  return Math.ceil(((req.offset + req.perPage) * all) / total) < total;
+  return walkLength(req, memoCount(db, 'projects p', []), total) < total;
 }
 
 /**
