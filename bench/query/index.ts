@@ -15,7 +15,12 @@
  *      user meets them; p50, p95 and max of those first answers against their goal. From the
  *      reader's opening by default; BENCH_COLD_WAIT=S first lets the reader idle S seconds (it builds
  *      its columnar copy of the transactions when idle: 10-20 s at scale 10), so the first answers
- *      are those a user meets once the app has been open a while.
+ *      are those a user meets once the app has been open a while. At scale 10 a reader keeps what
+ *      its copy read beside the cache once it idles (credit-columns-kept.ts), and the next one, as the
+ *      app's next launch, loads it. BENCH_COLD_KEPT: `found` (default) opens the reader with whatever
+ *      an earlier run left; `drop` removes the file first (the first launch after a sync that changed
+ *      the transactions); `fresh` removes it, lets a first reader build and keep it, then closes
+ *      the cache and measures the next opening (a later launch).
  *   BENCH_MODE: repeat, cold or both (default). One JSON line with every number on stdout; the table on stderr.
  * CARBON_TODAY is fixed (2026-06-30) for the service, the sync and the cache worker.
  */
@@ -28,6 +33,7 @@ import { toQueryString } from '../../src/shared/api/params';
 import { contract, type MethodName } from '../../src/shared/contract';
 import { openCache } from '../../src/main/workers/open-cache';
 import { spawnReferenceService, stopReferenceService } from '../../src/main/connections/demo-service';
+import { keptTransactionsFile } from '../../src/main/analytics/credit-columns-kept';
 import { coldCombinations, coldGoalP95Ms } from './cold';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -39,6 +45,7 @@ const mode = process.env.BENCH_MODE ?? 'both';
 const coldCount = Number(process.env.BENCH_COLD ?? 200);
 const coldWaitSeconds = Number(process.env.BENCH_COLD_WAIT ?? 0);
 const seed = Number(process.env.BENCH_SEED ?? 1);
+const coldKept = process.env.BENCH_COLD_KEPT ?? 'found';
 const WARMUP = 3;
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -202,6 +209,23 @@ async function main(): Promise<void> {
       results.push(row);
     }
     const cold = [];
+    const keptFile = keptTransactionsFile(summary.cache);
+    if (mode !== 'repeat') {
+      if (coldKept === 'drop' || coldKept === 'fresh') fs.rmSync(keptFile, { force: true });
+      if (coldKept === 'fresh') {
+        say('cold: a first reader builds its copy and keeps its transactions once idle...');
+        const t = performance.now();
+        await cache.call('query:projects.list', contract['projects.list'].input.parse({}));
+        while (!fs.existsSync(keptFile) && performance.now() - t < 300_000) await new Promise((resolve) => setTimeout(resolve, 100));
+        say(`cold: kept after ${Math.round(performance.now() - t)} ms; the cache closed and opened again`);
+        await cache.close();
+        cache = openCache(summary.cache);
+      }
+      const kept = fs.existsSync(keptFile) ? fs.statSync(keptFile).size : null;
+      say(kept === null
+        ? 'cold: no transactions kept by an earlier reader: the copy reads the table'
+        : `cold: the reader loads the transactions an earlier reader kept (${(kept / 1e6).toFixed(1)} MB) if they stand for these rows`);
+    }
     if (mode !== 'repeat' && coldWaitSeconds > 0) {
       // Opens the reader (its first query), then leaves it idle.
       await cache.call('query:projects.list', contract['projects.list'].input.parse({}));
@@ -224,7 +248,7 @@ async function main(): Promise<void> {
       say(`cold ${method.padEnd(34)} n=${row.n} first answers${coldWaitSeconds > 0 ? ` after ${coldWaitSeconds} s idle` : ''} p50 ${row.p50} p95 ${row.p95} max ${row.max} ms | goal p95 <= ${row.goalP95} ms ${met} | slowest ${JSON.stringify(row.slowest)}`);
       cold.push(row);
     }
-    process.stdout.write(`${JSON.stringify({ scale, credits, runs, seed, today: TODAY, refreshMs, rollups, results, coldWaitSeconds, cold, loadavg: os.loadavg() })}\n`);
+    process.stdout.write(`${JSON.stringify({ scale, credits, runs, seed, today: TODAY, refreshMs, rollups, results, coldWaitSeconds, coldKept, cold, loadavg: os.loadavg() })}\n`);
   } finally {
     await cache?.close();
     await stopReferenceService(service);

@@ -177,14 +177,18 @@ function identity(n: number): Int32Array {
 }
 
 /**
- * Reorders `column` in place so that the value at i moves to `placeOf[i]` (`scratch`: as long, of the
- * same kind). Reading in order and writing each value to its place is quicker than reading each
- * place's value from wherever it is (at ten times the default market about 0.025 s a column against
- * 0.10 s, most columns being read from random places that way).
+ * `column` reordered so that the value at i moves to `placeOf[i]`: in place, through `scratch` (as
+ * long, of the same kind), or, without one, into a new array (`column` left as it was). Reading in
+ * order and writing each value to its place is quicker than reading each place's value from wherever
+ * it is (at ten times the default market about 0.025 s a column against 0.10 s, most columns being
+ * read from random places that way).
  */
-function permute<T extends Float64Array | Int32Array | Uint8Array>(column: T, placeOf: Int32Array, scratch: T): void {
-  for (let i = 0; i < placeOf.length; i++) scratch[placeOf[i]!] = column[i]!;
+function permute<T extends Float64Array | Int32Array | Uint8Array>(column: T, placeOf: Int32Array, scratch: T | null): T {
+  const to = scratch ?? (new (column.constructor as new (length: number) => T)(column.length));
+  for (let i = 0; i < placeOf.length; i++) to[placeOf[i]!] = column[i]!;
+  if (!scratch) return to;
   column.set(scratch);
+  return column;
 }
 
 /** Where each row goes in `order` (the row at order[j] goes to j). */
@@ -445,7 +449,7 @@ function internAll<T>(dictionary: readonly T[], index: Map<T, number>, list: T[]
  * the whole copy's dictionaries. Interning each part's dictionary in order keeps every dictionary in
  * the order its values first appear in the whole table, so the copy is the one a single read gives.
  */
-function assemble(db: Database.Database, n: number, parts: readonly CopiedPart[]): CreditColumns | null {
+function assemble(db: Database.Database, n: number, parts: readonly CopiedPart[], keep?: (read: CopiedPart) => void): CreditColumns | null {
   if (parts.reduce((rows, part) => rows + part.count, 0) !== n) return null;
   const first = parts[0]!;
   const whole = sized(first, n);
@@ -473,7 +477,16 @@ function assemble(db: Database.Database, n: number, parts: readonly CopiedPart[]
     }
     for (const d of part.dates) dates.add(d);
   }
-  return columnsOf(db, n, whole, projectIndex, dates);
+  // What is kept is the table as read: the copy then reorders it into arrays of its own.
+  const columns = columnsOf(db, n, whole, projectIndex, dates, keep !== undefined);
+  if (columns && keep) keep({ ...whole, count: n, dates: [...dates] });
+  return columns;
+}
+
+/** The copy of every transaction read into `part` (all `n` of them, in id order; its arrays become the copy's). */
+function columnsOfPart(db: Database.Database, n: number, part: CopiedPart): CreditColumns | null {
+  if (part.count !== n) return null;
+  return columnsOf(db, n, part, new Map(part.projectIds.map((p, k) => [p, k])), new Set(part.dates));
 }
 
 /** The distinct vintages (not NO_VINTAGE), ascending. */
@@ -518,12 +531,18 @@ function dateIndexes(date: Int32Array, dates: Int32Array): Int32Array {
   return index;
 }
 
-/** The copy of the transactions read (`read`, all `n` of them, in id order). */
-function columnsOf(db: Database.Database, n: number, read: CopiedPart, projectIndex: Map<string | null, number>, dates: ReadonlySet<number>): CreditColumns | null {
-  const { id, project, type, vintage, date, quantity, harmonized, projectIds, types, names } = read;
+/**
+ * The copy of the transactions read (`read`, all `n` of them, in id order, in arrays exactly that
+ * long): its arrays become the copy's, reordered in place, or with `leaveRead` the copy's are new ones
+ * and `read`'s stay as read.
+ */
+function columnsOf(
+  db: Database.Database, n: number, read: CopiedPart, projectIndex: Map<string | null, number>, dates: ReadonlySet<number>, leaveRead = false,
+): CreditColumns | null {
+  const { projectIds, types, names } = read;
   // Every date a calendar date SQLite reads as itself (its bins and periods are then the SQL's).
   const dateList = Int32Array.from([...dates].sort((a, b) => a - b));
-  const vintageValues = distinctVintages(vintage);
+  const vintageValues = distinctVintages(read.vintage);
   const invalid = db.prepare('SELECT count(*) FROM json_each(?) WHERE date(value) IS NOT value')
     .pluck().get(JSON.stringify([...dateList].map(dateString))) as number;
   if (invalid > 0) return null;
@@ -541,17 +560,21 @@ function columnsOf(db: Database.Database, n: number, read: CopiedPart, projectIn
   const buyerOrLast = new Int32Array(n);
   let buyerRows = 0;
   for (let j = 0; j < n; j++) {
-    const b = harmonized[j]!;
-    const isBuyer = b >= 0 && type[j] === retirement;
+    const b = read.harmonized[j]!;
+    const isBuyer = b >= 0 && read.type[j] === retirement;
     buyerOrLast[j] = isBuyer ? keyOfName[b]! : buyerKeys.length;
     if (isBuyer) buyerRows++;
   }
-  const placeOf = placesOf(countingSort(countingSort(identity(n), project, projectIds.length), buyerOrLast, buyerKeys.length + 1));
-  const doubles = new Float64Array(n);
-  for (const column of [id, quantity]) permute(column, placeOf, doubles);
-  const integers = buyerOrLast;
-  for (const column of [project, vintage, date, harmonized]) permute(column, placeOf, integers);
-  permute(type, placeOf, new Uint8Array(n));
+  const placeOf = placesOf(countingSort(countingSort(identity(n), read.project, projectIds.length), buyerOrLast, buyerKeys.length + 1));
+  const doubles = leaveRead ? null : new Float64Array(n);
+  const integers = leaveRead ? null : buyerOrLast;
+  const id = permute(read.id, placeOf, doubles);
+  const quantity = permute(read.quantity, placeOf, doubles);
+  const project = permute(read.project, placeOf, integers);
+  const vintage = permute(read.vintage, placeOf, integers);
+  const date = permute(read.date, placeOf, integers);
+  const harmonized = permute(read.harmonized, placeOf, integers);
+  const type = permute(read.type, placeOf, leaveRead ? null : new Uint8Array(n));
   const dateIndex = dateIndexes(date, dateList);
   const buyer = new Int32Array(n);
   const buyerName = new Int32Array(n);
@@ -698,6 +721,20 @@ function idRanges(low: number, high: number, parts: number): CopiedRange[] {
  */
 const MIN_SHARED_ROWS = 1_000_000;
 
+/**
+ * The transactions as read for an earlier copy, kept between readers (credit-columns-kept.ts): a build
+ * loads them instead of reading the table when they were read under the rollups' key its snapshot
+ * sees (the same rows), and keeps what it reads otherwise.
+ */
+export interface KeptTransactions {
+  /** Every transaction read under `key` (all `n` of them, in id order), or null when none are kept for it. */
+  read(key: string, n: number): CopiedPart | null;
+  /** Whether a table of `n` transactions is kept (a copy's transactions are then copied for `keep`). */
+  keeps(n: number): boolean;
+  /** Told the transactions read under `key`, in arrays of their own, once they made a copy. */
+  keep(key: string, read: CopiedPart): void;
+}
+
 export interface PartsOptions {
   /** Whether a query wants the copy now (the rest is then shared out); default: from the start. */
   hurried?: () => boolean;
@@ -707,6 +744,8 @@ export interface PartsOptions {
   chunkRows?: number;
   /** Fewer transactions left than this are not shared (tests share a small table). */
   minSharedRows?: number;
+  /** The transactions kept between readers: loaded when they stand for this snapshot's rows, else kept once read. */
+  kept?: KeptTransactions;
 }
 
 /**
@@ -724,13 +763,18 @@ export async function buildCreditColumnsInParts(
   db: Database.Database,
   parts: number,
   readElsewhere: (request: CopiedPartRequest) => Promise<CopiedPartRead>,
-  { hurried = () => true, assembling = () => undefined, chunkRows = CHUNK_ROWS, minSharedRows = MIN_SHARED_ROWS }: PartsOptions = {},
+  { hurried = () => true, assembling = () => undefined, chunkRows = CHUNK_ROWS, minSharedRows = MIN_SHARED_ROWS, kept }: PartsOptions = {},
 ): Promise<BuiltCreditColumns | null> {
   db.exec('BEGIN');
   try {
     const key = creditColumnsKey(db);
     if (key === null) return null;
     const n = transactionCount(db);
+    const keptRead = kept?.read(key, n) ?? null;
+    if (keptRead) {
+      assembling();
+      return { key, columns: columnsOfPart(db, n, keptRead) };
+    }
     // Two statements: SQLite reads min() or max() of the rowid at once, both together by a scan.
     const low = db.prepare('SELECT min(id) FROM credit_transactions').pluck().get() as number | null;
     const high = db.prepare('SELECT max(id) FROM credit_transactions').pluck().get() as number | null;
@@ -754,7 +798,8 @@ export async function buildCreditColumnsInParts(
     if (others.some((read) => read.key !== key)) return null;
     assembling();
     const read = others.map((r) => r.part);
-    return { key, columns: first && read.every((part) => part !== null) ? assemble(db, n, [first, ...(read as CopiedPart[])]) : null };
+    const keep = kept?.keeps(n) ? (whole: CopiedPart) => kept.keep(key, whole) : undefined;
+    return { key, columns: first && read.every((part) => part !== null) ? assemble(db, n, [first, ...(read as CopiedPart[])], keep) : null };
   } finally {
     if (db.inTransaction) db.exec('COMMIT');
   }

@@ -174,11 +174,14 @@ export interface CacheWorkerData {
   /**
    * A `columns` thread's signals, shared with its reader (over a SharedArrayBuffer): [0] set to 1 once
    * a query wants the copy (the build then takes every core), [1] set to 1 by the thread once only the
-   * copy's assembly is left.
+   * copy's assembly is left, [2] set by the reader once the copy is handed over: 1 to keep what the
+   * build read for the next reader (the reader idles), 2 to drop it (stale, or the reader closing).
    */
   signals?: Int32Array;
   /** A `columns` thread shares out no fewer transactions than this (default: a million; tests share a small table). */
   minSharedRows?: number;
+  /** A `columns` thread keeps the transactions it reads for later readers from this many on (default: a million; tests keep a small table). */
+  minKeptRows?: number;
   /**
    * A `places` thread's key: its SQL over `credit_transactions c`, the rollups' key the copy was built
    * under, and the copy's ids in its row order.

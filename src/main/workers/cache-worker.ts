@@ -18,6 +18,7 @@ import {
   adoptCreditColumns, adoptSortPlaces, buildCreditColumnsElsewhere, creditColumnsKey, buildCreditColumnsInParts, copiedPartBuffers, creditColumnsBuffers, creditColumnsStale, readCreditColumnsPart,
   CopyDueSoon, type BuiltCreditColumns, type CopiedPartRead, type CopiedPartRequest, type SortPlaces,
 } from '../analytics/credit-columns';
+import { keptTransactions } from '../analytics/credit-columns-kept';
 import { PlacesComing, placeAhead, placeTextKeysElsewhere, sortPlacesBuffers, textKeyPlaces, type PlaceElsewhere } from '../analytics/credit-columns-page';
 import { startRollupsAside, type RollupsAside, type RollupsAsideData, type RollupsThread } from '../analytics/rollups-aside';
 import { openQueryableCache } from '../analytics/schema';
@@ -111,22 +112,38 @@ const COPY_THREAD_LIMITS = { maxYoungGenerationSizeMb: 32 } as const;
 
 /**
  * A `columns` thread: builds the columnar copy on its own read connection, with `columns-part` threads
- * reading shares of the transactions at the same time, hands it over (its arrays moved, not copied)
- * and ends.
+ * reading shares of the transactions at the same time (or loads the transactions an earlier reader
+ * kept for the same rows: credit-columns-kept.ts), hands it over (its arrays moved, not copied), keeps
+ * what it read from the table for the next reader, and ends.
  */
 async function buildColumns(port: NonNullable<typeof parentPort>, data: CacheWorkerData): Promise<void> {
   const db = openCacheReader(data.path);
+  const kept = keptTransactions(data.path, data.minKeptRows);
+  const { signals } = data;
   try {
-    const { signals } = data;
     const built = await buildCreditColumnsInParts(db, COPY_READERS, (part) => readPartElsewhere(data, part), {
       hurried: () => signals !== undefined && Atomics.load(signals, BUILD_HURRY) === 1,
       assembling: () => signals && Atomics.store(signals, BUILD_ASSEMBLING, 1),
       minSharedRows: data.minSharedRows,
+      kept,
     });
     port.postMessage(built, built?.columns ? creditColumnsBuffers(built.columns) : []);
   } finally {
     db.close();
   }
+  // Once the copy is handed over: what it read from the table, kept for the next reader, when the
+  // reader idles (its first answers keep both cores meanwhile), unless it says the read is of no use.
+  if (kept.keeping() && (await keepWhen(signals)) === KEEP_WRITE) await kept.written();
+}
+
+/** How often a `columns` thread that handed its copy over looks whether its reader has told it what to do with its read. */
+const KEEP_POLL_MS = 50;
+
+/** What the reader tells a `columns` thread about the read it keeps: write it (the reader is idle), or drop it (stale, or the reader closing). */
+async function keepWhen(signals: Int32Array | undefined): Promise<number> {
+  if (!signals) return KEEP_WRITE;
+  while (Atomics.load(signals, BUILD_KEEP) === 0) await new Promise((resolve) => setTimeout(resolve, KEEP_POLL_MS));
+  return Atomics.load(signals, BUILD_KEEP);
 }
 
 /** A share of the transactions read by a `columns-part` thread (rejects when the thread fails). */
@@ -220,15 +237,28 @@ function placesBuilder(db: Database.Database, data: CacheWorkerData): { place: P
   };
 }
 
-/** The signals a reader and its `columns` thread share: a query wants the copy; only its assembly is left. */
+/**
+ * The signals a reader and its `columns` thread share: a query wants the copy; only its assembly is
+ * left; what to do with the transactions read, once the copy is handed over (0: wait).
+ */
 const BUILD_HURRY = 0;
 const BUILD_ASSEMBLING = 1;
+const BUILD_KEEP = 2;
+const KEEP_WRITE = 1;
+const KEEP_DROP = 2;
+
+/** Tells a `columns` thread that handed its copy over what to do with its read (KEEP_WRITE or KEEP_DROP). */
+function tellKeep(signals: Int32Array, what: number): void {
+  Atomics.store(signals, BUILD_KEEP, what);
+}
 
 interface ColumnsBuilder {
   /** Starts a build when the copy is stale and none is under way; `wanted`: a query asks for it ('soon': the one under way is about to end). */
   start(wanted: boolean): 'soon' | void;
   /** Runs `then` once the build under way has ended (at once when none is). */
   afterBuild(then: () => void): void;
+  /** The reader idles: the last build's read is kept for the next reader now (credit-columns-kept.ts). */
+  idle(): void;
   stop(): void;
 }
 
@@ -242,6 +272,12 @@ interface ColumnsBuilder {
 function columnsBuilder(db: Database.Database, data: CacheWorkerData, adopted: () => void): ColumnsBuilder {
   let building: Worker | null = null;
   let signals: Int32Array | null = null;
+  // The signals of the thread whose copy was adopted last, waiting for the reader to idle before it keeps its read.
+  let keeping: Int32Array | null = null;
+  const keepOrDrop = (what: number) => {
+    if (keeping) tellKeep(keeping, what);
+    keeping = null;
+  };
   let failedAt = -Infinity;
   let stopped = false;
   let afterBuild: Array<() => void> = [];
@@ -259,14 +295,23 @@ function columnsBuilder(db: Database.Database, data: CacheWorkerData, adopted: (
         return wanted && Atomics.load(signals!, BUILD_ASSEMBLING) === 1 ? 'soon' : undefined;
       }
       if (stopped || !db.open || performance.now() - failedAt < RETRY_BUILD_AFTER_MS || !creditColumnsStale(db)) return;
+      // The last copy is stale: what its thread read is of no use to the next reader.
+      keepOrDrop(KEEP_DROP);
       let kept = false;
-      signals = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+      signals = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
       signals[BUILD_HURRY] = wanted ? 1 : 0;
       const thread = startWorker(data.entry, { workerData: { ...data, role: 'columns', signals } satisfies CacheWorkerData, resourceLimits: COPY_THREAD_LIMITS });
       building = thread;
+      const threadSignals = signals;
       thread.once('message', (built: BuiltCreditColumns | null) => {
         kept = true;
-        if (db.open && adoptCreditColumns(db, built)) adopted();
+        keepOrDrop(KEEP_DROP);
+        if (db.open && adoptCreditColumns(db, built)) {
+          keeping = threadSignals;
+          adopted();
+        } else {
+          tellKeep(threadSignals, KEEP_DROP);
+        }
         ended();
       });
       thread.once('error', () => undefined);
@@ -280,9 +325,12 @@ function columnsBuilder(db: Database.Database, data: CacheWorkerData, adopted: (
       if (building) afterBuild.push(then);
       else then();
     },
-    // The reader closes: a build under way is of no use, and must not keep the file open.
+    idle: () => keepOrDrop(KEEP_WRITE),
+    // The reader closes: a build under way is of no use, and must not keep the file open; a read not
+    // kept yet is dropped (writing it would outlive the reader).
     stop: () => {
       stopped = true;
+      keepOrDrop(KEEP_DROP);
       void building?.terminate();
       ended();
     },
@@ -326,6 +374,8 @@ function start(): void {
     warm = setTimeout(() => {
       warm = null;
       columns.start(false);
+      // With the copy current: the transactions its build read, kept for the next reader.
+      columns.idle();
       // With a current copy (none is being built): the order of the slowest free-text sort key, read ahead.
       if (db?.open) placeAhead(db);
     }, WARM_AFTER_IDLE_MS);

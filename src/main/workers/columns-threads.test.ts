@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
+import { buyerListQuery } from '../../shared/api/params';
 import { refreshAggregates } from '../analytics/aggregates';
 import { buildCreditColumns, creditColumnsKey, type BuiltCreditColumns, type SortPlaces } from '../analytics/credit-columns';
+import { keptTransactionsFile, MIN_KEPT_ROWS } from '../analytics/credit-columns-kept';
 import { freeTextPlaces } from '../analytics/credit-text-places';
 import { openQueryableCache } from '../analytics/schema';
 import { credit, project, writeCredits, writeProjects } from '../analytics/testing/tiny-market';
@@ -47,17 +49,27 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** The copy a `columns` thread hands over, and its signals once it has. */
-async function built(wanted: boolean): Promise<{ built: BuiltCreditColumns | null; signals: number[] }> {
-  const signals = new Int32Array(new SharedArrayBuffer(8));
+/** What a reader tells a `columns` thread to do with its read once the copy is handed over (cache-worker.ts). */
+const KEEP_WRITE = 1;
+const KEEP_DROP = 2;
+
+/**
+ * The copy a `columns` thread hands over, and its signals once it has; with `keep` (the rows kept
+ * from, and what the reader has told it already), once the thread has also ended by itself.
+ */
+async function built(wanted: boolean, keep?: { minKeptRows: number; tell: number }): Promise<{ built: BuiltCreditColumns | null; signals: number[] }> {
+  const signals = new Int32Array(new SharedArrayBuffer(12));
   signals[0] = wanted ? 1 : 0;
-  const workerData: CacheWorkerData = { path: file, role: 'columns', entry: ENTRY, signals, minSharedRows: 0 };
+  signals[2] = keep?.tell ?? 0;
+  const workerData: CacheWorkerData = { path: file, role: 'columns', entry: ENTRY, signals, minSharedRows: 0, minKeptRows: keep?.minKeptRows };
   const thread = startWorker(ENTRY, { workerData });
+  const ended = new Promise<number>((resolve) => thread.once('exit', resolve));
   try {
     const copy = await new Promise<BuiltCreditColumns | null>((resolve, reject) => {
       thread.once('message', resolve);
       thread.once('error', reject);
     });
+    if (keep) expect(await ended).toBe(0);
     return { built: copy, signals: Array.from(signals) };
   } finally {
     await thread.terminate();
@@ -70,10 +82,71 @@ describe('the columnar copy built by threads', () => {
     expect(whole.columns!.n).toBe(3000);
     const wanted = await built(true);
     expect(wanted.built).toEqual(whole);
-    expect(wanted.signals).toEqual([1, 1]);
+    expect(wanted.signals).toEqual([1, 1, 0]);
     const unwanted = await built(false);
     expect(unwanted.built).toEqual(whole);
-    expect(unwanted.signals).toEqual([0, 1]);
+    expect(unwanted.signals).toEqual([0, 1, 0]);
+  }, 60_000);
+
+  it('keeps what it read beside the cache once the copy is handed over and its reader idles, and a later `columns` thread loads the same copy from it', async () => {
+    const whole = buildCreditColumns(db)!;
+    const kept = keptTransactionsFile(file);
+    expect(fs.existsSync(kept)).toBe(false);
+    // Below the rows kept by default: nothing is.
+    await built(false, { minKeptRows: MIN_KEPT_ROWS, tell: KEEP_WRITE });
+    expect(fs.existsSync(kept)).toBe(false);
+    // Told to drop it: nothing is kept.
+    await built(false, { minKeptRows: 0, tell: KEEP_DROP });
+    expect(fs.existsSync(kept)).toBe(false);
+    expect((await built(true, { minKeptRows: 0, tell: KEEP_WRITE })).built).toEqual(whole);
+    const written = fs.statSync(kept);
+    // Loaded (the file unchanged), wanted or not, telling its reader at once that only the assembly is left.
+    expect(await built(false, { minKeptRows: 0, tell: 0 })).toEqual({ built: whole, signals: [0, 1, 0] });
+    expect(await built(true, { minKeptRows: 0, tell: 0 })).toEqual({ built: whole, signals: [1, 1, 0] });
+    expect(fs.statSync(kept).mtimeMs).toBe(written.mtimeMs);
+    // A file not written for these rows is ignored (the table read) and replaced.
+    fs.writeFileSync(kept, 'not a kept copy');
+    expect((await built(false, { minKeptRows: 0, tell: KEEP_WRITE })).built).toEqual(whole);
+    expect(fs.statSync(kept).size).toBe(written.size);
+    fs.rmSync(kept);
+  }, 60_000);
+
+  it('a `columns` thread with a read to keep waits, holding it, until its reader says to write it or drop it', async () => {
+    const kept = keptTransactionsFile(file);
+    for (const tell of [KEEP_DROP, KEEP_WRITE]) {
+      const signals = new Int32Array(new SharedArrayBuffer(12));
+      const thread = startWorker(ENTRY, { workerData: { path: file, role: 'columns', entry: ENTRY, signals, minSharedRows: 0, minKeptRows: 0 } satisfies CacheWorkerData });
+      let exited = false;
+      const ended = new Promise<number>((resolve) => thread.once('exit', (code) => resolve(code)));
+      void ended.then(() => (exited = true));
+      await new Promise((resolve) => thread.once('message', resolve));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(exited).toBe(false);
+      expect(fs.existsSync(kept)).toBe(false);
+      signals[2] = tell;
+      expect(await ended).toBe(0);
+      expect(fs.existsSync(kept)).toBe(tell === KEEP_WRITE);
+    }
+    fs.rmSync(kept);
+  }, 60_000);
+
+  it('a reader has its `columns` thread keep the read once the reader idles after the copy arrives', async () => {
+    const kept = keptTransactionsFile(file);
+    const reader = startWorker(ENTRY, { workerData: { path: file, role: 'reader', entry: ENTRY, minKeptRows: 0 } satisfies CacheWorkerData });
+    try {
+      const answer = new Promise((resolve) => reader.once('message', resolve));
+      reader.postMessage({ id: 1, op: 'query:buyers.list', args: buyerListQuery.parse({}) });
+      expect(await answer).toMatchObject({ id: 1, ok: true });
+      const until = Date.now() + 20_000;
+      while (!fs.existsSync(kept) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(fs.existsSync(kept)).toBe(true);
+    } finally {
+      const closed = new Promise((resolve) => reader.once('message', resolve));
+      reader.postMessage({ id: 2, op: 'close' });
+      await closed;
+      await reader.terminate();
+      fs.rmSync(kept, { force: true });
+    }
   }, 60_000);
 
   it('a `places` thread reads the places of a free-text key for a copy from its ids, as the reader would itself, and none under another key', async () => {
