@@ -17,10 +17,11 @@
  *      its columnar copy of the transactions when idle: 10-20 s at scale 10), so the first answers
  *      are those a user meets once the app has been open a while. At scale 10 a reader keeps what
  *      its copy read beside the cache once it idles (credit-columns-kept.ts), and the next one, as the
- *      app's next launch, loads it. BENCH_COLD_KEPT: `found` (default) opens the reader with whatever
- *      an earlier run left; `drop` removes the file first (the first launch after a sync that changed
- *      the transactions); `fresh` removes it, lets a first reader build and keep it, then closes
- *      the cache and measures the next opening (a later launch).
+ *      app's next launch, loads it (and the accounts' sort order, read ahead). BENCH_COLD_KEPT: `found`
+ *      (default) opens the reader with whatever an earlier run left; `drop` removes the files first
+ *      (the first launch after a sync that changed the transactions); `fresh` removes them, lets a
+ *      first reader build and keep both, then closes the cache and measures the next opening (a
+ *      later launch).
  *   BENCH_MODE: repeat, cold or both (default). One JSON line with every number on stdout; the table on stderr.
  * CARBON_TODAY is fixed (2026-06-30) for the service, the sync and the cache worker.
  */
@@ -33,7 +34,7 @@ import { toQueryString } from '../../src/shared/api/params';
 import { contract, type MethodName } from '../../src/shared/contract';
 import { openCache } from '../../src/main/workers/open-cache';
 import { spawnReferenceService, stopReferenceService } from '../../src/main/connections/demo-service';
-import { keptTransactionsFile } from '../../src/main/analytics/credit-columns-kept';
+import { keptOrderFile, keptTransactionsFile } from '../../src/main/analytics/credit-columns-kept';
 import { coldCombinations, coldGoalP95Ms } from './cold';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -209,22 +210,20 @@ async function main(): Promise<void> {
       results.push(row);
     }
     const cold = [];
-    const keptFile = keptTransactionsFile(summary.cache);
+    const keptFiles = [keptTransactionsFile(summary.cache), keptOrderFile(summary.cache, 'retirement_account')];
     if (mode !== 'repeat') {
-      if (coldKept === 'drop' || coldKept === 'fresh') fs.rmSync(keptFile, { force: true });
+      if (coldKept === 'drop' || coldKept === 'fresh') for (const file of keptFiles) fs.rmSync(file, { force: true });
       if (coldKept === 'fresh') {
-        say('cold: a first reader builds its copy and keeps its transactions once idle...');
+        say('cold: a first reader builds its copy, reads the accounts\' order ahead and keeps both once idle...');
         const t = performance.now();
         await cache.call('query:projects.list', contract['projects.list'].input.parse({}));
-        while (!fs.existsSync(keptFile) && performance.now() - t < 300_000) await new Promise((resolve) => setTimeout(resolve, 100));
+        while (!keptFiles.every((file) => fs.existsSync(file)) && performance.now() - t < 300_000) await new Promise((resolve) => setTimeout(resolve, 100));
         say(`cold: kept after ${Math.round(performance.now() - t)} ms; the cache closed and opened again`);
         await cache.close();
         cache = openCache(summary.cache);
       }
-      const kept = fs.existsSync(keptFile) ? fs.statSync(keptFile).size : null;
-      say(kept === null
-        ? 'cold: no transactions kept by an earlier reader: the copy reads the table'
-        : `cold: the reader loads the transactions an earlier reader kept (${(kept / 1e6).toFixed(1)} MB) if they stand for these rows`);
+      const sizes = keptFiles.map((file) => (fs.existsSync(file) ? `${(fs.statSync(file).size / 1e6).toFixed(1)} MB` : 'none'));
+      say(`cold: kept by an earlier reader, loaded if they stand for these rows: transactions ${sizes[0]}, accounts' order ${sizes[1]}`);
     }
     if (mode !== 'repeat' && coldWaitSeconds > 0) {
       // Opens the reader (its first query), then leaves it idle.

@@ -5,8 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
 import { creditTransactionSchema } from '../../shared/api';
 import { rebuildRollups, refreshAggregates } from './aggregates';
-import { buildCreditColumns, buildCreditColumnsInParts, creditColumnsKey, NO_VINTAGE, type CopiedPart, type KeptTransactions } from './credit-columns';
-import { keptTransactions, keptTransactionsBytes, keptTransactionsFile, MIN_KEPT_ROWS, transactionsOfKept } from './credit-columns-kept';
+import { buildCreditColumns, buildCreditColumnsInParts, creditColumnsKey, NO_VINTAGE, type CopiedPart, type KeptTransactions, type SortPlaces } from './credit-columns';
+import { keptOrderBytes, keptOrderFile, keptOrders, keptTransactions, keptTransactionsBytes, keptTransactionsFile, MIN_KEPT_ROWS, orderOfKept, transactionsOfKept } from './credit-columns-kept';
+import { freeTextPlaces } from './credit-text-places';
 import { seededRandom } from './testing/synced-market';
 import { credit, project, tinyMarket, writeCredits, writeProjects } from './testing/tiny-market';
 
@@ -151,7 +152,7 @@ describe('the transactions kept for the next reader', () => {
     otherMagic.write('CDCOPY99', 0, 'latin1');
     expect(transactionsOfKept(otherMagic, key, read.count)).toBeNull();
     // Cut short, or longer than its columns.
-    expect(() => transactionsOfKept(bytes.subarray(0, bytes.length - 10), key, read.count)).toThrow();
+    expect(transactionsOfKept(bytes.subarray(0, bytes.length - 10), key, read.count)).toBeNull();
     expect(transactionsOfKept(Buffer.concat([bytes, Buffer.from([0])]), key, read.count)).toBeNull();
     // A byte changed in the last column: deflate's checksum fails.
     const damaged = Buffer.from(bytes);
@@ -204,5 +205,53 @@ describe('the transactions kept for the next reader', () => {
     const next = counted();
     expect(await build(next.kept)).toEqual(buildCreditColumns(db));
     expect(next.counts).toEqual({ loaded: 0, missed: 1 });
+  });
+});
+
+describe('the order of a free-text sort key kept for the next reader', () => {
+  it('gives back the places kept, per transaction or per distinct value, only for the same key, expression and copy rows in the same order', () => {
+    const cols = buildCreditColumns(db)!.columns!;
+    const key = creditColumnsKey(db)!;
+    const { id, n } = cols;
+    const perValue = freeTextPlaces(db, cols, 'c.retirement_beneficiary_harmonized')!;
+    expect(perValue.of).toBeInstanceOf(Int32Array);
+    const perRow: SortPlaces = { place: Int32Array.from({ length: n }, (_, k) => (k % 9 === 0 ? -1 : (k * 7919) % 1000)), last: 999 };
+    for (const [expression, places] of [['c.retirement_beneficiary_harmonized', perValue], ['c.retirement_account', perRow]] as const) {
+      const bytes = Buffer.concat(keptOrderBytes(key, expression, id, places)!);
+      expect(orderOfKept(bytes, key, expression, id)).toEqual(places);
+      expect(orderOfKept(bytes, `${key} `, expression, id)).toBeNull();
+      expect(orderOfKept(bytes, key, 'c.retirement_note', id)).toBeNull();
+      expect(orderOfKept(bytes, key, expression, id.subarray(1))).toBeNull();
+      // The same ids, two rows swapped: another copy order.
+      const swapped = id.slice();
+      [swapped[0], swapped[1]] = [swapped[1]!, swapped[0]!];
+      expect(orderOfKept(bytes, key, expression, swapped)).toBeNull();
+      expect(orderOfKept(bytes.subarray(0, bytes.length - 1), key, expression, id)).toBeNull();
+    }
+    // A place beyond the last, or a value index beyond the places: not trusted.
+    const beyond = Buffer.concat(keptOrderBytes(key, 'x', id, { ...perRow, last: 10 })!);
+    expect(orderOfKept(beyond, key, 'x', id)).toBeNull();
+    if (!('place' in perValue)) throw new Error('names are placed per distinct value');
+    expect(perValue.place.length).toBeGreaterThan(2);
+    const fewerValues = Buffer.concat(keptOrderBytes(key, 'x', id, { ...perValue, place: perValue.place.slice(0, 1) })!);
+    expect(orderOfKept(fewerValues, key, 'x', id)).toBeNull();
+    // Places by value (a number key) are not kept this way.
+    expect(keptOrderBytes(key, 'x', id, { low: 0, none: -1, of: cols.vintage, last: 10 })).toBeNull();
+  });
+
+  it('is written beside the cache under the field name and read back by it; a missing or foreign file reads as none', async () => {
+    const cols = buildCreditColumns(db)!.columns!;
+    const key = creditColumnsKey(db)!;
+    const places = freeTextPlaces(db, cols, 'c.retirement_account')!;
+    const orders = keptOrders(cacheFile, 0);
+    expect(orders.read('retirement_account', key, 'c.retirement_account', cols.id)).toBeNull();
+    await orders.write('retirement_account', key, 'c.retirement_account', cols.id, places);
+    expect(fs.existsSync(keptOrderFile(cacheFile, 'retirement_account'))).toBe(true);
+    expect(orders.read('retirement_account', key, 'c.retirement_account', cols.id)).toEqual(places);
+    expect(orders.read('retirement_note', key, 'c.retirement_account', cols.id)).toBeNull();
+    fs.writeFileSync(keptOrderFile(cacheFile, 'retirement_account'), Buffer.concat(keptTransactionsBytes(key, (await readByBuild()).read)));
+    expect(orders.read('retirement_account', key, 'c.retirement_account', cols.id)).toBeNull();
+    expect(keptOrders(cacheFile).keeps(cols.n)).toBe(false);
+    expect(orders.keeps(cols.n)).toBe(true);
   });
 });

@@ -28,7 +28,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import zlib from 'node:zlib';
-import type { CopiedPart, KeptTransactions } from './credit-columns';
+import type { CopiedPart, KeptTransactions, SortPlaces } from './credit-columns';
 
 /** Tables with fewer transactions are not kept (see above). */
 export const MIN_KEPT_ROWS = 1_000_000;
@@ -68,8 +68,6 @@ interface Header {
   types: Array<string | null>;
   names: string[];
   dates: number[];
-  /** Each column's deflated length in bytes, in COLUMNS' order. */
-  columns: number[];
 }
 
 /** The file beside `cacheFile` that keeps its transactions as the copy reads them. */
@@ -137,20 +135,50 @@ function runningSum(values: Float64Array): void {
   for (let k = 1; k < values.length; k++) values[k] = values[k - 1]! + values[k]!;
 }
 
-/** The file's bytes for the transactions `read` under `key` (their arrays exactly `read.count` long). */
-export function keptTransactionsBytes(key: string, read: CopiedPart): Buffer[] {
-  const columns = COLUMNS.map(({ name, planes }) => {
-    const values = name === 'id' ? differences(read.id) : read[name];
-    return zlib.deflateSync(planes ? toPlanes(values) : new Uint8Array(values.buffer, values.byteOffset, values.byteLength), DEFLATE);
-  });
-  const header: Header = {
-    version: FORMAT_VERSION, key, count: read.count,
-    projectIds: read.projectIds, types: read.types, names: read.names, dates: read.dates, columns: columns.map((c) => c.length),
-  };
-  const headerBytes = zlib.deflateSync(Buffer.from(JSON.stringify(header)), DEFLATE);
+/** A column's values deflated, plane by plane or as they are. */
+function deflatedColumn(values: ColumnArray, planes: boolean): Buffer {
+  return zlib.deflateSync(planes ? toPlanes(values) : new Uint8Array(values.buffer, values.byteOffset, values.byteLength), DEFLATE);
+}
+
+/** The `count` values of type `of` that deflatedColumn stored in `blob` (null: not that many; a damaged blob throws). */
+function inflatedColumn<T extends ColumnArray>(blob: Buffer, of: { new (buffer: ArrayBuffer): T; BYTES_PER_ELEMENT: number }, count: number, byPlane: boolean): T | null {
+  // Inflated into one buffer of the column's length (in 16 KB pieces, then joined, it took a tenth of a load more).
+  const planes = zlib.inflateSync(blob, { chunkSize: Math.max(64, count * of.BYTES_PER_ELEMENT) });
+  if (planes.length !== count * of.BYTES_PER_ELEMENT) return null;
+  // Used where they were inflated when that buffer is theirs alone (a Buffer may share a pool), else copied.
+  const own = planes.byteOffset === 0 && planes.buffer.byteLength === planes.length;
+  return new of(byPlane ? fromPlanes(planes, of.BYTES_PER_ELEMENT) : own ? planes.buffer : new Uint8Array(planes).buffer);
+}
+
+/** A file's bytes: `magic`, the header's length (4 bytes, little-endian), the header (deflated JSON, each blob's length added as `blobs`), the blobs. */
+function framed(magic: Buffer, header: object, blobs: Buffer[]): Buffer[] {
+  const headerBytes = zlib.deflateSync(Buffer.from(JSON.stringify({ ...header, blobs: blobs.map((b) => b.length) })), DEFLATE);
   const length = Buffer.alloc(4);
   length.writeUInt32LE(headerBytes.length);
-  return [MAGIC, length, headerBytes, ...columns];
+  return [magic, length, headerBytes, ...blobs];
+}
+
+/** The header and blobs of a file `framed` under `magic`, or null when it is none (a damaged header throws). */
+function unframed(bytes: Buffer, magic: Buffer): { header: Record<string, unknown>; blobs: Buffer[] } | null {
+  if (!LITTLE_ENDIAN || bytes.length < magic.length + 4 || !bytes.subarray(0, magic.length).equals(magic)) return null;
+  const headerEnd = magic.length + 4 + bytes.readUInt32LE(magic.length);
+  const header = JSON.parse(zlib.inflateSync(bytes.subarray(magic.length + 4, headerEnd)).toString()) as Record<string, unknown>;
+  const lengths = header.blobs;
+  if (!Array.isArray(lengths) || !lengths.every((n) => Number.isSafeInteger(n) && n >= 0)) return null;
+  const blobs: Buffer[] = [];
+  let at = headerEnd;
+  for (const n of lengths as number[]) {
+    blobs.push(bytes.subarray(at, at + n));
+    at += n;
+  }
+  return at === bytes.length ? { header, blobs } : null;
+}
+
+/** The file's bytes for the transactions `read` under `key` (their arrays exactly `read.count` long). */
+export function keptTransactionsBytes(key: string, read: CopiedPart): Buffer[] {
+  const columns = COLUMNS.map(({ name, planes }) => deflatedColumn(name === 'id' ? differences(read.id) : read[name], planes));
+  const header: Header = { version: FORMAT_VERSION, key, count: read.count, projectIds: read.projectIds, types: read.types, names: read.names, dates: read.dates };
+  return framed(MAGIC, header, columns);
 }
 
 /** Whether every interned value of `read` indexes its dictionary (a file this code wrote always does). */
@@ -167,23 +195,16 @@ function indexesHold(read: CopiedPart): boolean {
 
 /** The transactions a file's `bytes` keep when they were read under `key` and number `count`, else null. */
 export function transactionsOfKept(bytes: Buffer, key: string, count: number): CopiedPart | null {
-  if (!LITTLE_ENDIAN || bytes.length < MAGIC.length + 4 || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return null;
-  const headerEnd = MAGIC.length + 4 + bytes.readUInt32LE(MAGIC.length);
-  const header = JSON.parse(zlib.inflateSync(bytes.subarray(MAGIC.length + 4, headerEnd)).toString()) as Header;
-  if (header.version !== FORMAT_VERSION || header.key !== key || header.count !== count) return null;
-  if (!Array.isArray(header.columns) || header.columns.length !== COLUMNS.length) return null;
+  const file = unframed(bytes, MAGIC);
+  if (!file) return null;
+  const header = file.header as unknown as Header;
+  if (header.version !== FORMAT_VERSION || header.key !== key || header.count !== count || file.blobs.length !== COLUMNS.length) return null;
   const arrays = {} as Record<ColumnName, ColumnArray>;
-  let at = headerEnd;
-  for (const [c, { name, of, planes: byPlane }] of COLUMNS.entries()) {
-    // Inflated into one buffer of the column's length (in 16 KB pieces, then joined, it took a tenth of a load more).
-    const planes = zlib.inflateSync(bytes.subarray(at, at + header.columns[c]!), { chunkSize: Math.max(64, count * of.BYTES_PER_ELEMENT) });
-    at += header.columns[c]!;
-    if (planes.length !== count * of.BYTES_PER_ELEMENT) return null;
-    // Used where they were inflated when that buffer is theirs alone (a Buffer may share a pool), else copied.
-    const own = planes.byteOffset === 0 && planes.buffer.byteLength === planes.length;
-    arrays[name] = new of(byPlane ? fromPlanes(planes, of.BYTES_PER_ELEMENT) : own ? planes.buffer : new Uint8Array(planes).buffer);
+  for (const [c, { name, of, planes }] of COLUMNS.entries()) {
+    const column = inflatedColumn(file.blobs[c]!, of, count, planes);
+    if (!column) return null;
+    arrays[name] = column;
   }
-  if (at !== bytes.length) return null;
   runningSum(arrays.id as Float64Array);
   const read: CopiedPart = {
     count, id: arrays.id as Float64Array, project: arrays.project as Int32Array, type: arrays.type as Uint8Array, vintage: arrays.vintage as Int32Array,
@@ -256,6 +277,98 @@ export function keptTransactions(cacheFile: string, minRows = MIN_KEPT_ROWS): Ke
         await replaceFile(target, keptTransactionsBytes(kept.key, kept.read));
       } catch {
         // Not kept (a full disk, a folder not writable): the next reader reads the table, as without the file.
+      }
+    },
+  };
+}
+
+/**
+ * The order of a free-text sort key, kept the same way (`<cache>.credit-order-<field>`): the places a
+ * `places` thread read for a copy (credit-text-places.ts; at ten times the default market the
+ * accounts' take an ordered scan of 11–17 s), loaded by the next reader's `places` thread for a copy
+ * of the same rows. A copy's row order follows from its rows alone (credit-columns.ts), so places kept
+ * for the rollups' key, the sort expression, the count and the copy's ids in its row order (a hash of
+ * them) are the places of any copy with those; any other file is ignored.
+ */
+const ORDER_MAGIC = Buffer.from('CDORDER1', 'latin1');
+const ORDER_VERSION = 1;
+
+interface OrderHeader {
+  version: number;
+  key: string;
+  expression: string;
+  count: number;
+  idsHash: number;
+  last: number;
+  /** Whether the places are per distinct value (`place[of[i]]`): then a second blob holds `of`. */
+  interned: boolean;
+  /** How many places the first blob holds. */
+  places: number;
+}
+
+/** The file beside `cacheFile` that keeps the order of the credit sort key `field`. */
+export function keptOrderFile(cacheFile: string, field: string): string {
+  return `${cacheFile}.credit-order-${field}`;
+}
+
+/** A hash of a copy's ids in its row order (FNV-1a over their low and high 32 bits). */
+function idsHash(id: Float64Array): number {
+  let h = 0x811c9dc5;
+  for (let k = 0; k < id.length; k++) {
+    const v = id[k]!;
+    h = Math.imul(h ^ v, 0x01000193);
+    h = Math.imul(h ^ (v / 4294967296), 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** The file's bytes for the places of `expression` in the copy whose ids (in row order) are `id`, or null for places not kept this way (by value). */
+export function keptOrderBytes(key: string, expression: string, id: Float64Array, places: SortPlaces): Buffer[] | null {
+  if (!('place' in places) || !(places.place instanceof Int32Array) || (places.of !== undefined && !(places.of instanceof Int32Array))) return null;
+  const interned = places.of !== undefined;
+  const header: OrderHeader = { version: ORDER_VERSION, key, expression, count: id.length, idsHash: idsHash(id), last: places.last, interned, places: places.place.length };
+  const blobs = [deflatedColumn(places.place, true), ...(interned ? [deflatedColumn(places.of as Int32Array, true)] : [])];
+  return framed(ORDER_MAGIC, header, blobs);
+}
+
+/** The places a file's `bytes` keep for `expression` in the copy whose ids (in row order) are `id`, under `key`, else null. */
+export function orderOfKept(bytes: Buffer, key: string, expression: string, id: Float64Array): SortPlaces | null {
+  const file = unframed(bytes, ORDER_MAGIC);
+  if (!file) return null;
+  const header = file.header as unknown as OrderHeader;
+  if (header.version !== ORDER_VERSION || header.key !== key || header.expression !== expression || header.count !== id.length) return null;
+  if (file.blobs.length !== (header.interned ? 2 : 1) || !Number.isSafeInteger(header.places) || !Number.isSafeInteger(header.last) || header.idsHash !== idsHash(id)) return null;
+  const place = inflatedColumn(file.blobs[0]!, Int32Array, header.places, true);
+  if (!place) return null;
+  // Every place within [-1, last] and, interned, every value index within the places.
+  for (let k = 0; k < place.length; k++) if (place[k]! < -1 || place[k]! > header.last) return null;
+  if (!header.interned) return place.length === id.length ? { place, last: header.last } : null;
+  const of = inflatedColumn(file.blobs[1]!, Int32Array, id.length, true);
+  if (!of) return null;
+  for (let k = 0; k < of.length; k++) if (of[k]! >= place.length) return null;
+  return { place, of, last: header.last };
+}
+
+/** The orders kept beside `cacheFile` (for copies of at least `minRows` transactions). */
+export function keptOrders(cacheFile: string, minRows = MIN_KEPT_ROWS) {
+  return {
+    /** The places of `field` (sorted by `expression`) kept for the copy whose ids are `id`, read under `key`, or null. */
+    read: (field: string, key: string, expression: string, id: Float64Array): SortPlaces | null => {
+      try {
+        return orderOfKept(fs.readFileSync(keptOrderFile(cacheFile, field)), key, expression, id);
+      } catch {
+        return null;
+      }
+    },
+    /** Whether the places of a copy of `n` transactions are kept. */
+    keeps: (n: number): boolean => LITTLE_ENDIAN && n >= minRows,
+    /** Keeps `places` (arrays no one else changes meanwhile); resolves once written or failed. */
+    write: async (field: string, key: string, expression: string, id: Float64Array, places: SortPlaces): Promise<void> => {
+      try {
+        const bytes = keptOrderBytes(key, expression, id, places);
+        if (bytes) await replaceFile(keptOrderFile(cacheFile, field), bytes);
+      } catch {
+        // Not kept: the next reader reads the order from the table, as without the file.
       }
     },
   };

@@ -153,6 +153,9 @@ export function placeTextKeysElsewhere(db: Database.Database, place: PlaceElsewh
  */
 const PLACED_AHEAD = ['retirement_account'] as const;
 
+/** Whether the places of `field` are read ahead (and so kept for the next reader: credit-columns-kept.ts). */
+export const isPlacedAhead = (field: string): boolean => (PLACED_AHEAD as readonly string[]).includes(field);
+
 /**
  * For a reader left idle: asks the placer (placeTextKeysElsewhere) for the places of the first key of
  * PLACED_AHEAD its current copy lacks, as a sort by it would, so that the first such sort finds them

@@ -183,10 +183,11 @@ export interface CacheWorkerData {
   /** A `columns` thread keeps the transactions it reads for later readers from this many on (default: a million; tests keep a small table). */
   minKeptRows?: number;
   /**
-   * A `places` thread's key: its SQL over `credit_transactions c`, the rollups' key the copy was built
-   * under, and the copy's ids in its row order.
+   * A `places` thread's key: its field and SQL over `credit_transactions c`, the rollups' key the copy
+   * was built under, whether its order is kept for the next reader (a key read ahead), and the copy's
+   * ids in its row order.
    */
-  places?: { expression: string; key: string; ids: { n: number; id: Float64Array; minId: number; maxId: number } };
+  places?: { field: string; expression: string; key: string; keep: boolean; ids: { n: number; id: Float64Array; minId: number; maxId: number } };
 }
 
 /** Messages between the main thread and the cache worker. */

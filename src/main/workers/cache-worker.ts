@@ -18,8 +18,8 @@ import {
   adoptCreditColumns, adoptSortPlaces, buildCreditColumnsElsewhere, creditColumnsKey, buildCreditColumnsInParts, copiedPartBuffers, creditColumnsBuffers, creditColumnsStale, readCreditColumnsPart,
   CopyDueSoon, type BuiltCreditColumns, type CopiedPartRead, type CopiedPartRequest, type SortPlaces,
 } from '../analytics/credit-columns';
-import { keptTransactions } from '../analytics/credit-columns-kept';
-import { PlacesComing, placeAhead, placeTextKeysElsewhere, sortPlacesBuffers, textKeyPlaces, type PlaceElsewhere } from '../analytics/credit-columns-page';
+import { keptOrders, keptTransactions } from '../analytics/credit-columns-kept';
+import { PlacesComing, isPlacedAhead, placeAhead, placeTextKeysElsewhere, sortPlacesBuffers, textKeyPlaces, type PlaceElsewhere } from '../analytics/credit-columns-page';
 import { startRollupsAside, type RollupsAside, type RollupsAsideData, type RollupsThread } from '../analytics/rollups-aside';
 import { openQueryableCache } from '../analytics/schema';
 import { type CacheNotice, type CacheOpHandlers, type CacheQueryOps, type CacheRequest, type CacheResponse, type CacheWorkerData } from '../cache/cache-protocol';
@@ -167,16 +167,28 @@ function readColumnsPart(port: NonNullable<typeof parentPort>, data: CacheWorker
   }
 }
 
-/** A `places` thread: reads the order of one free-text sort key for the reader's copy, hands the places over (moved) and ends. */
-function placeTextKey(port: NonNullable<typeof parentPort>, data: CacheWorkerData): void {
+/**
+ * A `places` thread: reads the order of one free-text sort key for the reader's copy (or, for a key
+ * read ahead, loads the order an earlier reader kept for a copy of the same rows:
+ * credit-columns-kept.ts), hands the places over (moved), keeps what it read for the next reader, and
+ * ends.
+ */
+async function placeTextKey(port: NonNullable<typeof parentPort>, data: CacheWorkerData): Promise<void> {
+  const { key, expression, ids, field, keep } = data.places!;
+  const orders = keptOrders(data.path, data.minKeptRows);
+  const loaded = keep ? orders.read(field, key, expression, ids.id) : null;
+  if (loaded) return port.postMessage({ key, places: loaded }, sortPlacesBuffers(loaded));
   const db = openCacheReader(data.path);
+  let placed: ReturnType<typeof textKeyPlaces>;
   try {
-    const { key, expression, ids } = data.places!;
-    const placed = textKeyPlaces(db, key, expression, ids);
-    port.postMessage(placed, placed?.places ? sortPlacesBuffers(placed.places) : []);
+    placed = textKeyPlaces(db, key, expression, ids);
   } finally {
     db.close();
   }
+  // Copied before the places are moved (21 MB at ten times the default market), written once handed over.
+  const toKeep = keep && placed?.places && orders.keeps(ids.n) ? structuredClone(placed.places) : null;
+  port.postMessage(placed, placed?.places ? sortPlacesBuffers(placed.places) : []);
+  if (toKeep) await orders.write(field, key, expression, ids.id, toKeep);
 }
 
 /**
@@ -203,8 +215,8 @@ function placesBuilder(db: Database.Database, data: CacheWorkerData): { place: P
       const key = creditColumnsKey(db);
       if (stopped || key === null || placing.size > 0 || performance.now() - (failedAt.get(field) ?? -Infinity) < RETRY_BUILD_AFTER_MS) return;
       let adopted = false;
-      // The copy's ids go along copied (the reader keeps its own).
-      const places = { expression, key, ids: { n: cols.n, id: cols.id, minId: cols.minId, maxId: cols.maxId } };
+      // The copy's ids go along copied (the reader keeps its own); a key read ahead is kept for the next reader.
+      const places = { field, expression, key, keep: isPlacedAhead(field), ids: { n: cols.n, id: cols.id, minId: cols.minId, maxId: cols.maxId } };
       const thread = startWorker(data.entry, { workerData: { ...data, role: 'places', places } satisfies CacheWorkerData, resourceLimits: COPY_THREAD_LIMITS });
       placing.set(field, thread);
       thread.once('message', (placed: { key: string; places: SortPlaces | null } | null) => {
@@ -344,7 +356,7 @@ function start(): void {
   const { path: file, role } = data;
   if (role === 'columns') return void buildColumns(port, data);
   if (role === 'columns-part') return readColumnsPart(port, data);
-  if (role === 'places') return placeTextKey(port, data);
+  if (role === 'places') return void placeTextKey(port, data);
   let ops: Record<string, (args: unknown) => unknown>;
   let db: Database.Database | null = null;
   try {

@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import { buyerListQuery } from '../../shared/api/params';
 import { refreshAggregates } from '../analytics/aggregates';
 import { buildCreditColumns, creditColumnsKey, type BuiltCreditColumns, type SortPlaces } from '../analytics/credit-columns';
-import { keptTransactionsFile, MIN_KEPT_ROWS } from '../analytics/credit-columns-kept';
+import { keptOrderBytes, keptOrderFile, keptTransactionsFile, MIN_KEPT_ROWS } from '../analytics/credit-columns-kept';
 import { freeTextPlaces } from '../analytics/credit-text-places';
 import { openQueryableCache } from '../analytics/schema';
 import { credit, project, writeCredits, writeProjects } from '../analytics/testing/tiny-market';
@@ -151,22 +151,46 @@ describe('the columnar copy built by threads', () => {
 
   it('a `places` thread reads the places of a free-text key for a copy from its ids, as the reader would itself, and none under another key', async () => {
     const cols = buildCreditColumns(db)!.columns!;
-    const place = async (key: string) => {
-      const workerData: CacheWorkerData = { path: file, role: 'places', entry: ENTRY, places: { expression: 'c.retirement_account', key, ids: { n: cols.n, id: cols.id, minId: cols.minId, maxId: cols.maxId } } };
+    const expression = 'c.retirement_account';
+    /** The places a `places` thread hands over; with `minKeptRows` (its order kept), once it has ended by itself. */
+    const place = async (key: string, minKeptRows?: number, id = cols.id) => {
+      const ids = { n: cols.n, id, minId: cols.minId, maxId: cols.maxId };
+      const workerData: CacheWorkerData = { path: file, role: 'places', entry: ENTRY, minKeptRows, places: { field: 'retirement_account', expression, key, keep: minKeptRows !== undefined, ids } };
       const thread = startWorker(ENTRY, { workerData });
+      const ended = new Promise<number>((resolve) => thread.once('exit', resolve));
       try {
-        return await new Promise<{ key: string; places: SortPlaces | null } | null>((resolve, reject) => {
+        const placed = await new Promise<{ key: string; places: SortPlaces | null } | null>((resolve, reject) => {
           thread.once('message', resolve);
           thread.once('error', reject);
         });
+        if (minKeptRows !== undefined) expect(await ended).toBe(0);
+        return placed;
       } finally {
         await thread.terminate();
       }
     };
     const key = creditColumnsKey(db)!;
     const placed = await place(key);
-    expect(placed).toEqual({ key, places: freeTextPlaces(db, cols, 'c.retirement_account') });
-    expect(placed!.places).not.toBeNull();
+    const read = freeTextPlaces(db, cols, expression)!;
+    expect(placed).toEqual({ key, places: read });
+    expect(read).not.toBeNull();
     expect(await place('rebuilt since')).toBeNull();
+
+    // Kept for the next reader (below the rows kept by default: not), and loaded from the file by the next thread.
+    const kept = keptOrderFile(file, 'retirement_account');
+    expect(await place(key, MIN_KEPT_ROWS)).toEqual({ key, places: read });
+    expect(fs.existsSync(kept)).toBe(false);
+    expect(await place(key, 0)).toEqual({ key, places: read });
+    expect(fs.existsSync(kept)).toBe(true);
+    // What the file keeps is what is loaded: places written there by hand come back.
+    if (!('place' in read)) throw new Error('the accounts are placed by an array of places');
+    const reversed = { ...read, place: read.place.map((p) => (p < 0 ? p : read.last - p)) };
+    fs.writeFileSync(kept, Buffer.concat(keptOrderBytes(key, expression, cols.id, reversed)!));
+    expect(await place(key, 0)).toEqual({ key, places: reversed });
+    // For a copy whose rows are in another order, the file is ignored (and replaced).
+    const otherOrder = cols.id.slice().reverse();
+    expect(await place(key, 0, otherOrder)).toEqual({ key, places: freeTextPlaces(db, { ...cols, id: otherOrder }, expression) });
+    expect(await place(key, 0)).toEqual({ key, places: read });
+    fs.rmSync(kept);
   }, 60_000);
 });
