@@ -83,7 +83,7 @@ const build = (kept: KeptTransactions) => buildCreditColumnsInParts(db, 1, noEls
 /** The transactions a build read (`keep` told them), as the file would keep them. */
 async function readByBuild(): Promise<{ key: string; read: CopiedPart }> {
   let told: { key: string; read: CopiedPart } | null = null;
-  await build({ read: () => null, keeps: () => true, keep: (key, read) => (told = { key, read }) });
+  await build({ holds: () => false, read: () => null, keeps: () => true, keep: (key, read) => (told = { key, read }) });
   expect(told).not.toBeNull();
   return told!;
 }

@@ -255,6 +255,14 @@ export function keptTransactions(cacheFile: string, minRows = MIN_KEPT_ROWS): Ke
   const target = keptTransactionsFile(cacheFile);
   let toKeep: { key: string; read: CopiedPart } | null = null;
   return {
+    holds: (key) => {
+      try {
+        const file = unframed(fs.readFileSync(target), MAGIC);
+        return file !== null && file.header.version === FORMAT_VERSION && file.header.key === key;
+      } catch {
+        return false;
+      }
+    },
     read: (key, n) => {
       try {
         return transactionsOfKept(fs.readFileSync(target), key, n);

@@ -727,6 +727,8 @@ const MIN_SHARED_ROWS = 1_000_000;
  * sees (the same rows), and keeps what it reads otherwise.
  */
 export interface KeptTransactions {
+  /** Whether transactions read under `key` are kept (a look at what is kept, not yet a load). */
+  holds(key: string): boolean;
   /** Every transaction read under `key` (all `n` of them, in id order), or null when none are kept for it. */
   read(key: string, n: number): CopiedPart | null;
   /** Whether a table of `n` transactions is kept (a copy's transactions are then copied for `keep`). */
@@ -746,6 +748,12 @@ export interface PartsOptions {
   minSharedRows?: number;
   /** The transactions kept between readers: loaded when they stand for this snapshot's rows, else kept once read. */
   kept?: KeptTransactions;
+  /**
+   * When the kept transactions stand for the rows now: resolves once the copy is to be loaded from
+   * them (a query wants it, or the reader idles), so that the load does not compete with a burst of
+   * first answers that do not need it (default: at once). A copy read from the table starts at once.
+   */
+  loadWhen?: () => Promise<void>;
 }
 
 /**
@@ -763,8 +771,13 @@ export async function buildCreditColumnsInParts(
   db: Database.Database,
   parts: number,
   readElsewhere: (request: CopiedPartRequest) => Promise<CopiedPartRead>,
-  { hurried = () => true, assembling = () => undefined, chunkRows = CHUNK_ROWS, minSharedRows = MIN_SHARED_ROWS, kept }: PartsOptions = {},
+  { hurried = () => true, assembling = () => undefined, chunkRows = CHUNK_ROWS, minSharedRows = MIN_SHARED_ROWS, kept, loadWhen }: PartsOptions = {},
 ): Promise<BuiltCreditColumns | null> {
+  // Waited for outside a snapshot (a snapshot held open would keep the writer's log from being checkpointed).
+  if (kept && loadWhen) {
+    const current = creditColumnsKey(db);
+    if (current !== null && kept.holds(current)) await loadWhen();
+  }
   db.exec('BEGIN');
   try {
     const key = creditColumnsKey(db);

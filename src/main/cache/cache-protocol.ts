@@ -175,7 +175,9 @@ export interface CacheWorkerData {
    * A `columns` thread's signals, shared with its reader (over a SharedArrayBuffer): [0] set to 1 once
    * a query wants the copy (the build then takes every core), [1] set to 1 by the thread once only the
    * copy's assembly is left, [2] set by the reader once the copy is handed over: 1 to keep what the
-   * build read for the next reader (the reader idles), 2 to drop it (stale, or the reader closing).
+   * build read for the next reader (the reader idles), 2 to drop it (stale, or the reader closing),
+   * [3] set to 1 by the reader once it idles (a copy the kept transactions give is loaded then, or
+   * once [0] is set).
    */
   signals?: Int32Array;
   /** A `columns` thread shares out no fewer transactions than this (default: a million; tests share a small table). */

@@ -126,6 +126,7 @@ async function buildColumns(port: NonNullable<typeof parentPort>, data: CacheWor
       assembling: () => signals && Atomics.store(signals, BUILD_ASSEMBLING, 1),
       minSharedRows: data.minSharedRows,
       kept,
+      loadWhen: () => until(() => !signals || Atomics.load(signals, BUILD_HURRY) === 1 || Atomics.load(signals, BUILD_LOAD) === 1),
     });
     port.postMessage(built, built?.columns ? creditColumnsBuffers(built.columns) : []);
   } finally {
@@ -136,13 +137,18 @@ async function buildColumns(port: NonNullable<typeof parentPort>, data: CacheWor
   if (kept.keeping() && (await keepWhen(signals)) === KEEP_WRITE) await kept.written();
 }
 
-/** How often a `columns` thread that handed its copy over looks whether its reader has told it what to do with its read. */
-const KEEP_POLL_MS = 50;
+/** How often a `columns` thread looks whether its reader has told it something (the signals below). */
+const SIGNAL_POLL_MS = 20;
+
+/** Resolves once `done()` holds, looked at every SIGNAL_POLL_MS. */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, SIGNAL_POLL_MS));
+}
 
 /** What the reader tells a `columns` thread about the read it keeps: write it (the reader is idle), or drop it (stale, or the reader closing). */
 async function keepWhen(signals: Int32Array | undefined): Promise<number> {
   if (!signals) return KEEP_WRITE;
-  while (Atomics.load(signals, BUILD_KEEP) === 0) await new Promise((resolve) => setTimeout(resolve, KEEP_POLL_MS));
+  await until(() => Atomics.load(signals, BUILD_KEEP) !== 0);
   return Atomics.load(signals, BUILD_KEEP);
 }
 
@@ -251,11 +257,13 @@ function placesBuilder(db: Database.Database, data: CacheWorkerData): { place: P
 
 /**
  * The signals a reader and its `columns` thread share: a query wants the copy; only its assembly is
- * left; what to do with the transactions read, once the copy is handed over (0: wait).
+ * left; what to do with the transactions read, once the copy is handed over (0: wait); the reader
+ * has idled (a copy the kept transactions give is loaded then, or once a query wants it).
  */
 const BUILD_HURRY = 0;
 const BUILD_ASSEMBLING = 1;
 const BUILD_KEEP = 2;
+const BUILD_LOAD = 3;
 const KEEP_WRITE = 1;
 const KEEP_DROP = 2;
 
@@ -269,7 +277,7 @@ interface ColumnsBuilder {
   start(wanted: boolean): 'soon' | void;
   /** Runs `then` once the build under way has ended (at once when none is). */
   afterBuild(then: () => void): void;
-  /** The reader idles: the last build's read is kept for the next reader now (credit-columns-kept.ts). */
+  /** The reader idles: a copy the kept transactions give is loaded now, and the last build's read is kept for the next reader (credit-columns-kept.ts). */
   idle(): void;
   stop(): void;
 }
@@ -310,7 +318,7 @@ function columnsBuilder(db: Database.Database, data: CacheWorkerData, adopted: (
       // The last copy is stale: what its thread read is of no use to the next reader.
       keepOrDrop(KEEP_DROP);
       let kept = false;
-      signals = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
+      signals = new Int32Array(new SharedArrayBuffer(4 * Int32Array.BYTES_PER_ELEMENT));
       signals[BUILD_HURRY] = wanted ? 1 : 0;
       const thread = startWorker(data.entry, { workerData: { ...data, role: 'columns', signals } satisfies CacheWorkerData, resourceLimits: COPY_THREAD_LIMITS });
       building = thread;
@@ -337,7 +345,10 @@ function columnsBuilder(db: Database.Database, data: CacheWorkerData, adopted: (
       if (building) afterBuild.push(then);
       else then();
     },
-    idle: () => keepOrDrop(KEEP_WRITE),
+    idle: () => {
+      if (signals) Atomics.store(signals, BUILD_LOAD, 1);
+      keepOrDrop(KEEP_WRITE);
+    },
     // The reader closes: a build under way is of no use, and must not keep the file open; a read not
     // kept yet is dropped (writing it would outlive the reader).
     stop: () => {
@@ -386,13 +397,16 @@ function start(): void {
     warm = setTimeout(() => {
       warm = null;
       columns.start(false);
-      // With the copy current: the transactions its build read, kept for the next reader.
+      // A copy the kept transactions give is loaded now; with the copy current, the transactions
+      // its build read are kept for the next reader.
       columns.idle();
       // With a current copy (none is being built): the order of the slowest free-text sort key, read ahead.
       if (db?.open) placeAhead(db);
     }, WARM_AFTER_IDLE_MS);
     warm.unref();
   };
+  // A reader asked nothing idles from its opening.
+  warmWhenIdle();
   const answer = (msg: CacheRequest): void => {
     try {
       const fn = ops[msg.op];

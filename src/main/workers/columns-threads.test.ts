@@ -55,12 +55,14 @@ const KEEP_DROP = 2;
 
 /**
  * The copy a `columns` thread hands over, and its signals once it has; with `keep` (the rows kept
- * from, and what the reader has told it already), once the thread has also ended by itself.
+ * from, and what the reader has told it already), once the thread has also ended by itself. The
+ * reader is idle (a copy the kept transactions give may be loaded).
  */
 async function built(wanted: boolean, keep?: { minKeptRows: number; tell: number }): Promise<{ built: BuiltCreditColumns | null; signals: number[] }> {
-  const signals = new Int32Array(new SharedArrayBuffer(12));
+  const signals = new Int32Array(new SharedArrayBuffer(16));
   signals[0] = wanted ? 1 : 0;
   signals[2] = keep?.tell ?? 0;
+  signals[3] = 1;
   const workerData: CacheWorkerData = { path: file, role: 'columns', entry: ENTRY, signals, minSharedRows: 0, minKeptRows: keep?.minKeptRows };
   const thread = startWorker(ENTRY, { workerData });
   const ended = new Promise<number>((resolve) => thread.once('exit', resolve));
@@ -82,10 +84,10 @@ describe('the columnar copy built by threads', () => {
     expect(whole.columns!.n).toBe(3000);
     const wanted = await built(true);
     expect(wanted.built).toEqual(whole);
-    expect(wanted.signals).toEqual([1, 1, 0]);
+    expect(wanted.signals).toEqual([1, 1, 0, 1]);
     const unwanted = await built(false);
     expect(unwanted.built).toEqual(whole);
-    expect(unwanted.signals).toEqual([0, 1, 0]);
+    expect(unwanted.signals).toEqual([0, 1, 0, 1]);
   }, 60_000);
 
   it('keeps what it read beside the cache once the copy is handed over and its reader idles, and a later `columns` thread loads the same copy from it', async () => {
@@ -101,8 +103,8 @@ describe('the columnar copy built by threads', () => {
     expect((await built(true, { minKeptRows: 0, tell: KEEP_WRITE })).built).toEqual(whole);
     const written = fs.statSync(kept);
     // Loaded (the file unchanged), wanted or not, telling its reader at once that only the assembly is left.
-    expect(await built(false, { minKeptRows: 0, tell: 0 })).toEqual({ built: whole, signals: [0, 1, 0] });
-    expect(await built(true, { minKeptRows: 0, tell: 0 })).toEqual({ built: whole, signals: [1, 1, 0] });
+    expect(await built(false, { minKeptRows: 0, tell: 0 })).toEqual({ built: whole, signals: [0, 1, 0, 1] });
+    expect(await built(true, { minKeptRows: 0, tell: 0 })).toEqual({ built: whole, signals: [1, 1, 0, 1] });
     expect(fs.statSync(kept).mtimeMs).toBe(written.mtimeMs);
     // A file not written for these rows is ignored (the table read) and replaced.
     fs.writeFileSync(kept, 'not a kept copy');
@@ -114,7 +116,7 @@ describe('the columnar copy built by threads', () => {
   it('a `columns` thread with a read to keep waits, holding it, until its reader says to write it or drop it', async () => {
     const kept = keptTransactionsFile(file);
     for (const tell of [KEEP_DROP, KEEP_WRITE]) {
-      const signals = new Int32Array(new SharedArrayBuffer(12));
+      const signals = new Int32Array(new SharedArrayBuffer(16));
       const thread = startWorker(ENTRY, { workerData: { path: file, role: 'columns', entry: ENTRY, signals, minSharedRows: 0, minKeptRows: 0 } satisfies CacheWorkerData });
       let exited = false;
       const ended = new Promise<number>((resolve) => thread.once('exit', (code) => resolve(code)));
@@ -128,6 +130,33 @@ describe('the columnar copy built by threads', () => {
       expect(fs.existsSync(kept)).toBe(tell === KEEP_WRITE);
     }
     fs.rmSync(kept);
+  }, 60_000);
+
+  it('a copy the kept transactions give is loaded only once its reader idles or a query wants it; one read from the table starts at once', async () => {
+    const whole = buildCreditColumns(db)!;
+    const kept = keptTransactionsFile(file);
+    await built(false, { minKeptRows: 0, tell: KEEP_WRITE });
+    expect(fs.existsSync(kept)).toBe(true);
+    for (const go of [0, 3]) {
+      const signals = new Int32Array(new SharedArrayBuffer(16));
+      const thread = startWorker(ENTRY, { workerData: { path: file, role: 'columns', entry: ENTRY, signals, minSharedRows: 0, minKeptRows: 0 } satisfies CacheWorkerData });
+      let handed: BuiltCreditColumns | null | undefined;
+      const message = new Promise<void>((resolve) => thread.once('message', (copy: BuiltCreditColumns | null) => resolve(void (handed = copy))));
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(handed).toBeUndefined();
+      expect(signals[1]).toBe(0);
+      // A query wants it ([0]) or the reader idles ([3]).
+      signals[go] = 1;
+      await message;
+      expect(handed).toEqual(whole);
+      await thread.terminate();
+    }
+    // No file for these rows: read from the table at once, unwanted.
+    fs.rmSync(kept);
+    const signals = new Int32Array(new SharedArrayBuffer(16));
+    const thread = startWorker(ENTRY, { workerData: { path: file, role: 'columns', entry: ENTRY, signals, minSharedRows: 0 } satisfies CacheWorkerData });
+    expect(await new Promise((resolve) => thread.once('message', resolve))).toEqual(whole);
+    await thread.terminate();
   }, 60_000);
 
   it('a reader has its `columns` thread keep the read once the reader idles after the copy arrives', async () => {
