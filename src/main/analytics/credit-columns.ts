@@ -731,7 +731,7 @@ export interface KeptTransactions {
   holds(key: string): boolean;
   /** Every transaction read under `key` (all `n` of them, in id order), or null when none are kept for it. */
   read(key: string, n: number): CopiedPart | null;
-  /** Whether a table of `n` transactions is kept (a copy's transactions are then copied for `keep`). */
+  /** Whether a table of `n` transactions is kept (the copy is then built into arrays of its own, leaving what was read to `keep`). */
   keeps(n: number): boolean;
   /** Told the transactions read under `key`, in arrays of their own, once they made a copy. */
   keep(key: string, read: CopiedPart): void;
