@@ -184,6 +184,8 @@ export interface CacheWorkerData {
   minSharedRows?: number;
   /** A `columns` thread keeps the transactions it reads for later readers from this many on (default: a million; tests keep a small table). */
   minKeptRows?: number;
+  /** A reader's queries wait for a copy being built once one that wanted it took this long by SQL (default: copy-wait.ts). */
+  slowAnswerMs?: number;
   /**
    * A `places` thread's key: its field and SQL over `credit_transactions c`, the rollups' key the copy
    * was built under, whether its order is kept for the next reader (a key read ahead), and the copy's

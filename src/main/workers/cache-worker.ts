@@ -25,6 +25,7 @@ import { openQueryableCache } from '../analytics/schema';
 import { type CacheNotice, type CacheOpHandlers, type CacheQueryOps, type CacheRequest, type CacheResponse, type CacheWorkerData } from '../cache/cache-protocol';
 import { openCacheReader } from '../cache/database';
 import { createCacheStore } from '../cache/cache-store';
+import { CopyWait } from './copy-wait';
 import { readCreditsPage } from './credit-pages';
 import { locateWorkerEntry, startWorker } from '../worker-thread';
 
@@ -279,13 +280,16 @@ interface ColumnsBuilder {
   afterBuild(then: () => void): void;
   /** The reader idles: a copy the kept transactions give is loaded now, and the last build's read is kept for the next reader (credit-columns-kept.ts). */
   idle(): void;
+  /** The answer just given took `ms` (see CopyWait). */
+  answered(ms: number): void;
   stop(): void;
 }
 
 /**
  * A reader's copies are built by a `columns` thread, one at a time (about 1 s at the default market,
  * 4–7 s at ten times it): until the copy arrives, the queries that would read it answer by SQL,
- * except while only its assembly is left, when they wait for it (`afterBuild`). It is asked for as
+ * except while only its assembly is left, or once one of them was slow by SQL (CopyWait), when they
+ * wait for it (`afterBuild`). It is asked for as
  * the reader opens, when a query needs it (which shares the build out to every core) or the reader
  * is idle. `adopted` is told when a build's copy is kept.
  */
@@ -298,6 +302,7 @@ function columnsBuilder(db: Database.Database, data: CacheWorkerData, adopted: (
     if (keeping) tellKeep(keeping, what);
     keeping = null;
   };
+  const wait = new CopyWait(data.slowAnswerMs);
   let failedAt = -Infinity;
   let stopped = false;
   let afterBuild: Array<() => void> = [];
@@ -311,8 +316,9 @@ function columnsBuilder(db: Database.Database, data: CacheWorkerData, adopted: (
   return {
     start: (wanted) => {
       if (building) {
-        if (wanted) Atomics.store(signals!, BUILD_HURRY, 1);
-        return wanted && Atomics.load(signals!, BUILD_ASSEMBLING) === 1 ? 'soon' : undefined;
+        if (!wanted) return;
+        Atomics.store(signals!, BUILD_HURRY, 1);
+        return wait.asks(Atomics.load(signals!, BUILD_ASSEMBLING) === 1) ? 'soon' : undefined;
       }
       if (stopped || !db.open || performance.now() - failedAt < RETRY_BUILD_AFTER_MS || !creditColumnsStale(db)) return;
       // The last copy is stale: what its thread read is of no use to the next reader.
@@ -320,6 +326,8 @@ function columnsBuilder(db: Database.Database, data: CacheWorkerData, adopted: (
       let kept = false;
       signals = new Int32Array(new SharedArrayBuffer(4 * Int32Array.BYTES_PER_ELEMENT));
       signals[BUILD_HURRY] = wanted ? 1 : 0;
+      wait.buildStarts();
+      if (wanted) wait.asks(false);
       const thread = startWorker(data.entry, { workerData: { ...data, role: 'columns', signals } satisfies CacheWorkerData, resourceLimits: COPY_THREAD_LIMITS });
       building = thread;
       const threadSignals = signals;
@@ -349,6 +357,7 @@ function columnsBuilder(db: Database.Database, data: CacheWorkerData, adopted: (
       if (signals) Atomics.store(signals, BUILD_LOAD, 1);
       keepOrDrop(KEEP_WRITE);
     },
+    answered: (ms) => wait.answered(ms, building !== null),
     // The reader closes: a build under way is of no use, and must not keep the file open; a read not
     // kept yet is dropped (writing it would outlive the reader).
     stop: () => {
@@ -408,6 +417,7 @@ function start(): void {
   // A reader asked nothing idles from its opening.
   warmWhenIdle();
   const answer = (msg: CacheRequest): void => {
+    const began = performance.now();
     try {
       const fn = ops[msg.op];
       if (!fn) throw new ContractError('internal_error', `Unknown cache operation '${msg.op}'`);
@@ -420,6 +430,7 @@ function start(): void {
       if (err instanceof PlacesComing && places) return places.afterPlacing(() => answer(msg));
       port.postMessage({ id: msg.id, ok: false, error: toErrorBody(err) } satisfies CacheResponse);
     }
+    columns?.answered(performance.now() - began);
     warmWhenIdle();
   };
   port.on('message', (msg: CacheRequest) => {
