@@ -62,15 +62,8 @@ const COLUMNS: ReadonlyArray<{ name: ColumnName; of: { new (buffer: ArrayBuffer)
   { name: 'harmonized', of: Int32Array, planes: false },
 ];
 
-interface Header {
-  version: number;
-  key: string;
-  count: number;
-  projectIds: Array<string | null>;
-  types: Array<string | null>;
-  names: string[];
-  dates: number[];
-}
+/** The file's header: what the transactions were read under, and their dictionaries as read. */
+type Header = { version: number; key: string; count: number } & Pick<CopiedPart, 'projectIds' | 'types' | 'names' | 'dates'>;
 
 /** The file beside `cacheFile` that keeps its transactions as the copy reads them. */
 export function keptTransactionsFile(cacheFile: string): string {
@@ -256,18 +249,27 @@ export interface KeptTransactionsFile extends KeptTransactions {
 export function keptTransactions(cacheFile: string, minRows = MIN_KEPT_ROWS): KeptTransactionsFile {
   const target = keptTransactionsFile(cacheFile);
   let toKeep: { key: string; read: CopiedPart } | null = null;
+  // The file's bytes as `holds` read them, for the `read` that follows (the file is read once). Bytes
+  // the file no longer holds are still the rows of the key they name, which `read` checks.
+  let looked: Buffer | null = null;
   return {
     holds: (key) => {
       try {
-        const file = unframed(fs.readFileSync(target), MAGIC);
-        return file !== null && file.header.version === FORMAT_VERSION && file.header.key === key;
+        const bytes = fs.readFileSync(target);
+        const file = unframed(bytes, MAGIC);
+        const holds = file !== null && file.header.version === FORMAT_VERSION && file.header.key === key;
+        looked = holds ? bytes : null;
+        return holds;
       } catch {
+        looked = null;
         return false;
       }
     },
     read: (key, n) => {
+      const bytes = looked;
+      looked = null;
       try {
-        return transactionsOfKept(fs.readFileSync(target), key, n);
+        return transactionsOfKept(bytes ?? fs.readFileSync(target), key, n);
       } catch {
         // None kept, or not readable: the copy is read from the table (and kept again).
         return null;
