@@ -55,6 +55,35 @@ describe('free-text sort places', () => {
     }
   });
 
+  it('the ordered scan read in chunks of any size gives the same places, and leaves a reader\'s connection as it found it', () => {
+    const m = textMarket(seededRandom(13), (r, i) => (r.chance(0.1) ? null : r.chance(0.3) ? r.pick(ODD_TEXTS) : `${r.pick(ODD_TEXTS)}-${i}`));
+    try {
+      const cols = creditColumns(m)!;
+      const whole = placeOfRows(orderedPlaces(m, cols, 'c.retirement_account'), cols.n);
+      m.pragma('query_only = ON');
+      m.pragma('threads = 0');
+      for (const chunkRows of [1, 7, 64]) {
+        expect(placeOfRows(orderedPlaces(m, cols, 'c.retirement_account', undefined, chunkRows), cols.n), `${chunkRows}`).toEqual(whole);
+      }
+      expect(m.pragma('query_only', { simple: true })).toBe(1);
+      expect(m.pragma('threads', { simple: true })).toBe(0);
+      expect(m.prepare("SELECT count(*) FROM temp.sqlite_master WHERE type = 'table'").pluck().get()).toBe(0);
+      // A transaction the copy does not hold: no places, and still nothing left behind.
+      expect(orderedPlaces(m, { ...cols, n: cols.n - 1, maxId: cols.id[cols.n - 2]! }, 'c.retirement_account', undefined, 7)).toBeNull();
+      expect(m.pragma('query_only', { simple: true })).toBe(1);
+      expect(m.prepare("SELECT count(*) FROM temp.sqlite_master WHERE type = 'table'").pluck().get()).toBe(0);
+      // A blob (JSON cannot hold one): no places either.
+      m.pragma('query_only = OFF');
+      m.prepare('UPDATE credit_transactions SET retirement_account = ? WHERE id = ?').run(Buffer.from('acc-1'), cols.id[0]);
+      m.pragma('query_only = ON');
+      expect(orderedPlaces(m, cols, 'c.retirement_account', undefined, 7)).toBeNull();
+      expect(m.pragma('query_only', { simple: true })).toBe(1);
+      expect(m.prepare("SELECT count(*) FROM temp.sqlite_master WHERE type = 'table'").pluck().get()).toBe(0);
+    } finally {
+      m.close();
+    }
+  });
+
   it('interning gives up when the sample\'s values are mostly distinct, and reads the ordered scan\'s places instead', () => {
     const m = textMarket(seededRandom(9), (_, i) => `account ${i}`);
     try {
