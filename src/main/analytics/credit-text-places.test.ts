@@ -55,7 +55,7 @@ describe('free-text sort places', () => {
     }
   });
 
-  it('the ordered scan read in chunks of any size gives the same places, and leaves a reader\'s connection as it found it', () => {
+  it('both reads in chunks of any size give the same places, and leave a reader\'s connection as they found it', () => {
     const m = textMarket(seededRandom(13), (r, i) => (r.chance(0.1) ? null : r.chance(0.3) ? r.pick(ODD_TEXTS) : `${r.pick(ODD_TEXTS)}-${i}`));
     try {
       const cols = creditColumns(m)!;
@@ -64,6 +64,7 @@ describe('free-text sort places', () => {
       m.pragma('threads = 0');
       for (const chunkRows of [1, 7, 64]) {
         expect(placeOfRows(orderedPlaces(m, cols, 'c.retirement_account', undefined, chunkRows), cols.n), `${chunkRows}`).toEqual(whole);
+        expect(placeOfRows(internedPlaces(m, cols, 'c.retirement_account', Infinity, undefined, chunkRows), cols.n), `${chunkRows}`).toEqual(whole);
       }
       expect(m.pragma('query_only', { simple: true })).toBe(1);
       expect(m.pragma('threads', { simple: true })).toBe(0);
@@ -77,6 +78,7 @@ describe('free-text sort places', () => {
       m.prepare('UPDATE credit_transactions SET retirement_account = ? WHERE id = ?').run(Buffer.from('acc-1'), cols.id[0]);
       m.pragma('query_only = ON');
       expect(orderedPlaces(m, cols, 'c.retirement_account', undefined, 7)).toBeNull();
+      expect(internedPlaces(m, cols, 'c.retirement_account', Infinity, undefined, 7)).toBeNull();
       expect(m.pragma('query_only', { simple: true })).toBe(1);
       expect(m.prepare("SELECT count(*) FROM temp.sqlite_master WHERE type = 'table'").pluck().get()).toBe(0);
     } finally {

@@ -30,6 +30,9 @@ export const SAMPLE_VALUES = 16_384;
 const MOST_DISTINCT = 0.8;
 const MOST_VALUES = 2 ** 19;
 
+/** Rows of a free-text key handed to JavaScript at a time, as one JSON array per column. */
+export const TEXT_CHUNK_ROWS = 16_384;
+
 /** The copy's row of a transaction id (-1: none): a dense table when the ids are, else a map. */
 function rowsOfIds(cols: CopyIds): (id: number) => number {
   const { maxId } = cols;
@@ -72,32 +75,50 @@ export function freeTextPlaces(db: Database.Database, cols: CopyIds, expression:
 /**
  * Places from the rows read in the table's order, each value interned; null when the read gives up
  * (a value that is not text, most values read distinct at a check, a transaction the copy lacks or
- * meets twice: the ordered scan then decides).
+ * meets twice: the ordered scan then decides). Read in chunks of JSON arrays, as the ordered scan is:
+ * at ten times the default market the beneficiaries 6.2 -> 3.2 s, the notes 3.8 -> 1.9 s and the
+ * reasons 3.2 -> 1.4 s against a row at a time.
  */
-export function internedPlaces(db: Database.Database, cols: CopyIds, expression: string, sample = SAMPLE_VALUES, rowOfId = rowsOfIds(cols)): SortPlaces | null {
+export function internedPlaces(db: Database.Database, cols: CopyIds, expression: string, sample = SAMPLE_VALUES, rowOfId = rowsOfIds(cols), chunkRows = TEXT_CHUNK_ROWS): SortPlaces | null {
   const of = new Int32Array(cols.n).fill(-1);
   const dictionary = new Map<string, number>();
+  const chunk = db.prepare(`SELECT max(id), count(*), json_group_array(id), json_group_array(value)
+    FROM (SELECT c.id AS id, ${expression} AS value FROM credit_transactions c WHERE c.id > ? AND ${expression} IS NOT NULL ORDER BY c.id LIMIT ?)`).raw();
   let read = 0;
   let check = sample;
-  for (const [id, value] of db.prepare(`SELECT c.id, ${expression} FROM credit_transactions c WHERE ${expression} IS NOT NULL`).raw().iterate() as IterableIterator<[number, unknown]>) {
-    const row = rowOfId(id);
-    if (row < 0 || of[row] !== -1 || typeof value !== 'string') return null;
-    let k = dictionary.get(value);
-    if (k === undefined) {
-      if (dictionary.size === MOST_VALUES) return null;
-      dictionary.set(value, (k = dictionary.size));
+  let after = -Infinity;
+  try {
+    for (;;) {
+      const [lastId, count, idsJson, valuesJson] = chunk.get(after, chunkRows) as [number, number, string, string];
+      if (!count) break;
+      after = lastId;
+      const ids = JSON.parse(idsJson) as number[];
+      const values = JSON.parse(valuesJson) as unknown[];
+      for (let i = 0; i < count; i++) {
+        const row = rowOfId(ids[i]!);
+        const value = values[i];
+        if (row < 0 || of[row] !== -1 || typeof value !== 'string') return null;
+        let k = dictionary.get(value);
+        if (k === undefined) {
+          if (dictionary.size === MOST_VALUES) return null;
+          dictionary.set(value, (k = dictionary.size));
+        }
+        of[row] = k;
+        if (++read === check) {
+          if (dictionary.size > MOST_DISTINCT * read) return null;
+          check *= 2;
+        }
+      }
     }
-    of[row] = k;
-    if (++read === check) {
-      if (dictionary.size > MOST_DISTINCT * read) return null;
-      check *= 2;
-    }
+  } catch (err) {
+    if (isBlobInJson(err)) return null;
+    throw err;
   }
   return dictionaryPlaces(db, [...dictionary.keys()], of);
 }
 
-/** Rows of the ordered scan handed to JavaScript at a time, as one JSON array per column. */
-export const ORDERED_CHUNK_ROWS = 16_384;
+/** Whether SQLite refused to write a blob into JSON. */
+const isBlobInJson = (err: unknown): boolean => err instanceof Error && /JSON cannot hold BLOB/i.test(err.message);
 
 /** The connection's temporary table of an ordered scan (dropped once read). */
 const ORDER_SCAN = 'credit_order_scan';
@@ -114,7 +135,7 @@ const ORDER_SCAN = 'credit_order_scan';
  * the rest). The temporary table is the connection's own (the cache file is not written), so a
  * reader's `query_only` is lifted for it and put back.
  */
-export function orderedPlaces(db: Database.Database, cols: CopyIds, expression: string, rowOfId = rowsOfIds(cols), chunkRows = ORDERED_CHUNK_ROWS): SortPlaces | null {
+export function orderedPlaces(db: Database.Database, cols: CopyIds, expression: string, rowOfId = rowsOfIds(cols), chunkRows = TEXT_CHUNK_ROWS): SortPlaces | null {
   const queryOnly = db.pragma('query_only', { simple: true }) === 1;
   const threads = db.pragma('threads', { simple: true }) as number;
   if (queryOnly) db.pragma('query_only = OFF');
@@ -149,7 +170,7 @@ export function orderedPlaces(db: Database.Database, cols: CopyIds, expression: 
     return { place, last };
   } catch (err) {
     // A blob, which JSON cannot hold: no places (the sort is then answered by SQL).
-    if (err instanceof Error && /JSON cannot hold BLOB/i.test(err.message)) return null;
+    if (isBlobInJson(err)) return null;
     throw err;
   } finally {
     db.exec(`DROP TABLE IF EXISTS temp.${ORDER_SCAN}`);
