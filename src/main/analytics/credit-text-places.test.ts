@@ -61,13 +61,11 @@ describe('free-text sort places', () => {
       const cols = creditColumns(m)!;
       const whole = placeOfRows(orderedPlaces(m, cols, 'c.retirement_account'), cols.n);
       m.pragma('query_only = ON');
-      m.pragma('threads = 0');
       for (const chunkRows of [1, 7, 64]) {
         expect(placeOfRows(orderedPlaces(m, cols, 'c.retirement_account', undefined, chunkRows), cols.n), `${chunkRows}`).toEqual(whole);
         expect(placeOfRows(internedPlaces(m, cols, 'c.retirement_account', Infinity, undefined, chunkRows), cols.n), `${chunkRows}`).toEqual(whole);
       }
       expect(m.pragma('query_only', { simple: true })).toBe(1);
-      expect(m.pragma('threads', { simple: true })).toBe(0);
       expect(m.prepare("SELECT count(*) FROM temp.sqlite_master WHERE type = 'table'").pluck().get()).toBe(0);
       // A transaction the copy does not hold: no places, and still nothing left behind.
       expect(orderedPlaces(m, { ...cols, n: cols.n - 1, maxId: cols.id[cols.n - 2]! }, 'c.retirement_account', undefined, 7)).toBeNull();

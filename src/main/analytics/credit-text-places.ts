@@ -129,23 +129,22 @@ const ORDER_SCAN = 'credit_order_scan';
  * when the scan meets a transaction the copy does not hold, or one twice, or a blob.
  *
  * SQLite sorts the rows once into a temporary table of the connection (rows inserted in the sort's
- * order, with one sort thread beside it), which is then read in chunks, one JSON array per column.
- * At ten times the default market (3.6 million accounts): 10.2-10.5 s read row by row, 8.1-8.2 s
- * with the sort thread alone, 5.1 s so (handing JavaScript one value at a time, folded there, was
- * the rest). The temporary table is the connection's own (the cache file is not written), so a
- * reader's `query_only` is lifted for it and put back.
+ * order), which is then read in chunks, one JSON array per column, the texts folded by `lower()`. At
+ * ten times the default market (3.6 million accounts) 10.2-10.5 s read a row at a time and folded in
+ * JavaScript, 7.1-7.3 s so. With one sort thread as well (`PRAGMA threads`) it took 5.1 s, but the
+ * thread takes the core the reader's other answers need: in the cold bench at that scale (the first
+ * launch after a sync) their p95 rose, projects 26 -> 34 ms and credits 51 -> 71 ms, so none. The
+ * temporary table is the connection's own (the cache file is not written), so a reader's
+ * `query_only` is lifted for it and put back.
  */
 export function orderedPlaces(db: Database.Database, cols: CopyIds, expression: string, rowOfId = rowsOfIds(cols), chunkRows = TEXT_CHUNK_ROWS): SortPlaces | null {
   const queryOnly = db.pragma('query_only', { simple: true }) === 1;
-  const threads = db.pragma('threads', { simple: true }) as number;
   if (queryOnly) db.pragma('query_only = OFF');
-  db.pragma('threads = 1');
   try {
     db.exec(`DROP TABLE IF EXISTS temp.${ORDER_SCAN};
       CREATE TEMP TABLE ${ORDER_SCAN} AS SELECT c.id AS id,
         CASE WHEN typeof(${expression}) = 'text' THEN lower(${expression}) ELSE ${expression} END AS folded FROM credit_transactions c
       WHERE ${expression} IS NOT NULL ORDER BY ${expression} COLLATE NOCASE`);
-    db.pragma(`threads = ${threads}`);
     const chunk = db.prepare(`SELECT json_group_array(id), json_group_array(folded) FROM temp.${ORDER_SCAN} WHERE rowid > ? AND rowid <= ?`).raw();
     const rows = (db.prepare(`SELECT max(rowid) FROM temp.${ORDER_SCAN}`).pluck().get() as number | null) ?? 0;
     const place = new Int32Array(cols.n).fill(-1);
@@ -174,7 +173,6 @@ export function orderedPlaces(db: Database.Database, cols: CopyIds, expression: 
     throw err;
   } finally {
     db.exec(`DROP TABLE IF EXISTS temp.${ORDER_SCAN}`);
-    db.pragma(`threads = ${threads}`);
     if (queryOnly) db.pragma('query_only = ON');
   }
 }
