@@ -297,7 +297,7 @@ export function keptTransactions(cacheFile: string, minRows = MIN_KEPT_ROWS): Ke
 /**
  * The order of a free-text sort key, kept the same way (`<cache>.credit-order-<field>`): the places a
  * `places` thread read for a copy (credit-text-places.ts; at ten times the default market the
- * accounts' take an ordered scan of 11–17 s), loaded by the next reader's `places` thread for a copy
+ * accounts' take an ordered scan of about 7 s), loaded by the next reader's `places` thread for a copy
  * of the same rows. A copy's row order follows from its rows alone (credit-columns.ts), so places kept
  * for the rollups' key, the sort expression, the count and the copy's ids in its row order (a hash of
  * them) are the places of any copy with those; any other file is ignored.

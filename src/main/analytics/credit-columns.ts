@@ -364,6 +364,9 @@ function withRoom(part: CopiedPart, rows: number): CopiedPart {
   return sized(part, Math.max(rows, Math.ceil(part.id.length * 1.5)));
 }
 
+/** Whether SQLite refused to write a value into JSON: a blob, which JSON cannot hold. */
+export const isBlobInJson = (err: unknown): boolean => err instanceof Error && /JSON cannot hold BLOB/i.test(err.message);
+
 /** Told after each chunk read in JSON: the last id read, and the rows read so far. */
 type AfterChunk = (lastId: number, rows: number) => void;
 
@@ -373,7 +376,7 @@ function readPart(db: Database.Database, range: CopiedRange, chunkRows: number, 
   try {
     return partOf(chunkedColumns(db, chunkRows, range, afterChunk), room);
   } catch (err) {
-    if (!(err instanceof Error && /JSON cannot hold BLOB/i.test(err.message))) throw err;
+    if (!isBlobInJson(err)) throw err;
     return partOf(rowColumns(db, chunkRows, range), room);
   }
 }
@@ -481,12 +484,6 @@ function assemble(db: Database.Database, n: number, parts: readonly CopiedPart[]
   const columns = columnsOf(db, n, whole, projectIndex, dates, keep !== undefined);
   if (columns && keep) keep({ ...whole, count: n, dates: [...dates] });
   return columns;
-}
-
-/** The copy of every transaction read into `part` (all `n` of them, in id order; its arrays become the copy's). */
-function columnsOfPart(db: Database.Database, n: number, part: CopiedPart): CreditColumns | null {
-  if (part.count !== n) return null;
-  return columnsOf(db, n, part, new Map(part.projectIds.map((p, k) => [p, k])), new Set(part.dates));
 }
 
 /** The distinct vintages (not NO_VINTAGE), ascending. */
@@ -786,7 +783,7 @@ export async function buildCreditColumnsInParts(
     const keptRead = kept?.read(key, n) ?? null;
     if (keptRead) {
       assembling();
-      return { key, columns: columnsOfPart(db, n, keptRead) };
+      return { key, columns: assemble(db, n, [keptRead]) };
     }
     // Two statements: SQLite reads min() or max() of the rowid at once, both together by a scan.
     const low = db.prepare('SELECT min(id) FROM credit_transactions').pluck().get() as number | null;

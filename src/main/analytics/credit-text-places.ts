@@ -13,7 +13,7 @@
  */
 import type Database from 'better-sqlite3';
 import { foldNoCase } from '../../shared/nocase';
-import type { CreditColumns, SortPlaces } from './credit-columns';
+import { isBlobInJson, type CreditColumns, type SortPlaces } from './credit-columns';
 
 /** What the places of a free-text key need of the copy: its transactions' ids, in its row order. */
 export type CopyIds = Pick<CreditColumns, 'n' | 'id' | 'minId' | 'maxId'>;
@@ -116,9 +116,6 @@ export function internedPlaces(db: Database.Database, cols: CopyIds, expression:
   }
   return dictionaryPlaces(db, [...dictionary.keys()], of);
 }
-
-/** Whether SQLite refused to write a blob into JSON. */
-const isBlobInJson = (err: unknown): boolean => err instanceof Error && /JSON cannot hold BLOB/i.test(err.message);
 
 /** The connection's temporary table of an ordered scan (dropped once read). */
 const ORDER_SCAN = 'credit_order_scan';
