@@ -36,6 +36,7 @@ import { openCache } from '../../src/main/workers/open-cache';
 import { spawnReferenceService, stopReferenceService } from '../../src/main/connections/demo-service';
 import { keptOrderFile, keptTransactionsFile } from '../../src/main/analytics/credit-columns-kept';
 import { coldCombinations, coldGoalP95Ms } from './cold';
+import { useStreamingHeap } from '../../src/main/hosts/streaming-heap';
 
 const ROOT = path.resolve(__dirname, '../..');
 const TODAY = '2026-06-30';
@@ -129,6 +130,8 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 const ms = (n: number) => Math.round(n * 10) / 10;
 
 async function main(): Promise<void> {
+  // As every host of the app does: the readers' threads are this process's.
+  useStreamingHeap();
   const keep = process.env.BENCH_DATA_DIR ? path.resolve(process.env.BENCH_DATA_DIR) : null;
   const work = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-bench-query-'));
   fs.mkdirSync(work, { recursive: true });

@@ -34,6 +34,7 @@ import { spawnReferenceService, stopReferenceService } from '../../src/main/conn
 import { createAppContext } from '../../src/main/app-context';
 import { SyncEngine } from '../../src/main/sync/sync-engine';
 import { webHostPorts } from '../../src/main/hosts/web/web-ports';
+import { useStreamingHeap } from '../../src/main/hosts/streaming-heap';
 import { bundleCli, cliSync, etaError, fileBytes, freshSync, plainFetch, readsDuringResync, removeCache, settled, timedSync, type TimedSync } from './wire';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
@@ -341,6 +342,8 @@ function goals(w: Awaited<ReturnType<typeof wire>> | null, demo: Awaited<ReturnT
 }
 
 async function main() {
+  // As every host of the app does (the in-process sync and its peak RSS are this process's).
+  useStreamingHeap();
   const phases = (process.env.BENCH_PHASES ?? 'demo,wire,mirror,changes,rate').split(',');
   const demo = phases.includes('demo') ? await demoFirstLaunch() : null;
   if (demo) say(`demo: first projects after ${demo.secondsToFirstProjects?.toFixed(1)} s, all projects after ${demo.secondsToAllProjects.toFixed(1)} s`);

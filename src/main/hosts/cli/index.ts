@@ -10,6 +10,7 @@ import { defaultDataDir } from '../../data-dir';
 import { createNodeSecretStore } from '../../secrets/node-secret-store';
 import { dispatch, isMethodName, toContractError } from '../../rpc';
 import { readFlags, userPath } from '../args';
+import { useStreamingHeap } from '../streaming-heap';
 import { cliHostPorts } from './cli-ports';
 import { subcommands } from './subcommands';
 
@@ -62,6 +63,7 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 if (require.main === module) {
+  useStreamingHeap();
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err: unknown) => {

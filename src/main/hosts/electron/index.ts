@@ -14,6 +14,7 @@ import { appMenuTemplate } from './app-menu';
 import { createAppUpdater, type UpdaterModule } from './app-updater';
 import { runSmoke } from './smoke';
 import { startBackgroundWork } from '../startup';
+import { useStreamingHeap } from '../streaming-heap';
 import { desktopNotifier } from './desktop-notifier';
 import { registerAppProtocol } from './app-protocol';
 import { forwardEvents } from './event-forwarding';
@@ -37,6 +38,7 @@ const preloadPath = path.join(__dirname, '../preload/index.js');
 
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
 app.enableSandbox();
+useStreamingHeap();
 
 let context: AppContext | null = null;
 let mainWindow: BrowserWindow | null = null;

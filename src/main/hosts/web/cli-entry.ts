@@ -10,11 +10,13 @@ import { defaultDataDir } from '../../data-dir';
 import { createNodeSecretStore } from '../../secrets/node-secret-store';
 import { readFlags, userPath } from '../args';
 import { startBackgroundWork } from '../startup';
+import { useStreamingHeap } from '../streaming-heap';
 import { startWebHost } from './server';
 import { stablePort } from './stable-port';
 import { webHostPorts } from './web-ports';
 
 async function main(): Promise<void> {
+  useStreamingHeap();
   const { values } = readFlags(process.argv.slice(2), {
     port: { type: 'string' },
     'data-dir': { type: 'string' },
