@@ -819,10 +819,8 @@ export class SyncProgress {
     if (this.measuredPublishPace !== null) return this.measuredPublishPace;
     const rebuilt = this.rebuildFactor();
     if (rebuilt !== null) return DEFAULT_PUBLISH_PACE * rebuilt;
-    const c = this.clocks.get(name)!;
-    const flow = c.lastStepMs === undefined ? null : this.wholeFlow(name, c, c.lastStepMs);
-    if (!flow || flow.rows <= 0) return DEFAULT_PUBLISH_PACE;
-    return DEFAULT_PUBLISH_PACE * Math.min(1, flow.seconds / flow.rows / REFERENCE_ROW_SECONDS);
+    const rows = this.rowsFactor(name, this.clocks.get(name)!);
+    return rows === null ? DEFAULT_PUBLISH_PACE : DEFAULT_PUBLISH_PACE * Math.min(1, rows);
   }
 
   /** Requests left of a job: its totals when known, else its previous pass's size (null: unknown). */
@@ -929,17 +927,22 @@ export class SyncProgress {
     return flow === null ? null : Math.min(rebuilt, Math.max(1, flow));
   }
 
-  /**
-   * How much slower than the reference machine's a staged pass's rows flow in this run (see
-   * REFERENCE_ROW_SECONDS), over at least PACE_WINDOW_PAGES pages of its flow; null before.
-   */
+  /** How much slower than the reference machine's a staged pass's rows flow in this run (rowsFactor); null before. */
   private flowFactor(): number | null {
     for (const [name, c] of this.clocks) {
-      if (!c.staged || c.lastStepMs === undefined) continue;
-      const flow = this.wholeFlow(name, c, c.lastStepMs);
-      if (flow && flow.rows > 0) return flow.seconds / flow.rows / REFERENCE_ROW_SECONDS;
+      const rows = c.staged ? this.rowsFactor(name, c) : null;
+      if (rows !== null) return rows;
     }
     return null;
+  }
+
+  /**
+   * How much slower than the reference machine's job `name`'s rows flow in this run (see
+   * REFERENCE_ROW_SECONDS), over at least PACE_WINDOW_PAGES pages of its flow; null before.
+   */
+  private rowsFactor(name: SyncJobName, c: JobClock): number | null {
+    const flow = c.lastStepMs === undefined ? null : this.wholeFlow(name, c, c.lastStepMs);
+    return flow && flow.rows > 0 ? flow.seconds / flow.rows / REFERENCE_ROW_SECONDS : null;
   }
 
   /**
