@@ -14,7 +14,9 @@
  *            second sync with nothing new; the cache's size against the service's database; the
  *            views' queries (projects, credits, charts and supply-demand) idle and while a full resync
  *            writes (BENCH_RESYNC_READS=0 skips them: at 10x a resync takes minutes); the sync again
- *            with BENCH_LATENCY_MS (default 30; 0 skips) added to every answer.
+ *            with BENCH_LATENCY_MS (default 30; 0 skips) added to every answer, BENCH_WIRE_ROUNDS times
+ *            (best against the loopback's best). Each service is warmed by one untimed sync before
+ *            anything on it is timed (see warmedService; BENCH_WARM=0 skips it: minutes at 10x).
  *   mirror   The offline mirror at the Pro allowance (BENCH_RATE_LIMIT, default 600/min).
  *   changes  A second sync after the service advanced 7 days, with and without the change log.
  *   rate     A rate-limited run (BENCH_RATE_LIMIT per minute for BENCH_RATE_SECONDS, default 40):
@@ -61,11 +63,28 @@ const startService = (extraArgs: string[] = []) =>
  * second sync with nothing new; the cache's size against the service's database; the views' queries
  * while a full resync writes; and the same comparison with `latencyMs` added to every answer.
  */
+/**
+ * The reference service started with `args`, then warmed by one untimed projects + credits sync: a
+ * freshly started service's first pass over the credits flowed 10-40% slower than its later ones
+ * (recorded syncs), which would time that first run, plain pager or Carbon Desk, against a slower
+ * service than the others.
+ */
+async function warmedService(args: string[]): ReturnType<typeof startService> {
+  const service = await startService(args);
+  if (process.env.BENCH_WARM === '0') return service;
+  const file = path.join(work, 'cache-warming.sqlite');
+  const { run, cache } = await freshSync(file, service, { jobs: ['keyInfo', 'projects', 'credits'] });
+  await cache.close();
+  removeCache(file);
+  say(`  warmed by one untimed sync (projects + credits): ${run.seconds.toFixed(1)} s`);
+  return service;
+}
+
 async function wire() {
   const rounds = Number(process.env.BENCH_WIRE_ROUNDS ?? 2);
   const latencyMs = Number(process.env.BENCH_LATENCY_MS ?? 30);
   say(`starting the reference service at scale ${scale} (generating the market)...`);
-  let service = await startService();
+  let service = await warmedService([]);
   const plain: number[] = [];
   const ours: number[] = [];
   let oursRss = 0;
@@ -128,17 +147,23 @@ async function wire() {
     await stopReferenceService(service);
   }
   const serviceMb = fileBytes(serviceFile()) / 2 ** 20;
-  let slow: { latencyMs: number; plainSeconds: number; oursSeconds: number } | null = null;
+  let slow: { latencyMs: number; plainSeconds: number; oursSeconds: number[] } | null = null;
   if (latencyMs > 0) {
-    say(`the same with ${latencyMs} ms added to every answer...`);
-    service = await startService(['--latency-ms', String(latencyMs)]);
+    // As many rounds as on loopback, best against best, on a service warmed the same way.
+    say(`the same with ${latencyMs} ms added to every answer (${rounds} rounds)...`);
+    service = await warmedService(['--latency-ms', String(latencyMs)]);
     try {
-      const { run, cache } = await freshSync(path.join(work, 'cache-slow.sqlite'), service, { jobs: ['keyInfo', 'projects', 'credits'] });
-      await cache.close();
-      removeCache(path.join(work, 'cache-slow.sqlite'));
+      const oursSeconds: number[] = [];
+      for (let round = 0; round < rounds; round++) {
+        const { run, cache } = await freshSync(path.join(work, 'cache-slow.sqlite'), service, { jobs: ['keyInfo', 'projects', 'credits'] });
+        await cache.close();
+        removeCache(path.join(work, 'cache-slow.sqlite'));
+        oursSeconds.push(run.seconds);
+        say(`  Carbon Desk (projects + credits): ${run.seconds.toFixed(1)} s`);
+      }
       const p = process.env.BENCH_SLOW_PLAIN === '0' ? null : await plainFetch(service);
-      slow = { latencyMs, plainSeconds: p?.seconds ?? NaN, oursSeconds: run.seconds };
-      say(`  Carbon Desk ${run.seconds.toFixed(1)} s, plain pager ${slow.plainSeconds.toFixed(1)} s`);
+      slow = { latencyMs, plainSeconds: p?.seconds ?? NaN, oursSeconds };
+      say(`  plain pager ${slow.plainSeconds.toFixed(1)} s`);
     } finally {
       await stopReferenceService(service);
     }
@@ -154,7 +179,7 @@ async function wire() {
     second: { seconds: second.seconds, requests: second.requests },
     size: { cacheMb, serviceMb, ratio: cacheMb / serviceMb },
     reads,
-    slow: slow && { ...slow, ratioToLoopback: slow.oursSeconds / Math.min(...ours) },
+    slow: slow && { ...slow, ratioToLoopback: Math.min(...slow.oursSeconds) / Math.min(...ours) },
   };
 }
 
@@ -305,7 +330,14 @@ function goals(w: Awaited<ReturnType<typeof wire>> | null, demo: Awaited<ReturnT
     list.push(
       // The issue's goal: within 1.3x the plain fetch at the default market, 1.5x at 10x.
       { measure: 'sync (projects + credits) ÷ plain sequential fetch, loopback (best of each)', value: f(w.ratio), goal: `≤ ${scale >= 10 ? 1.5 : 1.3}`, ok: w.ratio <= (scale >= 10 ? 1.5 : 1.3) },
-      ...(w.slow ? [{ measure: `sync with ${w.slow.latencyMs} ms per request ÷ sync on loopback`, value: f(w.slow.ratioToLoopback), goal: '≤ 1.3', ok: w.slow.ratioToLoopback <= 1.3 }] : []),
+      ...(w.slow
+        ? [{
+            measure: `sync with ${w.slow.latencyMs} ms per request ÷ sync on loopback (best of each)`,
+            value: f(w.slow.ratioToLoopback),
+            goal: '≤ 1.3',
+            ok: w.slow.ratioToLoopback <= 1.3,
+          }]
+        : []),
       // Judged on the CLI's own process, bundled as the app's code runs, when it could be measured; the
       // same CLI under tsx (which compiles the sources in every thread) and the bench's process (which
       // also holds what its other phases left) are shown beside it.
@@ -350,7 +382,7 @@ async function main() {
   const w = phases.includes('wire') ? await wire() : null;
   if (w) {
     say(`plain pager ${w.plain.seconds.map((x) => x.toFixed(1)).join('/')} s, Carbon Desk ${w.ours.seconds.map((x) => x.toFixed(1)).join('/')} s: ratio ${w.ratio.toFixed(2)} (medians ${w.ratioOfMedians.toFixed(2)})`);
-    if (w.slow) say(`at ${w.slow.latencyMs} ms per request: Carbon Desk ${w.slow.oursSeconds.toFixed(1)} s, plain pager ${w.slow.plainSeconds.toFixed(1)} s`);
+    if (w.slow) say(`at ${w.slow.latencyMs} ms per request: Carbon Desk ${w.slow.oursSeconds.map((x) => x.toFixed(1)).join('/')} s, plain pager ${w.slow.plainSeconds.toFixed(1)} s`);
   }
   const needsCache = phases.includes('mirror') || phases.includes('changes');
   if (needsCache && !w) throw new Error('the mirror and changes phases need the wire phase (its synced cache)');

@@ -13,7 +13,9 @@
  * bench/query's cold and repeated answers within the runs' spread either way.
  *
  * The flag is read by V8 whenever it decides, so setting it once the process runs takes effect for
- * everything after; it is process-wide (the cache's worker threads share it).
+ * everything after; it is process-wide (the cache's worker threads share it). In Electron's main
+ * process this is the call Electron's own startup makes for the `v8Flags` field of an app's
+ * package.json (its browser `init`), so Electron keeps V8's flags open to it there.
  */
 import v8 from 'node:v8';
 
