@@ -57,13 +57,6 @@ const startService = (extraArgs: string[] = []) =>
   spawnReferenceService({ scale, dbPath: serviceFile(), extraArgs: ['--rate-limit-pro', '1000000', ...extraArgs], timeoutMs: 1_800_000 });
 
 /**
- * The whole sync against the wire, in this run: the plain sequential pager and Carbon Desk's sync of
- * the same pages (projects and credits into a fresh cache), alternated `rounds` times on loopback and
- * compared best to best; the complete default sync (every job) with its peak RSS and ETA samples; a
- * second sync with nothing new; the cache's size against the service's database; the views' queries
- * while a full resync writes; and the same comparison with `latencyMs` added to every answer.
- */
-/**
  * The reference service started with `args`, then warmed by one untimed projects + credits sync: a
  * freshly started service's first pass over the credits flowed 10-40% slower than its later ones
  * (recorded syncs), which would time that first run, plain pager or Carbon Desk, against a slower
@@ -80,6 +73,13 @@ async function warmedService(args: string[]): ReturnType<typeof startService> {
   return service;
 }
 
+/**
+ * The whole sync against the wire, in this run: the plain sequential pager and Carbon Desk's sync of
+ * the same pages (projects and credits into a fresh cache), alternated `rounds` times on loopback and
+ * compared best to best; the complete default sync (every job) with its peak RSS and ETA samples; a
+ * second sync with nothing new; the cache's size against the service's database; the views' queries
+ * while a full resync writes; and the same comparison with `latencyMs` added to every answer.
+ */
 async function wire() {
   const rounds = Number(process.env.BENCH_WIRE_ROUNDS ?? 2);
   const latencyMs = Number(process.env.BENCH_LATENCY_MS ?? 30);
