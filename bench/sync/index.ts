@@ -56,6 +56,15 @@ if (process.env.BENCH_SERVICE_FROM) fs.copyFileSync(process.env.BENCH_SERVICE_FR
 const startService = (extraArgs: string[] = []) =>
   spawnReferenceService({ scale, dbPath: serviceFile(), extraArgs: ['--rate-limit-pro', '1000000', ...extraArgs], timeoutMs: 1_800_000 });
 
+/** Carbon Desk's projects + credits sync of `service` into a fresh cache `name` in the work folder, removed after. */
+async function projectsAndCredits(name: string, service: Awaited<ReturnType<typeof startService>>): Promise<TimedSync> {
+  const file = path.join(work, name);
+  const { run, cache } = await freshSync(file, service, { jobs: ['keyInfo', 'projects', 'credits'] });
+  await cache.close();
+  removeCache(file);
+  return run;
+}
+
 /**
  * The reference service started with `args`, then warmed by one untimed projects + credits sync: a
  * freshly started service's first pass over the credits flowed 10-40% slower than its later ones
@@ -65,10 +74,7 @@ const startService = (extraArgs: string[] = []) =>
 async function warmedService(args: string[]): ReturnType<typeof startService> {
   const service = await startService(args);
   if (process.env.BENCH_WARM === '0') return service;
-  const file = path.join(work, 'cache-warming.sqlite');
-  const { run, cache } = await freshSync(file, service, { jobs: ['keyInfo', 'projects', 'credits'] });
-  await cache.close();
-  removeCache(file);
+  const run = await projectsAndCredits('cache-warming.sqlite', service);
   say(`  warmed by one untimed sync (projects + credits): ${run.seconds.toFixed(1)} s`);
   return service;
 }
@@ -104,15 +110,13 @@ async function wire() {
           plainShape = p;
           say(`  plain pager: ${p.pages} pages, ${p.rows} rows, ${p.megabytes.toFixed(0)} MB in ${p.seconds.toFixed(1)} s`);
         } else {
-          const { run, cache } = await freshSync(path.join(work, 'cache-wire.sqlite'), service, { jobs: ['keyInfo', 'projects', 'credits'] });
-          await cache.close();
+          const run = await projectsAndCredits('cache-wire.sqlite', service);
           ours.push(run.seconds);
           oursRss = Math.max(oursRss, run.peakRssMb);
           say(`  Carbon Desk (projects + credits): ${run.seconds.toFixed(1)} s, ${run.requests} requests, peak RSS ${run.peakRssMb.toFixed(0)} MB`);
         }
       }
     }
-    removeCache(path.join(work, 'cache-wire.sqlite'));
     say('complete default sync (every job)...');
     const synced = await freshSync(path.join(work, 'cache.sqlite'), service);
     full = synced.run;
@@ -155,9 +159,7 @@ async function wire() {
     try {
       const oursSeconds: number[] = [];
       for (let round = 0; round < rounds; round++) {
-        const { run, cache } = await freshSync(path.join(work, 'cache-slow.sqlite'), service, { jobs: ['keyInfo', 'projects', 'credits'] });
-        await cache.close();
-        removeCache(path.join(work, 'cache-slow.sqlite'));
+        const run = await projectsAndCredits('cache-slow.sqlite', service);
         oursSeconds.push(run.seconds);
         say(`  Carbon Desk (projects + credits): ${run.seconds.toFixed(1)} s`);
       }
