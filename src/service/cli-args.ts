@@ -5,7 +5,7 @@ import { normalizeApiRoot, type ServiceOptions } from './server';
 import { VOCABULARIES, type VocabularyName } from './vocabulary';
 
 export const USAGE = `Usage: npm run service -- [--port N] [--host H] [--scale X] [--seed N] [--db FILE] [--advance-days N]
-  [--messy] [--offer RESOURCE,…] [--api-root PATH] [--next-page-style ${NEXT_PAGE_STYLES.join('|')}] [--vocabulary ${VOCABULARIES.join('|')}]
+  [--messy] [--without-harmonized-names] [--offer RESOURCE,…] [--api-root PATH] [--next-page-style ${NEXT_PAGE_STYLES.join('|')}] [--vocabulary ${VOCABULARIES.join('|')}]
   [--latency-ms N] [--error-rate R] [--burst-429 N] [--truncate-rate R] [--invalid-item-rate R]
   [--retry-after-seconds N] [--retry-after-date] [--plain-403] [--oversize-response-mb N[:RESOURCE,…]]
   [--rate-limit-pro N] [--rate-limit-enterprise N]`;
@@ -47,6 +47,7 @@ export function parseArgs(argv: readonly string[]): ServiceOptions {
       case '--db': options.dbPath = value(); break;
       case '--advance-days': options.advanceDays = number(0, 3650, true); break;
       case '--messy': options.messy = toggle(); break;
+      case '--without-harmonized-names': options.harmonizedNames = !toggle(); break;
       case '--offer': options.offer = parseResourceList(value()); break;
       case '--api-root': options.apiRoot = normalizeApiRoot(value()); break;
       case '--next-page-style': options.nextPageStyle = oneOf<NextPageStyle>(flag, value(), NEXT_PAGE_STYLES); break;

@@ -53,6 +53,11 @@ export interface ServiceOptions {
   vocabulary?: VocabularyName;
   /** Serve the market advanced this many days past its base day (default: follow the clock). */
   advanceDays?: number;
+  /**
+   * false: serve no harmonized beneficiary names, as a registry that never harmonizes them (every
+   * retirement names its beneficiary as written only; buyers are those names). Default true.
+   */
+  harmonizedNames?: boolean;
 }
 
 export interface RunningService {
@@ -159,6 +164,12 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
 
   const prepared = prepareMarket(db, { seed, scale, messy, clock: clockToday(), advanceDays: options.advanceDays });
   const today = prepared.today;
+  // Every query names `credits` unqualified, so a view in the connection's temp schema (searched
+  // first) serves them all without harmonized names; SQLite flattens it, the indexes still apply.
+  if (options.harmonizedNames === false) {
+    db.exec(`CREATE TEMP VIEW credits AS SELECT id, project_id, quantity, vintage, transaction_date, transaction_type, retirement_account,
+      retirement_beneficiary, retirement_reason, retirement_note, NULL AS retirement_beneficiary_harmonized FROM main.credits`);
+  }
   const market = new MarketStore(db);
   const keys = new KeyService(db, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits });
   const bootstrap = keys.bootstrap();

@@ -79,12 +79,14 @@ export async function loadMarket(t: TestService): Promise<LoadedMarket> {
 }
 
 /**
- * Case-insensitive comparison, written apart from the service's: ASCII folding, then code units. That
- * is the service's order (code points) for the default generated market's texts (the messy market's
- * odd strings, which have characters past U+FFFF, are not compared with it).
+ * Comparison ignoring case, written apart from the service's: every letter lowered one by one, then
+ * code units, then the texts themselves. That is the service's order (code points) for the default
+ * generated market's texts (the messy market's odd strings, which have characters past U+FFFF, are
+ * not compared with it).
  */
 export function compareText(a: string, b: string): number {
-  const fa = a.replace(/[A-Z]/g, (c) => c.toLowerCase());
-  const fb = b.replace(/[A-Z]/g, (c) => c.toLowerCase());
-  return fa < fb ? -1 : fa > fb ? 1 : 0;
+  const lower = (s: string) => Array.from(s, (c) => (c === '\u0130' ? 'i' : c.toLowerCase())).join('');
+  const fa = lower(a);
+  const fb = lower(b);
+  return fa < fb ? -1 : fa > fb ? 1 : a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyerAnalyticsSchema, buyerSchema, paginated, type Buyer, type CreditTransaction } from '../../shared/api';
 import { addDays, daysBetween } from '../calendar';
+import { cleanText, foldCase } from '../../shared/case-folding';
 import { TEST_TODAY, compareText, fetchAll, loadMarket, startTestService, type LoadedMarket, type TestService } from '../test-fixture';
 
 let t: TestService;
@@ -13,8 +14,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
+/** The buyer a retirement names: its harmonized beneficiary, else its beneficiary as written (trimmed; blank names nobody). */
+const buyerOf = (c: CreditTransaction): string | null =>
+  c.transaction_type === 'retirement' ? (cleanText(c.retirement_beneficiary_harmonized) ?? cleanText(c.retirement_beneficiary)) : null;
 const retirementsOf = (name: string, from: CreditTransaction[] = m.credits) =>
-  from.filter((c) => c.transaction_type === 'retirement' && c.retirement_beneficiary_harmonized === name);
+  from.filter((c) => {
+    const buyer = buyerOf(c);
+    return buyer !== null && foldCase(buyer) === foldCase(name);
+  });
 
 /** The documented buyer definitions (see the README), computed independently. */
 function expectedBuyer(name: string, txs: CreditTransaction[]): Buyer {
@@ -27,12 +34,14 @@ function expectedBuyer(name: string, txs: CreditTransaction[]): Buyer {
   const in12 = txs.filter((c) => c.transaction_date! >= from12 && c.transaction_date! <= TEST_TODAY);
   const in60 = txs.filter((c) => c.transaction_date! >= from60 && c.transaction_date! <= TEST_TODAY);
   const top = (key: (c: CreditTransaction) => string | null) => {
-    const sums = new Map<string, number>();
+    const sums = new Map<string, [string, number]>();
     for (const c of txs) {
       const k = key(c);
-      if (k !== null) sums.set(k, (sums.get(k) ?? 0) + c.quantity!);
+      if (k === null) continue;
+      const [label, sum] = sums.get(foldCase(k)) ?? [k, 0];
+      sums.set(foldCase(k), [k < label ? k : label, sum + c.quantity!]);
     }
-    return [...sums].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))[0]?.[0] ?? null;
+    return [...sums.values()].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))[0]?.[0] ?? null;
   };
   const project = (c: CreditTransaction) => m.projectById.get(c.projects[0]!.project_id)!;
   return {
@@ -53,13 +62,16 @@ function expectedBuyer(name: string, txs: CreditTransaction[]): Buyer {
     top_registry: top((c) => project(c).registry),
     is_active_12m: in12.length > 0,
     is_active_60d: in60.length > 0,
+    unharmonized_transactions: txs.filter((c) => cleanText(c.retirement_beneficiary_harmonized) === null).length,
   };
 }
 
 describe('GET /v1/buyers/', () => {
-  it('aggregates every harmonized buyer of the retirements by the documented definitions', () => {
-    const names = new Set(m.credits.filter((c) => c.transaction_type === 'retirement' && c.retirement_beneficiary_harmonized).map((c) => c.retirement_beneficiary_harmonized!));
+  it('aggregates every buyer the retirements name by the documented definitions', () => {
+    const names = new Set(retirementsOfAll(m.credits));
     expect(buyers.length).toBe(names.size);
+    expect(buyers.some((b) => b.unharmonized_transactions === b.total_transactions)).toBe(true);
+    expect(buyers.some((b) => b.unharmonized_transactions === 0)).toBe(true);
     for (const b of buyers) expect(b).toEqual(expectedBuyer(b.buyer_name, retirementsOf(b.buyer_name)));
     expect(buyers.some((b) => b.is_active_60d)).toBe(true);
     expect(buyers.some((b) => !b.is_active_60d)).toBe(true);
@@ -91,7 +103,7 @@ describe('GET /v1/buyers/', () => {
       ['total_transactions_min=3&total_transactions_max=40', (b) => b.total_transactions >= 3 && b.total_transactions <= 40],
       ['is_active_12m=true', (b) => b.is_active_12m],
       ['is_active_60d=false', (b) => !b.is_active_60d],
-      ['search=CORP', (b) => b.buyer_name.toLowerCase().includes('corp')],
+      ['search=CORP', (b) => foldCase(b.buyer_name).includes('corp')],
       ['search=_', (b) => b.buyer_name.includes('_')],
     ];
     for (const [query, keep] of cases) {
@@ -122,8 +134,9 @@ describe('GET /v1/buyers/', () => {
   });
 });
 
+/** The buyers (as folded names) of the retirements among `from`. */
 function retirementsOfAll(from: CreditTransaction[]): string[] {
-  return from.filter((c) => c.transaction_type === 'retirement' && c.retirement_beneficiary_harmonized).map((c) => c.retirement_beneficiary_harmonized!);
+  return from.map(buyerOf).filter((b): b is string => b !== null).map(foldCase);
 }
 
 describe('GET /v1/buyers/{buyer_name} and analytics', () => {

@@ -4,13 +4,13 @@ import type { Buyer } from '../../shared/api/resources';
 import { notFound } from '../http/errors';
 import { pageOffset } from '../http/pagination';
 import { creditWhere } from '../store/sql-filters';
-import { compareBinary } from '../../shared/nocase';
+import { containsFolded } from '../../shared/case-folding';
 import { aggregateBuyers, buyerAnalytics, compareText, findBuyer } from './buyer-aggregates';
 import { defineRoute, ok, type RouteDef } from './route';
 
 function matchesBuyerFilters(b: Buyer, q: BuyerListQuery): boolean {
   const within = (v: number, min?: number, max?: number) => (min === undefined || v >= min) && (max === undefined || v <= max);
-  if (q.search && !b.buyer_name.toLowerCase().includes(q.search.toLowerCase())) return false;
+  if (q.search && !containsFolded(b.buyer_name, q.search)) return false;
   return within(b.total_volume, q.total_volume_min, q.total_volume_max)
     && within(b.volume_12m, q.volume_12m_min, q.volume_12m_max)
     && within(b.avg_transaction_size, q.avg_transaction_size_min, q.avg_transaction_size_max)
@@ -19,7 +19,7 @@ function matchesBuyerFilters(b: Buyer, q: BuyerListQuery): boolean {
     && (q.is_active_60d === undefined || b.is_active_60d === q.is_active_60d);
 }
 
-/** Sort keys in order, nulls last in both directions, strings case-insensitive, buyer_name as the final tie-breaker. */
+/** Sort keys in order, nulls last in both directions, strings ignoring case, buyer_name as the final tie-breaker. */
 export function compareBuyers(keys: readonly SortKey[]): (a: Buyer, b: Buyer) => number {
   return (a, b) => {
     for (const k of keys) {
@@ -31,7 +31,7 @@ export function compareBuyers(keys: readonly SortKey[]): (a: Buyer, b: Buyer) =>
       const c = typeof va === 'string' && typeof vb === 'string' ? compareText(va, vb) : va < vb ? -1 : va > vb ? 1 : 0;
       if (c !== 0) return k.descending ? -c : c;
     }
-    return compareText(a.buyer_name, b.buyer_name) || compareBinary(a.buyer_name, b.buyer_name);
+    return compareText(a.buyer_name, b.buyer_name);
   };
 }
 

@@ -2,7 +2,7 @@
 import {
   creditsByCategoryQuery, creditsByTransactionDateQuery, projectsByListingDateQuery, retirementsByVintageQuery,
 } from '../../shared/api/params';
-import { compareBinary } from '../../shared/nocase';
+import { compareCodePoints, foldCase } from '../../shared/case-folding';
 import { notFound } from '../http/errors';
 import { singlePage } from '../http/pagination';
 import { findProject } from '../store/project-rows';
@@ -59,17 +59,17 @@ export const chartRoutes: RouteDef[] = [
     handler: (ctx, q) => {
       if (q.beneficiary_search) {
         const where = creditWhere(q);
-        where.clauses.push("c.transaction_type = 'retirement'");
+        where.clauses.push("fold(c.transaction_type) = 'retirement'");
         const rows = ctx.market.aggregates.getOrCompute(JSON.stringify(['by-category', whereKey(where)]), () => ctx.market.all<{ category: string; retired: number }>(
-          `SELECT p.category AS category, total(c.quantity) AS retired FROM credits c JOIN projects p ON p.project_id = c.project_id
-           ${whereSql(where)} AND p.category IS NOT NULL GROUP BY p.category ORDER BY p.category`, where.params)) as { category: string; retired: number }[];
+          `SELECT min(p.category) AS category, total(c.quantity) AS retired FROM credits c JOIN projects p ON p.project_id = c.project_id
+           ${whereSql(where)} AND p.category IS NOT NULL GROUP BY fold(p.category) ORDER BY fold(p.category)`, where.params)) as { category: string; retired: number }[];
         return ok(singlePage(rows.map((r) => ({ category: r.category, retired: r.retired, issued: 0 }))));
       }
       const where = projectWhere(q);
       where.clauses.push('p.category IS NOT NULL');
       const rows = ctx.market.all<{ category: string; retired: number; issued: number }>(
-        `SELECT p.category AS category, total(p.retired) AS retired, total(p.issued) AS issued FROM projects p ${whereSql(where)}
-         GROUP BY p.category ORDER BY p.category`, where.params);
+        `SELECT min(p.category) AS category, total(p.retired) AS retired, total(p.issued) AS issued FROM projects p ${whereSql(where)}
+         GROUP BY fold(p.category) ORDER BY fold(p.category)`, where.params);
       return ok(singlePage(rows));
     },
   }),
@@ -85,15 +85,21 @@ export const chartRoutes: RouteDef[] = [
       const where = projectWhere(q);
       where.clauses.push('p.listed_at IS NOT NULL', 'p.category IS NOT NULL');
       const rows = ctx.market.all<{ listed_at: string; category: string }>(`SELECT p.listed_at, p.category FROM projects p ${whereSql(where)}`, where.params);
-      const counts = new Map<string, number>();
+      // Categories group ignoring case; a group shows its smallest spelling (code point order).
+      const bins = new Map<string, { start: string; category: string; key: string; value: number }>();
       for (const r of rows) {
-        const key = `${binStart(r.listed_at, freq)}|${r.category}`;
-        counts.set(key, (counts.get(key) ?? 0) + 1);
+        const start = binStart(r.listed_at, freq);
+        const key = foldCase(r.category);
+        const bin = bins.get(`${start}|${key}`);
+        if (!bin) bins.set(`${start}|${key}`, { start, category: r.category, key, value: 1 });
+        else {
+          bin.value += 1;
+          if (compareCodePoints(r.category, bin.category) < 0) bin.category = r.category;
+        }
       }
-      const points = [...counts].map(([key, value]) => {
-        const [start, category] = key.split('|') as [string, string];
-        return { start, end: binEnd(start, freq), category, value };
-      }).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : compareBinary(a.category, b.category)));
+      const points = [...bins.values()]
+        .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : compareCodePoints(a.key, b.key)))
+        .map(({ start, category, value }) => ({ start, end: binEnd(start, freq), category, value }));
       return ok(singlePage(points));
     },
   }),

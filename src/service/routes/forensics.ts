@@ -12,7 +12,8 @@ import { notFound } from '../http/errors';
 import { pageOffset } from '../http/pagination';
 import type { MarketStore } from '../store/market-store';
 import { findProject } from '../store/project-rows';
-import { emptyWhere, whereSql } from '../store/sql-filters';
+import { emptyWhere, idIn, whereSql } from '../store/sql-filters';
+import { foldCase } from '../../shared/case-folding';
 import { orderBySql, type SortColumn } from '../store/sort-sql';
 import { defineRoute, ok, type RouteDef } from './route';
 
@@ -94,12 +95,13 @@ export const forensicRoutes: RouteDef[] = [
     handler: (ctx, q) => {
       const page = { page: q.current_page ?? PAGING_DEFAULTS.current_page, perPage: q.per_page ?? PAGING_DEFAULTS.per_page };
       const w = emptyWhere();
-      const eq = (col: string, v: unknown) => {
+      const eq = (col: string, v: string | undefined) => {
         if (v === undefined || v === '') return;
-        w.clauses.push(`${col} = ?`);
-        w.params.push(v);
+        w.clauses.push(`fold(${col}) = ?`);
+        w.params.push(foldCase(v));
       };
-      eq('l.project_id', q.project_id);
+      // The project id is an identifier (its NOCASE column); the labels fold every letter.
+      if (q.project_id !== undefined && q.project_id !== '') idIn(w, 'l.project_id', [q.project_id]);
       eq('l.registry', q.registry);
       eq('l.country', q.country);
       eq('l.status', q.status);
@@ -124,8 +126,8 @@ export const forensicRoutes: RouteDef[] = [
     handler: (ctx, q) => {
       const w = emptyWhere();
       if (q.category) {
-        w.clauses.push('e.category = ?');
-        w.params.push(q.category);
+        w.clauses.push('fold(e.category) = ?');
+        w.params.push(foldCase(q.category));
       }
       const rows = ctx.market.all<EntryRow>(`${ENTRY_SELECT} ${whereSql(w)} ORDER BY e.first_seen_date DESC, e.id DESC LIMIT ?`, [...w.params, q.limit ?? LATEST_FEED_DEFAULT_LIMIT]);
       const counts = ctx.market.get<{ total: number; fresh: number | null }>(`SELECT count(*) AS total, sum(e.is_new_this_week) AS fresh FROM forensic_entries e ${whereSql(w)}`, w.params)!;

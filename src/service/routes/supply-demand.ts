@@ -31,14 +31,14 @@ export const supplyDemandRoutes: RouteDef[] = [
     handler: (ctx, q) => {
       const aggregation = q.aggregation ?? 'yearly';
       const where = creditWhere(q);
-      where.clauses.push("c.transaction_type IN ('issuance', 'retirement')", 'c.transaction_date IS NOT NULL', `${PERIOD_SQL[aggregation]} < ?`);
+      where.clauses.push("fold(c.transaction_type) IN ('issuance', 'retirement')", 'c.transaction_date IS NOT NULL', `${PERIOD_SQL[aggregation]} < ?`);
       where.params.push(periodOf(ctx.today, aggregation));
       const period = PERIOD_SQL[aggregation];
       const cacheKey = JSON.stringify(['supply-demand', aggregation, whereKey(where)]);
       const data = ctx.market.aggregates.getOrCompute(cacheKey, () => ctx.market.all<{ period: string; issuances: number; retirements: number }>(
         `SELECT ${period} AS period,
-           total(CASE WHEN c.transaction_type = 'issuance' THEN c.quantity END) AS issuances,
-           total(CASE WHEN c.transaction_type = 'retirement' THEN c.quantity END) AS retirements
+           total(CASE WHEN fold(c.transaction_type) = 'issuance' THEN c.quantity END) AS issuances,
+           total(CASE WHEN fold(c.transaction_type) = 'retirement' THEN c.quantity END) AS retirements
          FROM credits c ${whereSql(where)} GROUP BY 1 ORDER BY 1`, where.params)) as { period: string; issuances: number; retirements: number }[];
       const totals = data.reduce((t, d) => ({ issuances: t.issuances + d.issuances, retirements: t.retirements + d.retirements }), { issuances: 0, retirements: 0 });
       return ok({ data, totals });

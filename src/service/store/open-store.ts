@@ -4,6 +4,7 @@
  * number of days the market has been advanced since; see `../market-lifecycle.ts`.
  */
 import Database from 'better-sqlite3';
+import { SQL_TEXT_FUNCTIONS } from '../../shared/case-folding';
 import { AUTH_DDL, CREDIT_INDEXES, MARKET_DDL, MARKET_TABLES, OTHER_MARKET_INDEXES, SCHEMA_VERSION } from './schema';
 
 export type Db = Database.Database;
@@ -23,6 +24,8 @@ export function openDatabase(file: string): Db {
   db.pragma('cache_size = -131072');
   db.pragma('temp_store = MEMORY');
   db.pragma('mmap_size = 268435456');
+  // Text matching and ordering ignore case by one rule (src/shared/case-folding.ts).
+  for (const [name, fn] of Object.entries(SQL_TEXT_FUNCTIONS)) db.function(name, { deterministic: true }, fn);
   db.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
   db.exec(AUTH_DDL);
   return db;

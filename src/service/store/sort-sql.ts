@@ -1,6 +1,6 @@
 /**
- * ORDER BY from parsed sort keys: strings compare case-insensitively (NOCASE: ASCII case folding,
- * then code-unit order), nulls last in both directions, and the primary key ascending as the final
+ * ORDER BY from parsed sort keys: strings compare ignoring case (their folds, src/shared/case-folding.ts,
+ * in code point order), nulls last in both directions, and the primary key ascending as the final
  * tie-breaker so pages are stable.
  */
 import type { SortKey } from '../../shared/api/params';
@@ -17,7 +17,7 @@ export function orderBySql(keys: readonly SortKey[], columns: Record<string, Sor
   const parts = keys.map((k) => {
     const col = columns[k.field];
     if (!col) throw new Error(`no sort column for ${k.field}`);
-    const terms = col.natural ? naturalIdOrderTerms(col.sql) : [`${col.sql}${col.text ? ' COLLATE NOCASE' : ''}`];
+    const terms = col.natural ? naturalIdOrderTerms(col.sql) : [col.text ? `fold(${col.sql})` : col.sql];
     return terms.map((t) => `${t} ${k.descending ? 'DESC' : 'ASC'} NULLS LAST`).join(', ');
   });
   parts.push(`${primaryKey} ASC`);

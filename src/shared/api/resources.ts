@@ -272,6 +272,11 @@ export const buyerSchema = z.object({
   top_registry: nullable(z.string()),
   is_active_12m: z.boolean(),
   is_active_60d: z.boolean(),
+  /**
+   * Of total_transactions, the retirements counted for this buyer by their beneficiary as written,
+   * having no harmonized name (Carbon Desk's buyers; a server may not send it).
+   */
+  unharmonized_transactions: z.number().int().optional(),
 });
 export type Buyer = z.output<typeof buyerSchema>;
 
