@@ -80,7 +80,7 @@ export async function loadMarket(t: TestService): Promise<LoadedMarket> {
 
 /**
  * Comparison ignoring case, written apart from the service's: every letter lowered one by one, then
- * code units, then the texts themselves. That is the service's order (code points) for the default
+ * code units. That is the service's order (code points) for the default
  * generated market's texts (the messy market's odd strings, which have characters past U+FFFF, are
  * not compared with it).
  */
@@ -88,5 +88,5 @@ export function compareText(a: string, b: string): number {
   const lower = (s: string) => Array.from(s, (c) => (c === '\u0130' ? 'i' : c.toLowerCase())).join('');
   const fa = lower(a);
   const fb = lower(b);
-  return fa < fb ? -1 : fa > fb ? 1 : a < b ? -1 : a > b ? 1 : 0;
+  return fa < fb ? -1 : fa > fb ? 1 : 0;
 }
