@@ -96,7 +96,8 @@ describe('sync engine (reference service)', () => {
   it("tells the ETA how long the projects' indexes and search entries took to rebuild after their pass from empty", () => {
     expect(rebuilds).toHaveLength(1);
     expect(rebuilds[0]!.rows).toBe(count(clean.file, 'projects'));
-    expect(rebuilds[0]!.seconds).toBeGreaterThan(0);
+    // (How long is the machine's: a duration, whatever its size.)
+    expect(rebuilds[0]!.seconds).toSatisfy((s: number) => Number.isFinite(s) && s >= 0);
   });
 
   it("sizes each offline mirror job as soon as the lists that decide it are in: the ETA leaves out only what it cannot know yet", async () => {
