@@ -12,7 +12,8 @@
  *   its pipeline filling, and not timed), over its steps of the last RATE_WINDOW_MS: a job that
  *   speeds up or slows down is followed within that window;
  * - before that, its rate in its last completed pass in this cache (its checkpoint: its pages over
- *   the time from the pass's start to its success, a full credits pass's publishing taken out);
+ *   the time from the pass's start to its success, a full credits pass's publishing taken out; a
+ *   pass that was resumed in a later run counts the time between as its own, and reads slower);
  * - else DEFAULT_RATES;
  * - never more than the key's rate limit allows.
  *
