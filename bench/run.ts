@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- service sync query export]`: runs the chosen benchmarks (all by default) one
+ * `npm run bench [-- service sync query export browser]`: runs the chosen benchmarks (all by default) one
  * after another, each in its own process so one's memory does not colour the next. Every benchmark
  * prints its figures as ratios against a baseline it measures in the same run.
  */
@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const ALL = ['service', 'sync', 'query', 'export'];
+const ALL = ['service', 'sync', 'query', 'export', 'browser'];
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = chosen.filter((c) => !ALL.includes(c));
 if (unknown.length) {

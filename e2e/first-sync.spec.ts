@@ -32,9 +32,9 @@ test("a first sync's time left says which jobs it does not count yet", async ({ 
       }
     })();
     const card = page.locator('.kpi', { hasText: 'Started / finished' });
-    // (the part it can count may be under a second: it then says it is estimating the rest)
+    // (the part it can count may be under a second: it then says only what it is sizing)
     await expect(card).toContainText(
-      /running… (about .+ left, not counting|\(estimating the time) satellite metrics, projects and boundaries( \(not sized yet\)| will take\))/,
+      /running… (.+ left, not counting |\(sizing )satellite metrics, projects and boundaries( \(sizing…\)|\))/,
       { timeout: 30_000 },
     );
     await shootBoth(app, 'sync-first-run-not-sized');
@@ -44,7 +44,7 @@ test("a first sync's time left says which jobs it does not count yet", async ({ 
     expect(whileProjects.length).toBeGreaterThan(0);
     expect(whileProjects.at(-1)!.etaLeavesOut.filter((j) => j !== 'projects')).toEqual([]);
     expect(statuses.at(-1)!.etaLeavesOut).toEqual([]);
-    await expect(card).not.toContainText('not counting');
+    await expect(card).not.toContainText('sizing');
     expect(statuses.at(-1)!.state).toBe('done');
   } finally {
     await restore();

@@ -23,6 +23,8 @@ async function startServiceProcess(flags: string[]): Promise<ServiceProcess> {
 export interface SpecService {
   /** Adds and selects a connection named `name` to the service; the returned function removes it (see useConnection). */
   connect(app: AppPage, name: string): Promise<() => Promise<void>>;
+  /** The running service's base URL and pro key (to reach it another way, e.g. through a proxy). */
+  endpoint(): { baseUrl: string; apiKey: string };
   /** Stops the service before the spec ends (stopping it again after the spec does nothing). */
   stop(): Promise<void>;
 }
@@ -45,6 +47,7 @@ export function serviceForSpec(flags: string[]): SpecService {
   };
   return {
     connect: (app, name) => useConnection(app, name, started().baseUrl, started().apiKey),
+    endpoint: () => ({ baseUrl: started().baseUrl, apiKey: started().apiKey }),
     stop: () => started().stop(),
   };
 }

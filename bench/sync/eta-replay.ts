@@ -1,10 +1,12 @@
 /**
- * The whole-run ETA judged on recorded syncs, so that two versions of `SyncProgress` can be compared
- * on the same run (a machine's speed differs from one run to the next; a 10x bench takes 25 minutes).
+ * The whole-run ETA judged on recorded syncs, so that two versions of the estimator (`SyncProgress`
+ * and its `SyncEta`) can be compared on the same run (a machine's speed differs from one run to the
+ * next; a 10x bench takes 25 minutes).
  *
  *   npx tsx bench/sync/eta-replay.ts record FILE   a fresh complete sync against the reference service
  *                                                  (BENCH_SCALE, BENCH_SERVICE_FROM as in index.ts); every
- *                                                  call the engine makes into SyncProgress, with its time
+ *                                                  call the engine makes into SyncProgress and its
+ *                                                  SyncEta, with its time
  *   npx tsx bench/sync/eta-replay.ts replay FILE…  each recording fed to this tree's SyncProgress on a
  *                                                  simulated clock, its ETA judged every 250 ms as
  *                                                  index.ts judges a live one (etaError)
@@ -20,21 +22,25 @@ import { ApiClient } from '../../src/main/api/api-client';
 import { openCache } from '../../src/main/workers/open-cache';
 import { spawnReferenceService, stopReferenceService } from '../../src/main/connections/demo-service';
 import { SyncEngine } from '../../src/main/sync/sync-engine';
+import { SyncEta } from '../../src/main/sync/sync-eta';
 import { SyncProgress } from '../../src/main/sync/sync-progress';
 import { etaError, etaSample, settled, type EtaSample } from './wire';
 
-/** What the engine tells SyncProgress (its methods that change it), and the fields it sets directly. */
-const TOLD = [
-  'fromCheckpoint', 'fromSkippedCounts', 'newPass', 'skipped', 'queue', 'begin', 'request', 'pageAnswered', 'expect', 'itemRequests',
-  'setAside', 'resumed', 'publishing', 'publishingStep', 'publishPace', 'published', 'indexesRebuilt', 'page', 'finish',
-] as const;
-const FIELDS = ['state', 'rateLimitPerMinute', 'linkSecondsPerRequest', 'fullRequested'] as const;
-type Told = (typeof TOLD)[number];
+/**
+ * What the engine tells SyncProgress and its SyncEta (their methods that change them; SyncProgress's
+ * `page`, `pause` and `resumed` tell the SyncEta themselves), and the fields it sets directly.
+ */
+const TOLD = {
+  progress: ['fromCheckpoint', 'fromSkippedCounts', 'newPass', 'skipped', 'queue', 'begin', 'request', 'pause', 'resumed', 'page', 'finish'],
+  eta: ['rememberPublish', 'remember', 'size', 'fullPass', 'publishing'],
+} as const;
+const FIELDS = ['state', 'rateLimitPerMinute'] as const;
+type Target = keyof typeof TOLD;
 
 interface Recording {
   startMs: number;
   endMs: number;
-  calls: Array<{ atMs: number; method: Told; args: unknown[]; fields: Record<string, unknown> }>;
+  calls: Array<{ atMs: number; target: Target; method: string; args: unknown[]; fields: Record<string, unknown> }>;
 }
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -43,15 +49,27 @@ async function record(file: string): Promise<void> {
   const scale = Number(process.env.BENCH_SCALE ?? 1);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-eta-record-'));
   const rec: Recording = { startMs: 0, endMs: 0, calls: [] };
-  // The engine builds its own SyncProgress: its prototype is wrapped, for this process only.
-  const proto = SyncProgress.prototype as unknown as Record<Told, (...args: unknown[]) => unknown>;
-  for (const method of TOLD) {
-    const original = proto[method];
-    proto[method] = function (this: Record<string, unknown>, ...args: unknown[]) {
-      const fields = Object.fromEntries(FIELDS.map((f) => [f, this[f]]));
-      rec.calls.push({ atMs: Date.now(), method, args: structuredClone(args), fields });
-      return original.apply(this, args);
-    };
+  // The engine builds its own SyncProgress (and it its SyncEta): their prototypes are wrapped, for this
+  // process only. Only the outermost call is recorded (SyncProgress's calls into its SyncEta are its
+  // own), with SyncProgress's fields as its own calls find them.
+  let depth = 0;
+  for (const [target, methods] of Object.entries(TOLD) as Array<[Target, readonly string[]]>) {
+    const proto = (target === 'progress' ? SyncProgress.prototype : SyncEta.prototype) as unknown as Record<string, (...args: unknown[]) => unknown>;
+    for (const method of methods) {
+      const original = proto[method]!;
+      proto[method] = function (this: Record<string, unknown>, ...args: unknown[]) {
+        if (depth === 0) {
+          const fields = target === 'progress' ? Object.fromEntries(FIELDS.map((f) => [f, this[f]])) : {};
+          rec.calls.push({ atMs: Date.now(), target, method, args: structuredClone(args), fields });
+        }
+        depth++;
+        try {
+          return original.apply(this, args);
+        } finally {
+          depth--;
+        }
+      };
+    }
   }
   const dbPath = path.join(work, 'service.sqlite');
   if (process.env.BENCH_SERVICE_FROM) fs.copyFileSync(process.env.BENCH_SERVICE_FROM, dbPath);
@@ -88,7 +106,8 @@ function replay(rec: Recording, everyMs = 250): { samples: EtaSample[]; seconds:
     }
     now = call.atMs;
     Object.assign(progress, call.fields);
-    (progress[call.method] as (...args: unknown[]) => unknown)(...call.args);
+    const target = (call.target === 'eta' ? progress.eta : progress) as unknown as Record<string, (...args: unknown[]) => unknown>;
+    target[call.method]!.apply(target, call.args);
   }
   return { samples, seconds: (rec.endMs - rec.startMs) / 1000 };
 }

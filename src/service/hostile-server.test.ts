@@ -3,7 +3,7 @@
  * 403 for a wrong key, oversized answers streamed without end in sight.
  */
 import http from 'node:http';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { ServiceOptions } from './server';
 import { testServices, type TestService } from './test-fixture';
 
@@ -27,15 +27,14 @@ describe('Retry-After', () => {
   });
 
   it('can write it as an HTTP date', async () => {
-    const t = await service({ faults: { burst429: 1, retryAfterSeconds: 30 * 86_400, retryAfterDate: true } });
-    const before = Date.now();
+    // The service's clock, fixed: the date is 30 days after the moment it answers, to the second.
+    const now = Date.UTC(2026, 5, 30, 12, 34, 56, 789);
+    const t = await service({ faults: { burst429: 1, retryAfterSeconds: 30 * 86_400, retryAfterDate: true }, faultClock: () => now });
     const r = await t.get('/v1/projects/types');
     expect(r.status).toBe(429);
     const header = r.headers.get('retry-after')!;
-    expect(header).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
-    const wait = Date.parse(header) - before;
-    expect(wait).toBeGreaterThan(30 * 86_400_000 - 5000);
-    expect(wait).toBeLessThan(30 * 86_400_000 + 5000);
+    expect(header).toBe('Thu, 30 Jul 2026 12:34:56 GMT');
+    expect(Date.parse(header)).toBe(Math.floor((now + 30 * 86_400_000) / 1000) * 1000);
   });
 });
 
@@ -95,11 +94,29 @@ describe('--oversize-response-mb', () => {
 
   it('keeps streaming only while the client reads: a client that stops early stops it', async () => {
     const t = await service({ faults: { oversize: { megabytes: 700 } } });
-    const start = Date.now();
-    const capped = await readCapped(`${t.service.baseUrl}/v1/projects/types`, t.service.keys.pro, 2 * 1024 * 1024);
-    expect(capped.complete).toBe(false);
-    expect(capped.head.startsWith('{')).toBe(true);
-    expect(Date.now() - start).toBeLessThan(10_000);
+    // What the service writes of each answer, counted as it writes it (the service runs in this process).
+    const written = new Map<http.ServerResponse, number>();
+    const write = http.ServerResponse.prototype.write;
+    vi.spyOn(http.ServerResponse.prototype, 'write').mockImplementation(function (this: http.ServerResponse, ...args: Parameters<typeof write>) {
+      written.set(this, (written.get(this) ?? 0) + Buffer.byteLength(args[0] as string | Buffer));
+      return write.apply(this, args);
+    } as typeof write);
+    try {
+      const capped = await readCapped(`${t.service.baseUrl}/v1/projects/types`, t.service.keys.pro, 2 * 1024 * 1024);
+      expect(capped.complete).toBe(false);
+      expect(capped.head.startsWith('{')).toBe(true);
+      const [padded] = [...written.keys()];
+      if (!padded!.destroyed) await new Promise((resolve) => padded!.once('close', resolve));
+      const sent = written.get(padded!)!;
+      // It wrote about what the client read and the sockets hold, not the 700 MB (streamed as the socket
+      // drains), and writes no more once the client has gone.
+      expect(sent).toBeGreaterThanOrEqual(2 * 1024 * 1024);
+      expect(sent).toBeLessThan(64 * 1024 * 1024);
+      for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+      expect(written.get(padded!)).toBe(sent);
+    } finally {
+      vi.restoreAllMocks();
+    }
     // The service is still answering (its errors are not padded).
     expect((await t.get('/v1/nothing-here')).status).toBe(404);
     expect((await readCapped(`${t.service.baseUrl}/v1/api-keys/`, t.service.keys.pro, 1024)).status).toBe(200);

@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   service = await startService(options);
   if (stopSignal) return stopAndExit(service);
-  process.stderr.write(service.generationMs
+  process.stderr.write(service.generated
     ? `generated ${service.size.projects} projects and ${service.size.credits} credit transactions in ${service.generationMs} ms (${service.dbPath})\n`
     : `reused the market in ${service.dbPath}\n`);
   if (service.advanceMs || service.advancedDays) process.stderr.write(`market advanced ${service.advancedDays} days past ${service.baseDay} (today ${service.today}; ${service.advanceMs} ms this start)\n`);

@@ -40,6 +40,8 @@ export interface PreparedMarket {
   /** The market's today: base + advanced days. */
   today: string;
   advancedDays: number;
+  /** Whether this start generated the base market (false: it reused the one in the database). */
+  generated: boolean;
   /** Time spent generating the base market (0 when reused). */
   generationMs: number;
   /** Time spent advancing (0 when nothing was added). */
@@ -85,5 +87,5 @@ export function prepareMarket(db: Db, plan: MarketPlan): PreparedMarket {
     advanceMarket(db, { seed: plan.seed, scale: plan.scale, messy: plan.messy, base }, applied, target);
     advanceMs = Math.round(performance.now() - t0);
   }
-  return { base, today: addDays(base, target), advancedDays: target, generationMs, advanceMs };
+  return { base, today: addDays(base, target), advancedDays: target, generated: regenerate, generationMs, advanceMs };
 }

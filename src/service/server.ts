@@ -41,6 +41,8 @@ export interface ServiceOptions {
   /** Generator and fault seed (default 1). */
   seed?: number;
   faults?: FaultOptions;
+  /** The clock fault answers read: a Retry-After written as a date (ms since the epoch; default Date.now). */
+  faultClock?: () => number;
   /** Per-tier requests per minute of the demo keys (applied at every start). */
   rateLimits?: Partial<RateLimits>;
   /** A messy market: nulls, fractions, unknown values, extra fields, odd strings, items without identity. */
@@ -71,6 +73,8 @@ export interface RunningService {
   today: string;
   baseDay: string;
   advancedDays: number;
+  /** Whether this start generated the market (false: it reused the one in dbPath). */
+  generated: boolean;
   /** Generation time in ms (0 when an existing market was reused). */
   generationMs: number;
   /** Time spent advancing the market at start (0 when nothing was added). */
@@ -173,7 +177,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const market = new MarketStore(db);
   const keys = new KeyService(db, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits });
   const bootstrap = keys.bootstrap();
-  const faults = new FaultInjector(options.faults ?? {}, seed);
+  const faults = new FaultInjector(options.faults ?? {}, seed, options.faultClock);
   const vocabulary = new Vocabulary(options.vocabulary ?? 'standard', messy);
   const decorator = messy ? new AnswerDecorator(db, seed) : undefined;
   const creditIndexes = buildMissingCreditIndexes(db, dbPath, (line) => process.stderr.write(`${line}\n`));
@@ -284,6 +288,6 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const hostForUrl = host.includes(':') ? `[${host}]` : host;
   return {
     baseUrl: `http://${hostForUrl}:${port}`, port, apiRoot, keys: bootstrap, dbPath, today, baseDay: prepared.base, advancedDays: prepared.advancedDays,
-    generationMs: prepared.generationMs, advanceMs: prepared.advanceMs, size: marketSize(scale), creditIndexesReady: creditIndexes.ready, stop,
+    generated: prepared.generated, generationMs: prepared.generationMs, advanceMs: prepared.advanceMs, size: marketSize(scale), creditIndexesReady: creditIndexes.ready, stop,
   };
 }

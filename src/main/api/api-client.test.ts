@@ -1,9 +1,10 @@
 import type http from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContractError } from '../../shared/errors';
 import { ApiClient } from './api-client';
 import { createItemReaders } from './item-readers';
 import { decodeBody, readPage } from './page-body';
+import { RequestPacer } from './request-pacer';
 import { sendJson, startFixtureServer, type FixtureHandler } from './fixture-server';
 
 const KEY = 'ccmd_live_secretkeyvalue123';
@@ -72,14 +73,20 @@ describe('ApiClient', () => {
     expect(e.message).toContain('query.per_page: must be <= 200');
   });
 
-  it('honours 429 Retry-After, then succeeds', async () => {
+  it('honours 429 Retry-After: pauses every request of the key that long, then succeeds', async () => {
     const s = await serve((_r, res, n) =>
-      n === 1 ? sendJson(res, 429, { detail: { code: 'rate_limited', message: 'slow down' } }, { 'Retry-After': '1' }) : sendJson(res, 200, { Top: ['a'] }));
-    const c = client(s.url);
+      n === 1 ? sendJson(res, 429, { detail: { code: 'rate_limited', message: 'slow down' } }, { 'Retry-After': '7' }) : sendJson(res, 200, { Top: ['a'] }));
+    // The pause itself (every start held until it has passed) is the pacer's (request-pacer.test.ts):
+    // here, what the client asks of it, and when.
+    const pacer = new RequestPacer({ rateLimitPerMinute: null, concurrency: 4 });
+    const pauses: Array<{ seconds: number; sentBefore: number }> = [];
+    vi.spyOn(pacer, 'pauseFor').mockImplementation((seconds) => void pauses.push({ seconds, sentBefore: s.requests.length }));
+    const c = client(s.url, { pacer });
     expect(await c.projectTypes()).toEqual({ Top: ['a'] });
+    expect(pauses).toEqual([{ seconds: 7, sentBefore: 1 }]);
     expect(s.requests).toHaveLength(2);
-    expect(s.requests[1]!.at - s.requests[0]!.at).toBeGreaterThanOrEqual(950);
     expect(c.stats.rateLimited).toBe(1);
+    expect(c.stats.retries).toBe(0);
   });
 
   it('retries 5xx, resets and truncated bodies with backoff, then succeeds', async () => {
@@ -219,9 +226,16 @@ describe('the transport', () => {
 
   it("refuses an answer over the byte cap, declared or streamed, at once; stops at its caller's abort", async () => {
     const big = JSON.stringify({ Top: ['x'.repeat(5000)] });
+    // The slow answer is held until the test lets it go: the abort has to end the request before it.
+    let slowArrived!: () => void;
+    const arrived = new Promise<void>((resolve) => (slowArrived = resolve));
+    const held: http.ServerResponse[] = [];
     const s = await serve((r, res) => {
       if (r.url.includes('declared')) return sendJson(res, 200, JSON.parse(big));
-      if (r.url.includes('slow')) return void setTimeout(() => sendJson(res, 200, { Top: [] }), 1000);
+      if (r.url.includes('slow')) {
+        held.push(res);
+        return slowArrived();
+      }
       res.writeHead(200, { 'Content-Type': 'application/json' });
       for (let i = 0; i < big.length; i += 1000) res.write(big.slice(i, i + 1000));
       res.end();
@@ -232,13 +246,19 @@ describe('the transport', () => {
       expect(e.code).toBe('response_too_large');
     }
     expect(s.requests).toHaveLength(2);
+    // A time limit far beyond the test's own: only the abort can end this request in time.
+    const patient = client(s.url, { timeoutMs: 600_000 });
     const controller = new AbortController();
     const reason = new Error('the user cancelled');
-    setTimeout(() => controller.abort(reason), 50);
-    const started = Date.now();
-    await expect(c.request('GET', `${s.url}/slow`, { what: 'a slow answer', signal: controller.signal })).rejects.toBe(reason);
-    expect(Date.now() - started).toBeLessThan(900);
-    expect(c.stats.retries).toBe(0);
+    const slow = patient.request('GET', `${s.url}/slow`, { what: 'a slow answer', signal: controller.signal });
+    await arrived;
+    controller.abort(reason);
+    await expect(slow).rejects.toBe(reason);
+    // Refused with the caller's reason while its answer was still unsent, and not asked again.
+    expect(held.map((res) => res.headersSent)).toEqual([false]);
+    expect(s.requests).toHaveLength(3);
+    expect(patient.stats.retries).toBe(0);
+    for (const res of held) sendJson(res, 200, { Top: [] });
   });
 
   it("holds no listener per request on its caller's signal (a sync's two dozen requests in flight share one)", async () => {

@@ -2,19 +2,29 @@ import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FAR_ROUND_TRIP_MS, RequestPacer, sleep } from './request-pacer';
 
-const run = async (pacer: RequestPacer, n: number) => {
-  const starts: number[] = [];
-  await Promise.all(Array.from({ length: n }, () => pacer.run(async () => void starts.push(performance.now()))));
-  return starts.sort((a, b) => a - b);
+afterEach(() => void vi.useRealTimers());
+/**
+ * The pacer's clock (`performance.now`) and its timers, faked: time moves only when a test advances
+ * it, so every start lands exactly on its slot whatever the machine's load. Fake timers fire a timer
+ * set for a fraction of a millisecond at the next whole one, as Node's do.
+ */
+const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+/** Runs fake time on until `p` has settled (every timer it waits on fires). */
+const settled = async <T>(p: Promise<T>): Promise<T> => {
+  await vi.runAllTimersAsync();
+  return p;
 };
+const run = (pacer: RequestPacer, n: number, starts: number[], t0: number) =>
+  Array.from({ length: n }, () => pacer.run(async () => void starts.push(performance.now() - t0)));
 
 describe('RequestPacer', () => {
   it('spaces request starts to stay under the per-minute allowance', async () => {
+    fakeClock();
     const pacer = new RequestPacer({ rateLimitPerMinute: 600, concurrency: 4, headroom: 1 });
-    const starts = await run(pacer, 5);
-    // 600/min = one start slot per 100 ms: the k-th start never comes before its slot, so no window
-    // holds more starts than the allowance (a late timer may shorten one gap, never the schedule).
-    for (let k = 1; k < starts.length; k++) expect(starts[k]! - starts[0]!).toBeGreaterThanOrEqual(k * 100 - 2);
+    const starts: number[] = [];
+    await settled(Promise.all(run(pacer, 5, starts, performance.now())));
+    // 600/min = one start slot per 100 ms: the k-th start on its slot, none before it.
+    expect(starts).toEqual([0, 100, 200, 300, 400]);
   });
 
   it('does not pace without a known limit, and caps requests in flight', async () => {
@@ -31,42 +41,53 @@ describe('RequestPacer', () => {
   });
 
   it('allows more requests in flight once the shortest round trip seen is long (a far server), and fewer again after a short one', async () => {
+    fakeClock();
     const pacer = new RequestPacer({ rateLimitPerMinute: null, concurrency: 2, farConcurrency: 4 });
-    const trip = (ms: number) => pacer.run(() => new Promise<void>((r) => setTimeout(r, ms)));
+    const trip = (ms: number) => settled(pacer.run(() => new Promise<void>((r) => setTimeout(r, ms))));
     const peakOf = async (n: number, ms: number) => {
       let inFlight = 0;
       let peak = 0;
-      await Promise.all(Array.from({ length: n }, () => pacer.run(async () => {
+      await settled(Promise.all(Array.from({ length: n }, () => pacer.run(async () => {
         peak = Math.max(peak, ++inFlight);
         await new Promise((r) => setTimeout(r, ms));
         inFlight--;
-      })));
+      }))));
       return peak;
     };
     // Failed trips tell nothing of the link; three long ones are not yet enough to call it far.
-    await expect(pacer.run(() => new Promise((_, reject) => setTimeout(() => reject(new Error('refused')), 15)))).rejects.toThrow('refused');
-    for (let k = 0; k < 3; k++) await trip(15);
+    const refused = pacer.run(() => new Promise((_, reject) => setTimeout(() => reject(new Error('refused')), FAR_ROUND_TRIP_MS)));
+    const refusal = expect(refused).rejects.toThrow('refused');
+    await vi.runAllTimersAsync();
+    await refusal;
+    for (let k = 0; k < 3; k++) await trip(FAR_ROUND_TRIP_MS);
     expect(pacer.concurrency).toBe(2);
-    await trip(15);
-    expect(pacer.shortestRoundTripMs).toBeGreaterThanOrEqual(FAR_ROUND_TRIP_MS);
+    await trip(FAR_ROUND_TRIP_MS);
+    expect(pacer.shortestRoundTripMs).toBe(FAR_ROUND_TRIP_MS);
     expect(pacer.concurrency).toBe(4);
     expect(await peakOf(8, 15)).toBe(4);
-    // A trip shorter than FAR_ROUND_TRIP_MS: the server is near after all.
-    await pacer.run(async () => undefined);
+    // A trip a millisecond shorter than FAR_ROUND_TRIP_MS: the server is near after all.
+    await trip(FAR_ROUND_TRIP_MS - 1);
+    expect(pacer.shortestRoundTripMs).toBe(FAR_ROUND_TRIP_MS - 1);
     expect(pacer.concurrency).toBe(2);
     expect(await peakOf(8, 15)).toBe(2);
     // Without a far limit, long trips change nothing.
     const plain = new RequestPacer({ rateLimitPerMinute: null, concurrency: 2 });
-    for (let k = 0; k < 5; k++) await plain.run(() => new Promise<void>((r) => setTimeout(r, 15)));
+    for (let k = 0; k < 5; k++) await settled(plain.run(() => new Promise<void>((r) => setTimeout(r, FAR_ROUND_TRIP_MS))));
     expect(plain.concurrency).toBe(2);
   });
 
   it('holds every start until a Retry-After pause has passed', async () => {
+    fakeClock();
     const pacer = new RequestPacer({ rateLimitPerMinute: null, concurrency: 4 });
     const t0 = performance.now();
     pacer.pauseFor(0.2);
-    const starts = await run(pacer, 3);
-    for (const s of starts) expect(s - t0).toBeGreaterThanOrEqual(195);
+    const starts: number[] = [];
+    const all = Promise.all(run(pacer, 3, starts, t0));
+    await vi.advanceTimersByTimeAsync(199);
+    expect(starts).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    await all;
+    expect(starts).toEqual([200, 200, 200]);
   });
 });
 
@@ -96,25 +117,24 @@ describe('RequestPacer.whenIdle', () => {
 
 describe('RequestPacer priorities', () => {
   it('starts a foreground request at the next slot, ahead of every waiting background request, and still keeps the pace', async () => {
+    fakeClock();
     // 300/min: one start per 200 ms. Twenty background requests queue first.
     const pacer = new RequestPacer({ rateLimitPerMinute: 300, concurrency: 4, headroom: 1 });
     const starts: Array<{ kind: string; at: number }> = [];
     const t0 = performance.now();
     const background = Array.from({ length: 20 }, () => pacer.run(async () => void starts.push({ kind: 'b', at: performance.now() - t0 })));
-    await new Promise((r) => setTimeout(r, 250));
-    const asked = performance.now() - t0;
-    await pacer.run(async () => void starts.push({ kind: 'f', at: performance.now() - t0 }), undefined, 'foreground');
-    const fg = starts.find((s) => s.kind === 'f')!;
-    // Within one slot of being asked, although 18 background requests were waiting.
-    expect(fg.at - asked).toBeLessThan(260);
-    expect(starts.filter((s) => s.kind === 'b').length).toBeLessThanOrEqual(4);
+    await vi.advanceTimersByTimeAsync(250);
+    // Asked at 250 ms, after the starts at 0 and 200 ms, with 18 background requests waiting.
+    const foreground = pacer.run(async () => void starts.push({ kind: 'f', at: performance.now() - t0 }), undefined, 'foreground');
+    await vi.advanceTimersByTimeAsync(150);
+    // The next slot (400 ms) is the foreground request's; the background ones keep theirs after it.
+    expect(starts).toEqual([{ kind: 'b', at: 0 }, { kind: 'b', at: 200 }, { kind: 'f', at: 400 }]);
+    await foreground;
+    await vi.advanceTimersByTimeAsync(200);
+    expect(starts.slice(3)).toEqual([{ kind: 'b', at: 600 }]);
     pacer.setRateLimit(60_000);
-    await Promise.all(background);
-    const sorted = starts.map((s) => s.at).sort((a, b) => a - b);
-    // Foreground or not, consecutive starts at 300/min were a slot apart while paced. Each is read when
-    // its request runs, after the event loop reaches it: on a loaded CI machine one ran 7 ms after its
-    // slot and its gap to the next read 192.6 ms. Unpaced, they would be a few milliseconds apart.
-    for (let k = 1; k < 3; k++) expect(sorted[k]! - sorted[k - 1]!).toBeGreaterThanOrEqual(170);
+    await settled(Promise.all(background));
+    expect(starts.filter((s) => s.kind === 'b')).toHaveLength(20);
   });
 
   it('gives up a waiting request when its signal aborts, without taking a slot', async () => {
@@ -133,9 +153,6 @@ describe('RequestPacer priorities', () => {
 });
 
 describe('RequestPacer on a timer that wakes on the millisecond', () => {
-  afterEach(() => void vi.useRealTimers());
-  // Fake timers fire a timer set for a fraction of a millisecond at the next whole one, as Node's do.
-  const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
   const queue = (pacer: RequestPacer, n: number, starts: number[]) =>
     Array.from({ length: n }, () => pacer.run(async () => void starts.push(performance.now())));
 

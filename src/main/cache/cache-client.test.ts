@@ -80,8 +80,9 @@ describe('cache worker client', () => {
     await cache.call('sync:step', { job: 'projects', writes: [{ op: 'write:projects', args: { items: [project('VCS-1', 1), project('VCS-2', 1)], pass: cp.pass, withClips: true } }], cursor: null, rows: 2 });
     // The pass from empty had its indexes and search entries built as it completed, and says how long that took.
     const first = await cache.call('sync:succeed', { job: 'projects', reconcile: true });
+    // (How long is the machine's: a duration, whatever its size.)
     expect(first.rebuilt).toEqual({ rows: 2, seconds: expect.any(Number) });
-    expect(first.rebuilt!.seconds).toBeGreaterThan(0);
+    expect(first.rebuilt!.seconds).toSatisfy((s: number) => Number.isFinite(s) && s >= 0);
     cp = await cache.call('sync:begin', { job: 'projects', mode: 'full', cursor: { next_page: 1 } });
     expect(cp.pass).toBe(2);
     await cache.call('sync:step', { job: 'projects', writes: [{ op: 'write:projects', args: { items: [project('VCS-2', 1)], pass: cp.pass, withClips: true } }], cursor: null, rows: 1 });

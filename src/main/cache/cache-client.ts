@@ -7,13 +7,11 @@
 import type { Worker } from 'node:worker_threads';
 import { ContractError } from '../../shared/errors';
 import { startWorker } from '../worker-thread';
-import { CACHE_WORKER_LIMITS, movedBuffers, type CacheNotice, type CacheOpArgs, type CacheOpName, type CacheOpOutput, type CacheRequest, type CacheResponse, type CacheWorkerData, type PublishingStep } from './cache-protocol';
+import { CACHE_WORKER_LIMITS, movedBuffers, type CacheOpArgs, type CacheOpName, type CacheOpOutput, type CacheRequest, type CacheResponse, type CacheWorkerData } from './cache-protocol';
 
 export interface CacheClient {
   readonly path: string;
   call<K extends CacheOpName>(op: K, ...args: CacheOpArgs<K>): Promise<CacheOpOutput<K>>;
-  /** Tells `listener` each step of a publishing as the writer builds it, until the answer is called (a cache without a writer thread tells none). */
-  onPublishing?(listener: (step: PublishingStep) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -24,15 +22,10 @@ class WorkerLine {
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   private failure: ContractError | null = null;
   private closing: Promise<void> | null = null;
-  readonly publishing = new Set<(step: PublishingStep) => void>();
 
   constructor(workerData: CacheWorkerData) {
     this.worker = startWorker(workerData.entry, { workerData, resourceLimits: CACHE_WORKER_LIMITS });
-    this.worker.on('message', (msg: CacheResponse | CacheNotice) => {
-      if ('notice' in msg) {
-        for (const listener of this.publishing) listener(msg.step);
-        return;
-      }
+    this.worker.on('message', (msg: CacheResponse) => {
       const p = this.pending.get(msg.id);
       if (!p) return;
       this.pending.delete(msg.id);
@@ -106,11 +99,6 @@ export class WorkerCacheClient implements CacheClient {
     if (this.closed) return Promise.reject(new ContractError('cache_error', 'The cache is closed'));
     const line = op.startsWith('query:') ? this.readerLine() : Promise.resolve(this.writer);
     return line.then((l) => l.call(op, args[0])) as Promise<CacheOpOutput<K>>;
-  }
-
-  onPublishing(listener: (step: PublishingStep) => void): () => void {
-    this.writer.publishing.add(listener);
-    return () => void this.writer.publishing.delete(listener);
   }
 
   async close(): Promise<void> {

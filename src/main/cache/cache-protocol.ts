@@ -205,17 +205,6 @@ export type CacheResponse =
   | { id: number; ok: false; error: ContractErrorBody };
 
 /**
- * How far the publishing of job `job`'s full pass has gone (see staged-table.ts): the share of its
- * work done, told after each of its steps (see publishing-gauge.ts).
- */
-export interface PublishingStep {
-  job: string;
-  share: number;
-}
-/** What the writer tells the main thread unasked while an op runs (no `id`: it answers no request). */
-export type CacheNotice = { notice: 'publishing'; step: PublishingStep };
-
-/**
  * The buffers an op's input moves to the worker instead of copying: a `body` of bytes (a page's
  * body read elsewhere) that owns its whole buffer. The sender gives it up.
  */

@@ -10,7 +10,7 @@ import type Database from 'better-sqlite3';
 import type { CacheInfo } from '../../shared/contract';
 import { watchItems } from './watch-items';
 import { ContractError } from '../../shared/errors';
-import type { CacheOpHandlers, CacheStoreOps, CacheWrite, CacheWriteOp, CacheWrites, CreditsPageRead, PublishingStep, SyncStepArgs } from './cache-protocol';
+import type { CacheOpHandlers, CacheStoreOps, CacheWrite, CacheWriteOp, CacheWrites, CreditsPageRead, SyncStepArgs } from './cache-protocol';
 import { ChangeDetector } from './change-detector';
 import { offlineCoverage } from './coverage';
 import { PUBLISHING_SORTS, PUBLISHING_SORTS_BESIDE, checkpointNow, deferCheckpoints, withSortSettings, type SortSettings } from './database';
@@ -19,8 +19,6 @@ import { CountryRepository } from './repositories/country-repository';
 import { CreditTransactionRepository } from './repositories/credit-transaction-repository';
 import type { CreditRow } from './repositories/credit-rows';
 import { HeldPages } from './held-pages';
-import { PublishingGauge } from './publishing-gauge';
-import type { StagedDependent } from './staged-table';
 import { ForensicRepository } from './repositories/forensic-repository';
 import { MirrorRepository } from './repositories/mirror-repository';
 import { ProjectRepository } from './repositories/project-repository';
@@ -43,8 +41,6 @@ export interface CacheHooks {
    * when it started nothing.
    */
   beforePublish?(job: string, staging: string): (() => void) | null;
-  /** As a full pass's publishing goes on: how far it has gone, after each of its steps (for the sync's ETA). */
-  publishing?(step: PublishingStep): void;
   /**
    * Reads a credit transactions page's body (parsed, checked, its items taken in, encoded as rows) for
    * `pages:readCredits`: null when the body is not JSON. Without it, this cache reads no pages.
@@ -59,13 +55,13 @@ export interface CacheHooks {
 type HeldCredits = { staged: false; rows: CreditRow[] } | { staged: true; newRows: CreditRow[] };
 
 /** Tables whose rows of older passes a complete pass removes, per job. */
-const RECONCILERS: Record<string, (r: Repositories) => (pass: number, built: (done: number, dependents: readonly StagedDependent[]) => void) => number> = {
+const RECONCILERS: Record<string, (r: Repositories) => (pass: number) => number> = {
   projects: (r) => (pass) => {
     r.changes.projectsGone(pass);
     return r.projects.removeProjectsBefore(pass);
   },
   // A full pass wrote beside the live rows: publishing it replaces them (see staged-table.ts).
-  credits: (r) => (_pass, built) => r.credits.publishStagedPass(built),
+  credits: (r) => () => r.credits.publishStagedPass(),
   forensicsLegacy: (r) => (pass) => r.forensics.removeLegacyForensicsBefore(pass),
   satellite: (r) => (pass) => r.satellite.removeSatelliteMetricsBefore(pass),
 };
@@ -245,18 +241,10 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     const reconciler = RECONCILERS[a.job];
     const reconciles = a.reconcile && cp.mode === 'full' && reconciler !== undefined;
     const published = publishes(a);
-    // A publishing tells how far it has gone: after each index and trigger built (only a published
-    // pass builds them), then its rollups.
-    let gauge: PublishingGauge | null = null;
-    const built = (done: number, dependents: readonly StagedDependent[]) => {
-      gauge ??= new PublishingGauge(dependents);
-      hooks.publishing?.({ job: a.job, share: gauge.built(done) });
-    };
     const finish = () => {
-      const removed = reconciles ? reconciler(r)(cp.pass, built) : 0;
+      const removed = reconciles ? reconciler(r)(cp.pass) : 0;
       const checkpoint = r.syncState.succeed(a.job);
       hooks.afterJob(a.job, published);
-      if (gauge) hooks.publishing?.({ job: a.job, share: gauge.rolledUp() });
       return { removed, checkpoint };
     };
     const { removed, checkpoint } = published ? withSortSettings(db, sorts, finish) : finish();

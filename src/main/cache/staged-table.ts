@@ -55,10 +55,8 @@ export class StagedTable {
    * Replaces the live table by the staging table, with the live table's indexes and triggers. Run it
    * inside a transaction: on any failure nothing changes. When a migration changed the live table
    * while a pass was staged (their columns differ), the rows are copied into the live table instead.
-   * `built(done, dependents)` is told as each of them is recreated, the first `done` of `dependents`
-   * (the indexes are most of a publishing's time: each sorts every row).
    */
-  publish(built?: (done: number, dependents: readonly StagedDependent[]) => void): number {
+  publish(): number {
     // Columns of the main schema's tables only: a busy scratch file may be attached (the rollups built
     // beside a publishing), and a table-valued pragma without a schema would wait for its lock.
     const columns = (t: string) => (this.db.prepare(`SELECT name FROM pragma_table_info(?, 'main') ORDER BY cid`).pluck().all(t) as string[]).join(',');
@@ -79,10 +77,7 @@ export class StagedTable {
     } finally {
       this.db.pragma('legacy_alter_table = OFF');
     }
-    dependents.forEach((d, i) => {
-      this.db.exec(d.sql);
-      built?.(i + 1, dependents);
-    });
+    for (const d of dependents) this.db.exec(d.sql);
     return rows;
   }
 }

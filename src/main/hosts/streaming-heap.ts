@@ -19,7 +19,7 @@
  */
 import v8 from 'node:v8';
 
-/** The V8 flags set: they take effect when set at run time (streaming-heap.test.ts measures it). */
+/** The V8 flags set: read by V8 whenever it decides, they take effect when set at run time. */
 export const STREAMING_HEAP_FLAGS = '--no-allocation-site-pretenuring';
 
 export function useStreamingHeap(): void {

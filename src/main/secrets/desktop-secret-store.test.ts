@@ -13,33 +13,33 @@ const safeStorage = (backend = 'gnome_libsecret'): SafeStorageModule => ({
   getSelectedStorageBackend: () => backend,
 });
 
-/** A keychain holding `entries`, answering every call after `delayMs`. */
-function keychain(entries: Record<string, string>, delayMs = 0) {
+/**
+ * A keychain holding `entries`. It answers once `answering` has resolved (at once by default): a slow
+ * keychain is one whose answers the test holds back for as long as it likes.
+ */
+function keychain(entries: Record<string, string>, answering: Promise<void> = Promise.resolve()) {
   const store = new Map(Object.entries(entries));
   const calls: string[] = [];
-  const later = <T>(value: () => T) => new Promise<T>((resolve) => setTimeout(() => resolve(value()), delayMs));
-  const k: KeytarModule = {
-    getPassword: (_s, a) => (calls.push(`get ${a}`), later(() => store.get(a) ?? null)),
-    setPassword: (_s, a, p) => (calls.push(`set ${a}`), later(() => void store.set(a, p))),
-    deletePassword: (_s, a) => (calls.push(`delete ${a}`), later(() => store.delete(a))),
-    findCredentials: () => (calls.push('find'), later(() => [...store].map(([account, password]) => ({ account, password })))),
+  const callWaiters: Array<() => void> = [];
+  const called = (call: string) => {
+    calls.push(call);
+    for (const wake of callWaiters.splice(0)) wake();
   };
-  return { k, store, calls };
-}
-
-/**
- * Runs fake time forward until `p` settles (a slow keychain answers after seconds). Between steps
- * real file I/O gets its turn (setImmediate is not faked): on a loaded machine the store's file work
- * can outlast any fixed number of fake steps, and a keychain timer set after them would never fire.
- */
-async function settled<T>(p: Promise<T>): Promise<T> {
-  let done = false;
-  void p.finally(() => (done = true)).catch(() => undefined);
-  while (!done) {
-    await vi.advanceTimersByTimeAsync(500);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return p;
+  const later = async <T>(value: () => T) => {
+    await answering;
+    return value();
+  };
+  const k: KeytarModule = {
+    getPassword: (_s, a) => (called(`get ${a}`), later(() => store.get(a) ?? null)),
+    setPassword: (_s, a, p) => (called(`set ${a}`), later(() => void store.set(a, p))),
+    deletePassword: (_s, a) => (called(`delete ${a}`), later(() => store.delete(a))),
+    findCredentials: () => (called('find'), later(() => [...store].map(([account, password]) => ({ account, password })))),
+  };
+  /** Resolves once the keychain has been asked `call` (e.g. `get c1`). */
+  const asked = async (call: string) => {
+    while (!calls.includes(call)) await new Promise<void>((wake) => callWaiters.push(wake));
+  };
+  return { k, store, calls, asked };
 }
 
 let dir: string;
@@ -73,14 +73,20 @@ describe('the desktop secret store', () => {
   });
 
   it('waits for a slow keychain instead of reporting a saved key missing', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const kc = keychain({ c1: 'ccmd_live_slow' }, 8000);
+    // Fake timers: any time limit the store set on the keychain would run out within the ten minutes below.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    let answer!: () => void;
+    const kc = keychain({ c1: 'ccmd_live_slow' }, new Promise<void>((resolve) => (answer = resolve)));
     const store = createDesktopSecretStore({ dataDir: dir, safeStorage: safeStorage(), loadKeytar: () => kc.k, platform: 'darwin' });
     // A read during the move asks the keychain for that key (no probe of every secret at launch).
-    const started = Date.now();
-    expect(await settled(store.get('c1'))).toBe('ccmd_live_slow');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(8000);
-    await settled(store.migration);
+    let read: string | null | undefined;
+    const reading = store.get('c1').then((value) => (read = value));
+    await kc.asked('get c1');
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(read).toBeUndefined();
+    answer();
+    expect(await reading).toBe('ccmd_live_slow');
+    await store.migration;
     expect(kc.store.size).toBe(0);
     expect(await store.get('c1')).toBe('ccmd_live_slow');
   });

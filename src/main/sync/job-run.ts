@@ -21,8 +21,6 @@ export interface JobRun {
   gate(): Promise<void>;
   /** A request is about to be sent for this job. */
   request(): void;
-  /** A page of a list was answered (before it is written: pages are written in order). */
-  answered?(): void;
   /** A step of `pages` pages (default 1) was written. */
   page(rows: number, totals: PageTotals, pages?: number): void;
   /** A step recorded items it could not store. */
@@ -36,13 +34,6 @@ export interface JobRun {
   /** Learned from the key listing. */
   setRateLimit(perMinute: number | null): void;
   log(line: string): void;
-  /**
-   * A taste of the job: a list or mirror job stops once it has written this many pages or items in
-   * this call, its cursor kept, and goes on from there when it is run again (other jobs ignore it).
-   */
-  limit?: number;
-  /** Awaited after every step that leaves more to do: the job waits there while the engine runs others. */
-  afterStep?(): Promise<void>;
 }
 
 export interface Step {
@@ -77,7 +68,6 @@ export async function step(run: JobRun, s: Step, cursor: SyncCursor | null, tota
   await run.cache.call('sync:step', { job: run.job, writes, cursor, rows: s.rows, totals, pages: s.pages ?? 1 });
   run.page(s.rows, totals, s.pages ?? 1);
   if (skipped.length) run.skipped(skipped.length);
-  if (cursor !== null) await run.afterStep?.();
 }
 
 /** Keeps a rejected prefetch from being reported as unhandled before it is awaited. */
@@ -121,9 +111,6 @@ export async function pagedJob<P extends PageFacts>(
   const settled = new Set<number>();
   let bodyBytes = 0;
   let bodies = 0;
-  /** Pages written in this call, and how many it may write (a taste: see JobRun.limit). */
-  let written = 0;
-  const limit = run.limit ?? Infinity;
   const urlOf = (p: number) => {
     const u = new URL(template);
     u.searchParams.set('current_page', String(p));
@@ -142,7 +129,6 @@ export async function pagedJob<P extends PageFacts>(
         settled.add(p);
         bodyBytes += page.bytes;
         bodies++;
-        run.answered?.();
       }, () => undefined);
       inflight.set(p, pending);
     }
@@ -156,7 +142,7 @@ export async function pagedJob<P extends PageFacts>(
     await run.gate();
     const perPage = bodies ? bodyBytes / bodies : null;
     const ahead = perPage ? Math.max(run.concurrency, Math.min(Math.ceil(MAX_ROWS_PER_STEP / PER_PAGE), Math.floor(READ_AHEAD_BYTES / perPage))) : run.concurrency * 2;
-    const last = totalPages ? Math.min(totalPages, pageNo + ahead - 1, pageNo + limit - written - 1) : pageNo;
+    const last = totalPages ? Math.min(totalPages, pageNo + ahead - 1) : pageNo;
     for (let p = pageNo; p <= last; p++) void fetchPage(p);
     // Pages already here are written together (fewer, larger transactions); the cursor moves past all of them.
     const batch: Step = { writes: [], rows: 0, pages: 0, skipped: [] };
@@ -191,11 +177,10 @@ export async function pagedJob<P extends PageFacts>(
       if (!nextNo) break;
       if (nextNo !== pageNo + 1) for (const k of [...inflight.keys()]) take(k);
       pageNo = nextNo;
-      if (batch.rows >= MAX_ROWS_PER_STEP || !settled.has(pageNo) || written + batch.pages! >= limit) break;
+      if (batch.rows >= MAX_ROWS_PER_STEP || !settled.has(pageNo)) break;
     }
     await step(run, batch, nextNo ? { next_page: nextNo } : null, totals);
-    written += batch.pages!;
-    if (!nextNo || written >= limit) break;
+    if (!nextNo) break;
   }
 }
 

@@ -97,7 +97,7 @@ export async function countryOfProjectStep(run: Pick<JobRun, 'client' | 'signal'
 /**
  * One mirror resource: its due items fetched ahead and written in order (itemsInOrder), each with its
  * mirror record. The cursor counts items done in this pass (for progress); what is due is the cache's
- * answer, so a resumed pass (or one continued after a taste: JobRun.limit) continues with what is left.
+ * answer, so a resumed pass continues with what is left.
  */
 async function mirrorJob(run: JobRun, resource: MirrorResource, fetchItem: (t: MirrorTarget) => Promise<Step>): Promise<void> {
   const cp = await begin(run, 'full', { index: 0 });
@@ -109,10 +109,9 @@ async function mirrorJob(run: JobRun, resource: MirrorResource, fetchItem: (t: M
     await step(run, { writes: [], rows: 0, pages: 0 }, null, { pages: total });
     return;
   }
-  const items = Math.min(due.length, run.limit ?? Infinity);
   await itemsInOrder(
     run,
-    { from: 0, to: items },
+    { from: 0, to: due.length },
     (i) => fetchItem(due[i]!),
     (s, next) => step(run, s, next < due.length ? { index: before + next } : null, { pages: total }),
     (err, i) => {

@@ -2,8 +2,8 @@
  * The offline mirror, end to end against the reference service: after one sync with the service
  * stopped, every boundary the metrics promise and every dossier the feeds name answers from the cache,
  * coverage is complete, a remembered 404 reads "the service has none"; a mirror SIGKILLed at random
- * points resumes to the same cache; under a rate limit the mirror keeps the allowance and still lets
- * the user's own request through within a few seconds.
+ * points resumes to the same cache; under a rate limit the mirror keeps the allowance and the user's
+ * own request starts at the next slot, ahead of the mirror's waiting requests.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_JOBS } from '../../shared/contract';
 import { ContractError } from '../../shared/errors';
 import { ApiClient } from '../api/api-client';
-import { RequestPacer } from '../api/request-pacer';
+import { RequestPacer, type RequestPriority } from '../api/request-pacer';
 import { cacheChecksums } from './cache-checksum';
 import { projectForensicsStep, requestsOf } from './mirror-jobs';
 import { cliSync as runCli, startTestService, tempDir, testEngine, type TestEngine, type TestService } from './test-support';
@@ -37,6 +37,34 @@ afterAll(async () => {
 });
 
 const errorOf = async (p: Promise<unknown>): Promise<ContractError | null> => p.then(() => null, (e: unknown) => e as ContractError);
+
+/** Resolves once `ok()` holds, looking again every few milliseconds (the test's own time limit bounds it). */
+const until = async (ok: () => boolean) => {
+  while (!ok()) await new Promise((r) => setTimeout(r, 20));
+};
+
+/** The pacer, recording the order its requests start in and what waited when the first foreground request was asked. */
+class RecordingPacer extends RequestPacer {
+  readonly startOrder: RequestPriority[] = [];
+  readonly waiting: Record<RequestPriority, number> = { foreground: 0, background: 0 };
+  firstForeground: { startsBefore: number; backgroundWaiting: number } | null = null;
+
+  override async run<T>(fn: () => Promise<T>, signal?: AbortSignal, priority: RequestPriority = 'background'): Promise<T> {
+    if (priority === 'foreground') this.firstForeground ??= { startsBefore: this.startOrder.length, backgroundWaiting: this.waiting.background };
+    this.waiting[priority]++;
+    let started = false;
+    try {
+      return await super.run(() => {
+        started = true;
+        this.waiting[priority]--;
+        this.startOrder.push(priority);
+        return fn();
+      }, signal, priority);
+    } finally {
+      if (!started) this.waiting[priority]--;
+    }
+  }
+}
 
 describe('offline mirror (reference service stopped after one sync)', () => {
   let t: TestEngine;
@@ -155,11 +183,11 @@ describe('offline mirror under crashes and rate limits', () => {
     expect(a.tables.mirror_items.rows).toBeGreaterThan(20);
   }, 180_000);
 
-  it('keeps a 60/min allowance during the mirror and lets an on-demand request through within a few seconds', async () => {
+  it('keeps a 60/min allowance during the mirror and starts an on-demand request at the next slot, ahead of the waiting mirror', async () => {
     // The service enforces 60/min on Pro keys: the mirror must never be refused (no 429).
     const service = await startTestService(['--rate-limit-pro', '60']);
     services.push(service);
-    const pacer = new RequestPacer({ rateLimitPerMinute: null, concurrency: 4 });
+    const pacer = new RecordingPacer({ rateLimitPerMinute: null, concurrency: 4 });
     const t = testEngine(service.baseUrl, service.apiKey, dir('mirror-rate'), { pacer });
     engines.push(t);
     t.engine.start({ jobs: ['keyInfo', 'projects', 'satellite'] });
@@ -167,21 +195,21 @@ describe('offline mirror under crashes and rate limits', () => {
     expect(pacer.rateLimitPerMinute).toBe(60);
     const due = await t.cache.call('read:mirrorTargets', { resource: 'boundary', week: { year: 2026, week: 1 } });
     expect(due.length).toBeGreaterThan(8);
+    const listStarts = pacer.startOrder.length;
     t.engine.start({ jobs: ['boundaries'] });
-    await new Promise((r) => setTimeout(r, 2500));
-    const sentBefore = t.client.stats.requests;
-    // The user's own request, from another client on the same pacer, while the mirror waits in line.
+    // Once the mirror has started requests and more of them wait in line for their slots…
+    await until(() => pacer.startOrder.length > listStarts && pacer.waiting.background > 0);
+    // …the user's own request, from another client on the same pacer.
     const user = new ApiClient({ baseUrl: service.baseUrl, apiKey: service.apiKey, pacer, priority: 'foreground' });
-    const asked = Date.now();
     await user.projectTypes();
-    const waited = Date.now() - asked;
-    t.engine.pause();
-    const status = await Promise.race([t.engine.whenDone(), new Promise<null>((r) => setTimeout(() => r(null), 500))]);
-    expect(status).toBeNull(); // still mirroring (paused), so the request above competed with it
+    const asked = pacer.firstForeground!;
+    expect(asked.backgroundWaiting).toBeGreaterThan(0);
+    // The first start after it was asked is its own: the mirror's waiting requests come after it.
+    expect(pacer.startOrder.slice(asked.startsBefore, asked.startsBefore + 1)).toEqual(['foreground']);
+    // And the mirror goes on after it, in its place.
+    await until(() => pacer.startOrder.lastIndexOf('background') > asked.startsBefore);
     t.engine.cancel();
     await t.engine.whenDone();
-    expect(t.client.stats.requests).toBeGreaterThan(sentBefore - 1);
-    expect(waited).toBeLessThan(3000);
     expect(t.client.stats.rateLimited + user.stats.rateLimited).toBe(0);
     // Never more than the allowance in any minute: the pacer's own count of starts.
     expect(pacer.requestsPerMinute()).toBeLessThanOrEqual(60);

@@ -101,10 +101,9 @@ describe('hostile answers', () => {
   it('stops at a Retry-After far out ("rate limited until …") instead of waiting or spinning', async () => {
     const s = await service(['--burst-429', '3', '--retry-after-seconds', '9999999999']);
     const t = engine(s);
-    const started = Date.now();
+    // A client that waited out the Retry-After would never end: the test's time limit would fail it.
     t.engine.start({ jobs: ['projects', 'credits'] });
     const status = await t.engine.whenDone();
-    expect(Date.now() - started).toBeLessThan(30_000);
     expect(status.state).toBe('failed');
     expect(status.lastError?.code).toBe('rate_limited_until');
     // Both jobs read ahead, so a request or two already in flight may meet their own 429; none is retried,

@@ -1,12 +1,11 @@
 /** The sync engine against the reference service (a child process on loopback, scale 0.01). */
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SyncStatus } from '../../shared/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_JOBS, type SyncStatus } from '../../shared/contract';
 import { ContractError } from '../../shared/errors';
 import { sendJson, startFixtureServer } from '../api/fixture-server';
 import { cacheChecksums } from './cache-checksum';
-import { SyncProgress } from './sync-progress';
 import { countRows, startTestService, tempDir, testEngine, type TestEngine, type TestService } from './test-support';
 
 const FAST = ['--rate-limit-pro', '100000', '--rate-limit-enterprise', '100000'];
@@ -21,8 +20,8 @@ const dir = () => {
   dirs.push(d);
   return d;
 };
-const engineFor = (s: TestService, key = s.apiKey, options = {}, engineOptions: Parameters<typeof testEngine>[4] = {}) => {
-  const e = testEngine(s.baseUrl, key, dir(), options, engineOptions);
+const engineFor = (s: TestService, key = s.apiKey, options = {}) => {
+  const e = testEngine(s.baseUrl, key, dir(), options);
   engines.push(e);
   return e;
 };
@@ -33,28 +32,12 @@ async function total(s: TestService, path: string): Promise<number> {
 }
 const count = countRows;
 
-/** What the clean sync's progress was told of its publishing (from the cache writer, through the engine). */
-const publishingSteps: Array<{ job: string; share: number }> = [];
-/** What it was told of the projects' rebuild from empty (the machine's speed, for its first publishing). */
-const rebuilds: Array<{ rows: number; seconds: number }> = [];
-
 beforeAll(async () => {
   service = await startTestService(FAST);
   services.push(service);
   clean = engineFor(service);
-  const told = SyncProgress.prototype.publishingStep;
-  vi.spyOn(SyncProgress.prototype, 'publishingStep').mockImplementation(function (this: SyncProgress, job, share) {
-    publishingSteps.push({ job, share });
-    told.call(this, job, share);
-  });
-  const rebuilt = SyncProgress.prototype.indexesRebuilt;
-  vi.spyOn(SyncProgress.prototype, 'indexesRebuilt').mockImplementation(function (this: SyncProgress, timing) {
-    rebuilds.push(timing);
-    rebuilt.call(this, timing);
-  });
   clean.engine.start();
   await clean.engine.whenDone();
-  vi.restoreAllMocks();
 }, 90_000);
 
 afterAll(async () => {
@@ -86,17 +69,26 @@ describe('sync engine (reference service)', () => {
     expect(status.revision).toBeGreaterThan(revisions.at(-1)!);
   });
 
-  it("tells the ETA how far the credits' publishing has gone as the cache's writer builds each step", () => {
-    const shares = publishingSteps.map((s) => (s.job === 'credits' ? s.share : NaN));
-    // Its indexes and triggers (eleven), then its rollups; rising, the commit left after the last.
-    expect(shares.length).toBeGreaterThanOrEqual(9);
-    expect(shares.every((s, i) => s > 0 && s < 1 && (i === 0 || s >= shares[i - 1]!))).toBe(true);
+  it('runs one job at a time, each in its priority order, to its end (none is started early)', () => {
+    const running = clean.events.map((e) => e.jobs.filter((j) => j.state === 'running').map((j) => j.job));
+    expect(running.every((jobs) => jobs.length <= 1)).toBe(true);
+    // The order the jobs ran in, each once: the priority order.
+    const order = running.flat().filter((job, i, all) => i === 0 || all[i - 1] !== job);
+    expect(order).toEqual(SYNC_JOBS.filter((job) => order.includes(job)));
+    expect(new Set(order).size).toBe(order.length);
+    // Once begun, a job is never queued again.
+    for (const job of SYNC_JOBS) {
+      const states = clean.events.map((e) => e.jobs.find((j) => j.job === job)!.state);
+      const began = states.findIndex((st) => st === 'running');
+      expect(states.slice(began).includes('queued'), job).toBe(false);
+    }
   });
 
-  it("tells the ETA how long the projects' indexes and search entries took to rebuild after their pass from empty", () => {
-    expect(rebuilds).toHaveLength(1);
-    expect(rebuilds[0]!.rows).toBe(count(clean.file, 'projects'));
-    expect(rebuilds[0]!.seconds).toBeGreaterThan(0);
+  it('counts down the whole run as it goes: a time left for every status once a step is in, 0 when done', () => {
+    const during = clean.events.filter((e) => e.state === 'running' && e.jobs.some((j) => j.pages > 0));
+    expect(during.length).toBeGreaterThan(0);
+    expect(during.every((e) => e.etaSeconds !== null && e.etaSeconds >= 0)).toBe(true);
+    expect(clean.events.at(-1)).toMatchObject({ state: 'done', etaSeconds: 0, etaLeavesOut: [] });
   });
 
   it("sizes each offline mirror job as soon as the lists that decide it are in: the ETA leaves out only what it cannot know yet", async () => {
@@ -131,40 +123,6 @@ describe('sync engine (reference service)', () => {
     expect((await clean.engine.whenDone()).state).toBe('done');
     expect(await clean.cache.call('sync:checkpoint', { job: 'credits' })).toMatchObject({ mode: 'full', rows: before.rows });
     expect(cacheChecksums(clean.file).tables.credit_transactions).toEqual(before);
-  }, 60_000);
-
-  it("once a job's time left is long, tastes the later jobs without a pace (set aside, then going on), with the same cache as a sync without tastes", async () => {
-    // Every job counts as long here; the credits', boundaries' and dossiers' tastes stop short of their ends, the country updates' covers all of it.
-    const t = engineFor(service, service.apiKey, {}, { longJobSeconds: 0, tasteSize: { credits: 2, boundaries: 3, projectForensics: 2, countryUpdates: 10_000 } });
-    t.engine.start();
-    const status = await t.engine.whenDone();
-    expect(status.lastError).toBeNull();
-    expect(status.state).toBe('done');
-    const job = (s: SyncStatus, name: string) => s.jobs.find((j) => j.job === name)!;
-    // The boundaries' taste: three items while the long job waited (queued, some of its pages in)…
-    const tasting = t.events.filter((e) => job(e, 'boundaries').state === 'running' && job(e, 'boundaries').pages > 0 && job(e, 'credits').state !== 'done');
-    expect(tasting.length).toBeGreaterThan(0);
-    const waiting = (e: SyncStatus) => e.jobs.some((j) => j.job !== 'boundaries' && j.state === 'queued' && j.pages > 0);
-    expect(tasting.every((e) => waiting(e) && job(e, 'boundaries').pages <= 3)).toBe(true);
-    expect(tasting.every((e) => e.jobs.filter((j) => j.state === 'running').length === 1)).toBe(true);
-    // …then set aside, queued with its three items, until its turn came after the credits.
-    const aside = t.events.findIndex((e) => job(e, 'boundaries').state === 'queued' && job(e, 'boundaries').pages === 3);
-    expect(aside).toBeGreaterThan(-1);
-    const creditsDone = t.events.findIndex((e) => job(e, 'credits').state === 'done');
-    expect(t.events.slice(aside, creditsDone).every((e) => job(e, 'boundaries').state === 'queued')).toBe(true);
-    expect(t.events.slice(creditsDone).some((e) => job(e, 'boundaries').state === 'running' && job(e, 'boundaries').pages > 3)).toBe(true);
-    // A list's taste stops at its limit, with nothing fetched ahead of it written (the credits, long
-    // themselves here, are set aside once more in their turn, for the country updates' taste).
-    expect(t.events.find((e) => job(e, 'credits').state === 'queued' && job(e, 'credits').pages > 0)).toSatisfy((e: SyncStatus) => job(e, 'credits').pages === 2);
-    // A taste that covered the whole job ended it there, and it did not run again.
-    const updatesDone = t.events.findIndex((e) => job(e, 'countryUpdates').state === 'done');
-    expect(updatesDone).toBeGreaterThan(-1);
-    expect(updatesDone).toBeLessThan(creditsDone);
-    expect(t.events.slice(updatesDone).every((e) => job(e, 'countryUpdates').state === 'done')).toBe(true);
-    for (const name of ['boundaries', 'projectForensics', 'countryUpdates', 'credits']) {
-      expect(job(status, name)).toMatchObject({ state: 'done', totalPages: job(status, name).pages });
-    }
-    expect(cacheChecksums(t.file).tables).toEqual(cacheChecksums(clean.file).tables);
   }, 60_000);
 
   it('pauses after the page in flight, resumes, and a cancelled sync resumes where it stopped', async () => {

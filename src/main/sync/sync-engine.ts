@@ -12,7 +12,7 @@ import type { CacheClient } from '../cache/cache-client';
 import type { JobRun } from './job-run';
 import { MIRROR_DECIDED_BY, MIRROR_JOBS, type OfflineMirrorJob, mirrorDue } from './mirror-jobs';
 import { JOBS, creditsPassSize } from './sync-jobs';
-import { REFERENCE_CREDIT_PAGE_SECONDS, SyncProgress } from './sync-progress';
+import { SyncProgress } from './sync-progress';
 
 export interface SyncEngineOptions {
   cache: CacheClient;
@@ -28,10 +28,6 @@ export interface SyncEngineOptions {
   concurrency?: number;
   /** Minimum milliseconds between progress events (default 250). */
   progressIntervalMs?: number;
-  /** Time left of a job from which later jobs are tasted first (default LONG_JOB_SECONDS). */
-  longJobSeconds?: number;
-  /** The pages or items a taste of each job takes (default TASTE_SIZE). */
-  tasteSize?: Partial<Record<SyncJobName, number>>;
 }
 
 export interface SyncStartOptions {
@@ -41,44 +37,15 @@ export interface SyncStartOptions {
 
 class Cancelled extends Error {}
 
-/** What a run's jobs share: its options, each job's pass and history in this cache, and how it is going. */
+/** What a run's jobs share: its options, each job's pass in this cache, and how it is going. */
 interface RunState {
   full: boolean;
   signal: AbortSignal;
   /** Each job's pass before this run: a job that begins a new one starts its skipped items afresh. */
   passes: Map<string, number>;
-  /** Jobs that completed a pass in this cache before this run. */
-  passed: Set<SyncJobName>;
-  /** Jobs tasted in this run (see tasteLater). */
-  tasted: Set<SyncJobName>;
-  /** The offline mirror's sizings under way. */
-  sizing: Array<Promise<void>>;
   fatal: ContractError | null;
   failed: boolean;
 }
-
-/**
- * A job whose time left is at least this long (by any of its steps) has the later jobs without a pace
- * of their own tasted before it goes on (see tasteLater): one to three seconds of their work,
- * reordered, so the run's ETA is right through it. A taste is not free: each job it stops starts its
- * pipeline again, and a mirror job asks the cache what is due once more. Tasted as the default
- * market's credits began (10 s then, by the reference pace), the mirror made a complete sync 0.3-0.5 s
- * longer (16.2 and 16.6 s against 15.9 and 16.1). At ten times that market the projects' time left
- * read 42 s at their second page and the credits' 86 s.
- */
-const LONG_JOB_SECONDS = 30;
-/**
- * The pages or items a taste takes: past its pipeline's filling and the EXPECTATION_PAGES its
- * expectation stands for, with PACE_WINDOW_PAGES of flow after its first step (sync-progress.ts).
- *
- * The offline mirror's jobs are not tasted: their taste is its first tenth of a second, while the
- * code that asks for, checks and writes their items (here and in the service) still runs
- * unoptimised. At ten times the default market the boundaries' taste of 200 read 0.52-0.58 ms an
- * item and the dossiers' of 150 0.9-1.0 ms, where the jobs then took 0.20-0.22 and 0.69: counted
- * by their tastes the mirror read 17.9 s for 8.4-9.2 s, by its priors 9.9 s (sync-progress.ts,
- * MIRROR_PRIOR_SECONDS). A server much slower per item than the prior is seen once the mirror begins.
- */
-const TASTE_SIZE: Partial<Record<SyncJobName, number>> = { credits: 150 };
 
 export class SyncEngine {
   private progress = new SyncProgress(SYNC_JOBS);
@@ -112,7 +79,6 @@ export class SyncEngine {
     const jobs = SYNC_JOBS.filter((j) => !opts.jobs || opts.jobs.includes(j));
     this.progress = new SyncProgress(SYNC_JOBS);
     this.progress.rateLimitPerMinute = this.options.client.pacer.rateLimitPerMinute;
-    this.progress.fullRequested = opts.full ?? false;
     this.progress.state = 'running';
     this.progress.startedAt = new Date().toISOString();
     this.progress.queue(jobs);
@@ -135,6 +101,7 @@ export class SyncEngine {
     if (this.running && !this.paused) {
       this.paused = true;
       this.progress.state = 'paused';
+      this.progress.pause();
       for (const j of this.progress.snapshot().jobs) if (j.state === 'running') this.progress.job(j.job).state = 'paused';
       this.emit(true);
     }
@@ -170,7 +137,7 @@ export class SyncEngine {
   private async run(jobs: SyncJobName[], full: boolean): Promise<SyncStatus> {
     const { cache, client } = this.options;
     const signal = this.abort!.signal;
-    const r: RunState = { full, signal, passes: new Map(), passed: new Set(), tasted: new Set(), sizing: [], fatal: null, failed: false };
+    const r: RunState = { full, signal, passes: new Map(), fatal: null, failed: false };
     let runId: number | null = null;
     try {
       if (!jobs.includes('keyInfo')) {
@@ -178,14 +145,16 @@ export class SyncEngine {
         if (cached) client.pacer.setRateLimit(cached);
         this.progress.rateLimitPerMinute = client.pacer.rateLimitPerMinute;
       }
+      // The last full publishing and each job's last completed pass: what the time left counts a job
+      // at before this run measures it.
+      this.progress.eta.rememberPublish(await cache.call('sync:lastPublish'));
       for (const cp of await cache.call('sync:checkpoints')) {
         r.passes.set(cp.job, cp.pass);
-        if (cp.last_success_at) r.passed.add(cp.job as SyncJobName);
-        if (jobs.includes(cp.job as SyncJobName)) this.progress.fromCheckpoint({ ...cp, rows: cp.cursor ? cp.rows : 0, pages: cp.cursor ? cp.pages : 0 });
+        if (!jobs.includes(cp.job as SyncJobName)) continue;
+        this.progress.eta.remember(cp);
+        this.progress.fromCheckpoint({ ...cp, rows: cp.cursor ? cp.rows : 0, pages: cp.cursor ? cp.pages : 0 });
       }
       this.progress.fromSkippedCounts(await cache.call('read:skippedCounts'));
-      const lastPublish = await cache.call('sync:lastPublish');
-      if (lastPublish !== null) this.progress.publishPace(lastPublish);
       // The change log records this run's findings under its own id.
       runId = await cache.call('sync:runStart');
       // Where the API root is and what the server offers (once per client; remembered by the host).
@@ -199,6 +168,7 @@ export class SyncEngine {
     // are not in this run), so the ETA counts it from then on. Beside the next job, not before it
     // (the answer only feeds the ETA), unless that job is one of them.
     const unsized = new Set(jobs.filter((j): j is OfflineMirrorJob => j in MIRROR_JOBS));
+    // One job at a time, in priority order: the ETA adds the jobs' times up (sync-eta.ts).
     for (const [i, job] of jobs.entries()) {
       if (r.fatal) break;
       if (signal.aborted) break;
@@ -206,13 +176,9 @@ export class SyncEngine {
       if (decided.length) {
         for (const m of decided) unsized.delete(m);
         const sized = this.sizeMirror(decided);
-        r.sizing.push(sized);
         if ((decided as readonly SyncJobName[]).includes(job)) await sized;
       }
-      // Ended in its taste (see tasteLater).
-      if (r.tasted.has(job) && this.progress.job(job).state !== 'queued') continue;
-      const later = jobs.slice(i + 1).filter((t) => this.tasteable(r, t, jobs.slice(i)));
-      const end = await this.runJob(r, job, later.length ? { afterStep: this.tasteLater(r, job, later) } : {});
+      const end = await this.runJob(r, job);
       if (end === 'cancelled') break;
     }
     if (r.fatal && !this.progress.lastError) this.progress.lastError = { code: r.fatal.code, message: client.redact(r.fatal.message), at: new Date().toISOString() };
@@ -227,13 +193,12 @@ export class SyncEngine {
     return this.status();
   }
 
-  /**
-   * One job of the run, to its end or, with `limit`, for a taste of it (set aside, to go on when it
-   * is run again). A failure fails the job; what stops every job is kept as the run's `fatal`.
-   */
-  private async runJob(r: RunState, job: SyncJobName, options: { limit?: number; afterStep?: () => Promise<void> }): Promise<'ended' | 'aside' | 'cancelled'> {
+  /** One job of the run, to its end. A failure fails the job; what stops every job is kept as the run's `fatal`. */
+  private async runJob(r: RunState, job: SyncJobName): Promise<'ended' | 'cancelled'> {
     const { cache, client } = this.options;
-    this.beginJob(job);
+    this.progress.begin(job);
+    if (this.paused) this.progress.job(job).state = 'paused';
+    this.emit(true);
     // The job's own signal: when it ends, however it ends, what it fetched ahead and did not yet send is dropped.
     const ended = new AbortController();
     const concurrency = () => this.concurrency();
@@ -249,7 +214,6 @@ export class SyncEngine {
       },
       gate: () => this.gate(),
       request: () => this.progress.request(job),
-      answered: () => this.progress.pageAnswered(job),
       page: (rows, totals, pages) => {
         this.progress.page(job, rows, totals, pages);
         this.emit(false);
@@ -268,29 +232,13 @@ export class SyncEngine {
         this.progress.rateLimitPerMinute = perMinute;
       },
       log: (line) => this.log(`[${job}] ${line}`),
-      limit: options.limit,
-      afterStep: options.afterStep,
     };
     try {
       await JOBS[job](run);
-      const left = options.limit === undefined ? null : (await cache.call('sync:checkpoint', { job })).cursor;
-      if (left && !left.done) {
-        this.progress.setAside(job, true);
-        this.emit(true);
-        return 'aside';
-      }
-      this.progress.publishing(job);
+      // What is left is its completion: a full credits pass's publishing, which the ETA counts down.
+      this.progress.eta.publishing(job);
       this.emit(false);
-      const publishedAt = performance.now();
-      // A full pass's publishing tells its steps as it goes: the ETA times what is left of it by them.
-      const stopListening = cache.onPublishing?.((step) => {
-        if (step.job !== job) return;
-        this.progress.publishingStep(job, step.share);
-        this.emit(false);
-      });
-      const done = await cache.call('sync:succeed', { job, reconcile: true }).finally(() => stopListening?.());
-      this.progress.published(job, this.progress.job(job).rows, (performance.now() - publishedAt) / 1000);
-      if (done.rebuilt) this.progress.indexesRebuilt(done.rebuilt);
+      const done = await cache.call('sync:succeed', { job, reconcile: true });
       if (done.removed) this.log(`[${job}] removed ${done.removed} rows the service no longer lists`);
       this.progress.finish(job, 'done', null);
       this.options.onConnection?.('reachable', null);
@@ -333,74 +281,20 @@ export class SyncEngine {
     return 'ended';
   }
 
-  /**
-   * A later job of the run worth a taste while `pending` (the jobs from the current one on) are still
-   * to come: one of TASTE_SIZE, making its first pass in this cache (a later pass is counted at its
-   * previous one's pace), not tasted yet, and for the offline mirror, decided (the lists that say
-   * what it has due are in).
-   */
-  private tasteable(r: RunState, job: SyncJobName, pending: readonly SyncJobName[]): boolean {
-    if (this.tasteSize(job) === undefined || r.passed.has(job) || r.tasted.has(job)) return false;
-    return !(job in MIRROR_JOBS) || MIRROR_DECIDED_BY[job as OfflineMirrorJob].every((list) => !pending.includes(list));
-  }
-
-  /**
-   * After a step of `job`: once what is left of it is long (LONG_JOB_SECONDS), it waits while the
-   * later jobs `later` are tasted, so the run's ETA counts them by their measured pace, not by a
-   * prior, for as long as the long job lasts. At ten times the default market the projects take 73 s
-   * (the service sorts the whole list for each page); counted at the reference machine's pace, the
-   * credits pass after them made the ETA 21% long by their end. Nothing is fetched twice: a taste
-   * is the job's own first pages or items, and the job goes on from there in its turn. Asked at
-   * every step, not only the first: the projects' first page came in 0.1 s at that scale (4 s
-   * left, by it), their next ones at 0.1-0.3 s each.
-   */
-  private tasteLater(r: RunState, job: SyncJobName, later: readonly SyncJobName[]): () => Promise<void> {
-    let tasted = false;
-    return async () => {
-      if (tasted || (this.progress.job(job).etaSeconds ?? 0) < (this.options.longJobSeconds ?? LONG_JOB_SECONDS)) return;
-      tasted = true;
-      await Promise.all(r.sizing);
-      this.progress.setAside(job);
-      // Its pages asked ahead are answered first: a taste timed while they held the service measures
-      // the two together, not the job as it runs later, alone.
-      await this.options.client.pacer.whenIdle();
-      this.log(`[${job}] long: ${later.join(', ')} tasted first, for the ETA`);
-      for (const t of later) {
-        if (r.fatal || r.signal.aborted) break;
-        r.tasted.add(t);
-        const end = await this.runJob(r, t, { limit: this.tasteSize(t) });
-        if (end === 'cancelled') break;
-      }
-      // Back to the long job: it goes on where it stopped (a cancel or a fatal error stops it there).
-      this.beginJob(job);
-      await this.gate();
-    };
-  }
-
-  /** A job begins, or goes on after it was set aside (paused, when the sync is). */
-  private beginJob(job: SyncJobName): void {
-    this.progress.begin(job);
-    if (this.paused) this.progress.job(job).state = 'paused';
-    this.emit(true);
-  }
-
-  private tasteSize(job: SyncJobName): number | undefined {
-    return this.options.tasteSize ? this.options.tasteSize[job] : TASTE_SIZE[job];
-  }
-
   private concurrency(): number {
     return this.options.concurrency ?? this.options.client.pacer.concurrency;
   }
 
-  /** Asks the service how big this run's credits pass is (one one-row page), for the whole run's ETA. */
+  /**
+   * Asks the service how big this run's credits pass is (one one-row page; a resumed pass's
+   * checkpoint knows it), and whether it is full (published once its pages are in), for the ETA.
+   */
   private async sizeCredits(full: boolean, signal: AbortSignal): Promise<void> {
     const { cache, client } = this.options;
     try {
-      const asked = performance.now();
       const size = await creditsPassSize({ client, cache, signal, full });
-      // A page's round trip (this answer's) shared by the pages in flight, or what writing one costs, whichever is longer.
-      const roundTrip = (performance.now() - asked) / 1000;
-      if (size) this.progress.expect('credits', size.pages, size.rows, Math.max(REFERENCE_CREDIT_PAGE_SECONDS, roundTrip / this.concurrency()));
+      if (size.full) this.progress.eta.fullPass('credits', size.rows);
+      if (size.pages !== null) this.progress.eta.size('credits', size.pages);
     } catch (err) {
       // Only the estimate needed it: the job itself reports what is wrong.
       if (signal.aborted || (err instanceof ContractError && err.code === 'not_offered')) return;
@@ -408,14 +302,10 @@ export class SyncEngine {
     }
   }
 
+  /** What each of the mirror jobs `jobs` has due now (its items and their requests), for the ETA. */
   private async sizeMirror(jobs: readonly OfflineMirrorJob[]): Promise<void> {
-    const trip = this.options.client.pacer.shortestRoundTripMs;
-    if (Number.isFinite(trip)) this.progress.linkSecondsPerRequest = trip / 1000 / this.concurrency();
     try {
-      for (const { job, items, requests } of await mirrorDue(this.options.cache, jobs)) {
-        this.progress.expect(job, items);
-        if (items) this.progress.itemRequests(job, requests / items);
-      }
+      for (const { job, items, requests } of await mirrorDue(this.options.cache, jobs)) this.progress.eta.size(job, items, requests);
     } catch (err) {
       this.log(`the offline mirror's size not known before it starts: ${err instanceof Error ? err.message : String(err)}`);
     }

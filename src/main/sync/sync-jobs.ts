@@ -124,15 +124,17 @@ async function creditsPlan(cache: JobRun['cache'], full: boolean): Promise<{ mod
 const creditsQuery = (windowFrom: string | null) => ({ sort: 'id', ...(windowFrom ? { transaction_date_from: windowFrom } : {}) });
 
 /**
- * The size of the credits pass the next run makes, asked of the service with a one-row page (null
- * for a resumed pass, whose checkpoint knows it): what the whole sync's ETA counts before the job starts.
+ * The credits pass the next run makes, for the whole sync's ETA before the job starts: whether it is
+ * full (staged, then published), and its size, asked of the service with a one-row page (null for a
+ * resumed pass, whose checkpoint knows it).
  */
-export async function creditsPassSize(run: Pick<JobRun, 'client' | 'cache' | 'signal' | 'full'>): Promise<{ rows: number; pages: number } | null> {
+export async function creditsPassSize(run: Pick<JobRun, 'client' | 'cache' | 'signal' | 'full'>): Promise<{ full: boolean; rows: number | null; pages: number | null }> {
   const plan = await creditsPlan(run.cache, run.full);
-  if (plan.resuming) return null;
+  const full = plan.mode === 'full';
+  if (plan.resuming) return { full, rows: null, pages: null };
   const page = await run.client.creditsPage(run.client.url('/v1/credits/', { ...creditsQuery(plan.windowFrom), per_page: 1 }), run.signal);
   const rows = page.pagination.total_entries;
-  return { rows, pages: Math.max(1, Math.ceil(rows / PER_PAGE)) };
+  return { full, rows, pages: Math.max(1, Math.ceil(rows / PER_PAGE)) };
 }
 
 /**
@@ -153,7 +155,7 @@ async function credits(run: JobRun): Promise<void> {
       writes: (page, pass) => [{ op: 'write:creditTransactions', args: { held: page.held, pass } }],
     });
   } finally {
-    // Pages fetched ahead and never written (a cancel, a failure, a taste's end) are let go.
+    // Pages fetched ahead and never written (a cancel, a failure) are let go.
     await run.cache.call('pages:dropCredits').catch(() => undefined);
   }
 }

@@ -9,7 +9,7 @@ import { ApiClient, type ApiClientOptions } from '../api/api-client';
 import type { CacheClient } from '../cache/cache-client';
 import { openCache } from '../workers/open-cache';
 import { spawnReferenceService, stopReferenceService, type DemoService } from '../connections/demo-service';
-import { SyncEngine, type SyncEngineOptions } from './sync-engine';
+import { SyncEngine } from './sync-engine';
 
 export interface TestService extends DemoService {
   stop(): Promise<void>;
@@ -33,15 +33,12 @@ export interface TestEngine {
   close(): Promise<void>;
 }
 
-export function testEngine(
-  baseUrl: string, apiKey: string, dir: string, clientOptions: Partial<ApiClientOptions> = {},
-  engineOptions: Pick<SyncEngineOptions, 'longJobSeconds' | 'tasteSize'> = {},
-): TestEngine {
+export function testEngine(baseUrl: string, apiKey: string, dir: string, clientOptions: Partial<ApiClientOptions> = {}): TestEngine {
   const file = path.join(dir, 'cache.sqlite');
   const cache = openCache(file);
   const client = new ApiClient({ baseUrl, apiKey, backoffBaseMs: 20, timeoutMs: 10_000, ...clientOptions });
   const events: SyncStatus[] = [];
-  const engine = new SyncEngine({ cache, client, onProgress: (s) => events.push(s), progressIntervalMs: 0, ...engineOptions });
+  const engine = new SyncEngine({ cache, client, onProgress: (s) => events.push(s), progressIntervalMs: 0 });
   return {
     engine, cache, client, file, events,
     close: async () => {

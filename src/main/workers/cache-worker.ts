@@ -22,7 +22,7 @@ import { keptOrders, keptTransactions } from '../analytics/credit-columns-kept';
 import { PlacesComing, isPlacedAhead, placeAhead, placeTextKeysElsewhere, sortPlacesBuffers, textKeyPlaces, type PlaceElsewhere } from '../analytics/credit-columns-page';
 import { startRollupsAside, type RollupsAside, type RollupsAsideData, type RollupsThread } from '../analytics/rollups-aside';
 import { openQueryableCache } from '../analytics/schema';
-import { type CacheNotice, type CacheOpHandlers, type CacheQueryOps, type CacheRequest, type CacheResponse, type CacheWorkerData } from '../cache/cache-protocol';
+import { type CacheOpHandlers, type CacheQueryOps, type CacheRequest, type CacheResponse, type CacheWorkerData } from '../cache/cache-protocol';
 import { openCacheReader } from '../cache/database';
 import { createCacheStore } from '../cache/cache-store';
 import { CopyWait } from './copy-wait';
@@ -50,9 +50,9 @@ function queryOps(db: Database.Database): CacheOpHandlers<keyof CacheQueryOps> {
  * The worker's ops over one open cache: the cache's own, the credit pages it reads (credit-pages.ts)
  * and the query layer's. `spawnRollups` starts
  * the thread that builds a full pass's rollups beside its publishing (without it, the publishing
- * rebuilds them itself). `notify` tells the main thread what it asked nothing of (a publishing's steps).
+ * rebuilds them itself).
  */
-export function composeCacheOps(db: Database.Database, file: string, spawnRollups?: (data: RollupsAsideData) => RollupsThread, notify?: (notice: CacheNotice) => void): CacheOpHandlers {
+export function composeCacheOps(db: Database.Database, file: string, spawnRollups?: (data: RollupsAsideData) => RollupsThread): CacheOpHandlers {
   let aside: RollupsAside | null = null;
   return {
     ...createCacheStore(db, file, {
@@ -67,7 +67,6 @@ export function composeCacheOps(db: Database.Database, file: string, spawnRollup
             }
           : null;
       },
-      publishing: (step) => notify?.({ notice: 'publishing', step }),
     }),
     ...queryOps(db),
   };
@@ -386,7 +385,7 @@ function start(): void {
   try {
     // The writer owns the file (migrations, sync writes, cache state); a reader answers queries on its own connection.
     db = role === 'reader' ? openCacheReader(file) : openQueryableCache(file);
-    ops = (role === 'reader' ? queryOps(db) : composeCacheOps(db, file, rollupsThread(data.entry), (notice) => port.postMessage(notice satisfies CacheNotice))) as unknown as Record<string, (args: unknown) => unknown>;
+    ops = (role === 'reader' ? queryOps(db) : composeCacheOps(db, file, rollupsThread(data.entry))) as unknown as Record<string, (args: unknown) => unknown>;
   } catch (err) {
     const body = toErrorBody(err);
     port.on('message', (msg: CacheRequest) => port.postMessage({ id: msg.id, ok: false, error: body } satisfies CacheResponse));

@@ -12,8 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openQueryableCache } from '../analytics/schema';
 import { createItemReaders } from '../api/item-readers';
 import { readPage } from '../api/page-body';
-import type { CacheNotice, CacheOpHandlers, CacheOpInput, CreditsPageRead } from '../cache/cache-protocol';
-import { INDEX_COSTS } from '../cache/publishing-gauge';
+import type { CacheOpHandlers, CacheOpInput, CreditsPageRead } from '../cache/cache-protocol';
 import { CREDIT_COLUMNS, creditRows } from '../cache/repositories/credit-rows';
 import { composeCacheOps } from './cache-worker';
 
@@ -39,10 +38,10 @@ function cacheFile(): string {
   return path.join(dir, 'cache.sqlite');
 }
 
-function open(file: string, notify?: (notice: CacheNotice) => void): { db: Database.Database; ops: CacheOpHandlers } {
+function open(file: string): { db: Database.Database; ops: CacheOpHandlers } {
   const db = openQueryableCache(file);
   dbs.push(db);
-  return { db, ops: composeCacheOps(db, file, undefined, notify) };
+  return { db, ops: composeCacheOps(db, file) };
 }
 
 const count = (db: Database.Database, table: string): number =>
@@ -121,29 +120,6 @@ describe('credit pages read by the writer', () => {
     step(again.ops, [page2], resumed.pass, null);
     again.ops['sync:succeed']({ job: 'credits', reconcile: true });
     expect(again.db.prepare('SELECT id, quantity FROM credit_transactions ORDER BY id').raw().all()).toEqual([[1, 10], [2, 20], [3, 30], [4, 7], [5, 50]]);
-  });
-
-  it("tells a full pass's publishing as it goes, each index of the transactions costed; an incremental pass's completion tells nothing", () => {
-    const notices: CacheNotice[] = [];
-    const { db, ops } = open(cacheFile(), (n) => notices.push(n));
-    // Every index the cache's and the query layer's migrations give the transactions has its measured cost.
-    const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'credit_transactions' AND sql IS NOT NULL ORDER BY name").pluck().all();
-    expect(indexes).toEqual(Object.keys(INDEX_COSTS).sort());
-    const cp = ops['sync:begin']({ job: 'credits', mode: 'full', cursor: { next_page: 1 } });
-    step(ops, [read(ops, 1, pageText(1, 1, [credit(1), credit(2)]))], cp.pass, null);
-    expect(notices).toEqual([]);
-    ops['sync:succeed']({ job: 'credits', reconcile: true });
-    const shares = notices.map((n) => (n.notice === 'publishing' && n.step.job === 'credits' ? n.step.share : NaN));
-    // One for each index and trigger, then one for the rollups: rising (a trigger costs nothing), the commit left.
-    const triggers = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'credit_transactions'").pluck().get() as number;
-    expect(shares).toHaveLength(indexes.length + triggers + 1);
-    expect(shares.every((s, i) => s > 0 && s < 1 && (i === 0 || s >= shares[i - 1]!))).toBe(true);
-    expect(shares.at(-1)!).toBeGreaterThan(shares.at(-2)!);
-    notices.length = 0;
-    const next = ops['sync:begin']({ job: 'credits', mode: 'incremental', cursor: { next_page: 1 }, windowFrom: '2024-01-01' });
-    step(ops, [read(ops, 1, pageText(1, 1, [credit(3)]))], next.pass, null);
-    ops['sync:succeed']({ job: 'credits', reconcile: true });
-    expect(notices).toEqual([]);
   });
 
   it("logs a resync's new transactions at their page's step, once", () => {

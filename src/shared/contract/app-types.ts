@@ -57,6 +57,7 @@ export interface SyncJobStatus {
   pages: number;
   totalPages: number | null;
   requestsPerMinute: number;
+  /** Seconds this job has left while it is to run or running (0 once done); null while its size is not known yet. */
   etaSeconds: number | null;
   lastError: { code: string; message: string; at: string } | null;
   lastSuccessAt: string | null;
@@ -102,9 +103,10 @@ export interface SyncStatus {
   /** Items of the jobs' latest passes that could not be stored, in all. */
   skippedItems: number;
   /**
-   * Seconds until the whole run is done, from the measured pace of this run's requests and what is
-   * left of every queued job (its previous pass's size when it has not started), the rate limit
-   * included; null while nothing is measured yet.
+   * Seconds until the whole run is done: for each job still to run or running, its pages (or items)
+   * left ÷ its rate (measured in this run, else its last completed pass's, else a default; never
+   * above the rate limit), plus a full credits pass's publishing (src/main/sync/sync-eta.ts); null
+   * until the run's first step is written.
    */
   etaSeconds: number | null;
   /**

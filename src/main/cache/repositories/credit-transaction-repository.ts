@@ -8,7 +8,7 @@
 import type Database from 'better-sqlite3';
 import type { CreditTransaction } from '../../../shared/api';
 import type { WithExtra } from '../../../shared/api';
-import { StagedTable, type StagedDependent } from '../staged-table';
+import { StagedTable } from '../staged-table';
 import { CREDIT_COLUMNS, creditRows, type CreditRow } from './credit-rows';
 
 /** What a transaction is: every column but its id and the pass that last wrote it. */
@@ -62,13 +62,13 @@ export class CreditTransactionRepository {
 
   /**
    * A complete full pass replaces the live transactions (those the service no longer lists go with
-   * them). Answers how many live rows the pass did not see. `built`: see StagedTable.publish.
+   * them). Answers how many live rows the pass did not see.
    */
-  publishStagedPass(built?: (done: number, dependents: readonly StagedDependent[]) => void): number {
+  publishStagedPass(): number {
     if (!this.staged.exists()) return 0;
     const before = this.db.prepare('SELECT count(*) FROM credit_transactions').pluck().get() as number;
     const unseen = this.db.prepare(`SELECT count(*) FROM credit_transactions WHERE id NOT IN (SELECT id FROM ${this.staged.staging})`).pluck().get() as number;
-    this.staged.publish(built);
+    this.staged.publish();
     this.stagedInsert = null;
     return before === 0 ? 0 : unseen;
   }

@@ -12,9 +12,13 @@ const status = (over: Partial<SyncStatus>): SyncStatus => ({
 
 describe('the sync progress line', () => {
   it("says the whole run's time left", () => {
-    expect(progressLine(status({}))).toBe('[sync running] projects: 400 rows, page 2/5, 120 req/min eta 3s (whole sync: about 42s left)');
+    expect(progressLine(status({}))).toBe('[sync running] projects: 400 rows, page 2/5, 120 req/min, less than 10 s left (whole sync: about 40 s left)');
+    expect(progressLine(status({ etaSeconds: 150, jobs: [job({ etaSeconds: 100 })] }))).toContain('req/min, about 2 min left (whole sync: about 3 min left)');
   });
   it('names the jobs that time does not count yet', () => {
-    expect(progressLine(status({ etaLeavesOut: ['satellite', 'boundaries'] }))).toContain('(whole sync: about 42s left, not counting satellite, boundaries: not sized yet)');
+    expect(progressLine(status({ etaLeavesOut: ['satellite', 'boundaries'] }))).toContain('(whole sync: about 40 s left, not counting satellite, boundaries: sizing)');
+  });
+  it('says a running job whose size is not known yet is being sized', () => {
+    expect(progressLine(status({ jobs: [job({ job: 'satellite', totalPages: null, pages: 3, etaSeconds: null })] }))).toContain('satellite: 400 rows, page 3, 120 req/min, sizing (whole sync');
   });
 });

@@ -6,6 +6,7 @@
  */
 import { SYNC_JOBS, type SyncJobName, type SyncStatus } from '../../../shared/contract';
 import { ContractError } from '../../../shared/errors';
+import { etaWords } from '../../../shared/eta-words';
 import { createAppContext } from '../../app-context';
 import { defaultDataDir } from '../../data-dir';
 import { redactKey } from '../../api/redact';
@@ -27,7 +28,7 @@ export function progressLine(s: SyncStatus): string {
   const running = s.jobs.filter((j) => j.state === 'running' || j.state === 'paused');
   const parts = running.map((j) => {
     const pages = j.totalPages !== null ? `${j.pages}/${j.totalPages}` : `${j.pages}`;
-    const eta = j.etaSeconds !== null ? ` eta ${j.etaSeconds}s` : '';
+    const eta = j.state !== 'running' ? '' : j.etaSeconds !== null ? `, ${etaWords(j.etaSeconds)} left` : ', sizing';
     return `${j.job}: ${j.rows} rows, page ${pages}, ${j.requestsPerMinute} req/min${eta}`;
   });
   const done = s.jobs.filter((j) => j.state === 'done').map((j) => j.job);
@@ -40,8 +41,8 @@ export function progressLine(s: SyncStatus): string {
     notOffered.length ? `not offered by this service: ${notOffered.join(', ')}` : '',
     skipped,
   ].filter(Boolean).join('; ');
-  const notCounting = s.etaLeavesOut.length ? `, not counting ${s.etaLeavesOut.join(', ')}: not sized yet` : '';
-  const left = s.state === 'running' ? (s.etaSeconds !== null ? ` (whole sync: about ${s.etaSeconds}s left${notCounting})` : ' (whole sync: estimating)') : '';
+  const notCounting = s.etaLeavesOut.length ? `, not counting ${s.etaLeavesOut.join(', ')}: sizing` : '';
+  const left = s.state === 'running' ? (s.etaSeconds !== null ? ` (whole sync: ${etaWords(s.etaSeconds)} left${notCounting})` : ' (whole sync: estimating)') : '';
   return `[sync ${s.state}] ${parts.join('; ') || summary}${left}`;
 }
 

@@ -11,7 +11,7 @@ import { useAction } from '../../components/use-action';
 import { useAppStore } from '../../stores/app-store';
 import { OfflineCoverage } from './offline-coverage';
 import { SkippedItems } from './skipped-items';
-import { SYNC_JOB_LABELS, allowedActions, formatEta, runLeft, runTimes, jobFraction, notOfferedLabels, overallFraction, type SyncAction } from './sync-jobs';
+import { SYNC_JOB_LABELS, allowedActions, formatEta, jobLeft, runLeft, runTimes, jobFraction, notOfferedLabels, overallFraction, type SyncAction } from './sync-jobs';
 import './sync.css';
 
 function ProgressBar({ fraction, state, label }: { fraction: number | null; state: string; label: string }) {
@@ -73,7 +73,7 @@ function JobRow({ job, busy, onStart }: { job: SyncJobStatus; busy: boolean; onS
         {job.totalPages != null ? <span className="of"> / {formatNumber(job.totalPages)}</span> : null}
       </td>
       <td className="num wide-only">{job.state === 'running' ? formatNumber(Math.round(job.requestsPerMinute)) : '—'}</td>
-      <td className="num">{job.state === 'running' ? formatEta(job.etaSeconds) : '—'}</td>
+      <td className="num" data-testid="job-left">{jobLeft(job)}</td>
       <td title={job.lastSuccessAt ? formatDateTime(job.lastSuccessAt) : undefined}>{job.lastSuccessAt ? formatAge(job.lastSuccessAt) : 'never'}</td>
       <td className="job-error-cell">
         {job.state === 'unsupported' ? (

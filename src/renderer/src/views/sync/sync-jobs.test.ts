@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SYNC_JOBS, type SyncJobStatus, type SyncStatus } from '../../../../shared/contract';
-import { SYNC_JOB_LABELS, allowedActions, formatEta, jobFraction, jobsInWords, overallFraction, runLeft, runTimes } from './sync-jobs';
+import { SYNC_JOB_LABELS, allowedActions, formatEta, jobFraction, jobLeft, jobsInWords, overallFraction, runLeft, runTimes } from './sync-jobs';
 
 const job = (over: Partial<SyncJobStatus>): SyncJobStatus => ({
   job: 'projects', state: 'running', rows: 0, totalRows: null, pages: 0, totalPages: null, requestsPerMinute: 0, etaSeconds: null, lastError: null, lastSuccessAt: null, skippedItems: 0, ...over,
@@ -18,18 +18,26 @@ describe('sync jobs', () => {
     expect(jobFraction(job({ state: 'done' }))).toBe(1);
     expect(jobFraction(job({ rows: 2000, totalRows: 1000 }))).toBe(1);
     expect(jobFraction(job({ state: 'queued', totalRows: 0, totalPages: 0 }))).toBeNull();
-    // a pass under way that waits its turn (tasted, or resumed) shows how far it got
+    // a pass under way that waits its turn (resumed) shows how far it got
     expect(jobFraction(job({ state: 'queued', rows: 0, totalRows: 1000, pages: 0, totalPages: 5 }))).toBeNull();
     expect(jobFraction(job({ state: 'queued', rows: 30_000, totalRows: 120_000, pages: 150, totalPages: 600 }))).toBe(0.25);
     expect(jobFraction(job({ state: 'running', totalRows: 0 }))).toBe(0);
   });
 
-  it('formats an ETA in words', () => {
+  it('formats a duration', () => {
     expect(formatEta(null)).toBe('—');
     expect(formatEta(42)).toBe('42 s');
     expect(formatEta(75)).toBe('1 min 15 s');
     expect(formatEta(120)).toBe('2 min');
     expect(formatEta(3720)).toBe('1 h 2 min');
+  });
+
+  it("says a running job's time left in words, or that it is being sized", () => {
+    expect(jobLeft(job({ etaSeconds: 95 }))).toBe('about 2 min');
+    expect(jobLeft(job({ etaSeconds: 4 }))).toBe('less than 10 s');
+    expect(jobLeft(job({ etaSeconds: null }))).toBe('sizing…');
+    expect(jobLeft(job({ state: 'queued', etaSeconds: 30 }))).toBe('—');
+    expect(jobLeft(job({ state: 'done', etaSeconds: 0 }))).toBe('—');
   });
 
   it('offers the controls that fit the state', () => {
@@ -46,9 +54,9 @@ describe('sync jobs', () => {
     };
     // done 1 + running 0.5 + queued 0, over the three jobs of the run
     expect(overallFraction(status)).toBe(0.5);
-    // a queued job whose pass is under way counts what it has done
-    const tasted = { ...status, jobs: [...status.jobs, job({ state: 'queued', rows: 20, totalRows: 100, pages: 1, totalPages: 5 })] };
-    expect(overallFraction(tasted)).toBeCloseTo((1 + 0.5 + 0 + 0.2) / 4);
+    // a queued job whose pass is under way (resumed) counts what it has done
+    const resumed = { ...status, jobs: [...status.jobs, job({ state: 'queued', rows: 20, totalRows: 100, pages: 1, totalPages: 5 })] };
+    expect(overallFraction(resumed)).toBeCloseTo((1 + 0.5 + 0 + 0.2) / 4);
   });
 });
 
@@ -56,23 +64,25 @@ describe('runLeft', () => {
   it('says the whole run\'s time left, or that it is still estimated', () => {
     expect(runLeft('running', null)).toBe('running… (estimating the time left)');
     expect(runLeft('running', 0)).toBe('running… (finishing)');
-    expect(runLeft('running', 95)).toBe('running… about 1 min 35 s left');
+    expect(runLeft('running', 95)).toBe('running… about 2 min left');
+    expect(runLeft('running', 37)).toBe('running… about 40 s left');
+    expect(runLeft('running', 3)).toBe('running… less than 10 s left');
   });
   it('names what the estimate does not count yet, the whole offline mirror as one', () => {
     const mirror = ['projectDetails', 'boundaries', 'projectForensics', 'countryUpdates'] as const;
     expect(runLeft('running', 95, ['forensicsLatest', 'satellite', ...mirror])).toBe(
-      'running… about 1 min 35 s left, not counting forensic feed, satellite metrics and the offline mirror (not sized yet)',
+      'running… about 2 min left, not counting forensic feed, satellite metrics and the offline mirror (sizing…)',
     );
     expect(runLeft('running', 95, ['countries', 'projectDetails', 'countryUpdates'])).toBe(
-      'running… about 1 min 35 s left, not counting country profiles, project details and country updates (not sized yet)',
+      'running… about 2 min left, not counting country profiles, project details and country updates (sizing…)',
     );
-    expect(runLeft('running', 95, ['boundaries'])).toBe('running… about 1 min 35 s left, not counting boundaries (not sized yet)');
-    expect(runLeft('running', 0, ['satellite', 'projects'])).toBe('running… (estimating the time satellite metrics and projects will take)');
-    expect(runLeft('paused', 95, [...mirror])).toBe('paused; about 1 min 35 s of work left, not counting the offline mirror (not sized yet)');
+    expect(runLeft('running', 95, ['boundaries'])).toBe('running… about 2 min left, not counting boundaries (sizing…)');
+    expect(runLeft('running', 0, ['satellite', 'projects'])).toBe('running… (sizing satellite metrics and projects)');
+    expect(runLeft('paused', 95, [...mirror])).toBe('paused; about 2 min of work left, not counting the offline mirror (sizing…)');
     expect(jobsInWords(['keyInfo'])).toBe('API key');
   });
   it('does not say a paused sync is running', () => {
-    expect(runLeft('paused', 95)).toBe('paused; about 1 min 35 s of work left');
+    expect(runLeft('paused', 95)).toBe('paused; about 2 min of work left');
     expect(runLeft('paused', 0.4)).toBe('paused; Resume goes on where it stopped');
     expect(runLeft('paused', null)).toBe('paused; Resume goes on where it stopped');
   });

@@ -1,5 +1,6 @@
 /** What each sync job fetches, in the user's words, and how far along a job is. */
 import { OFFLINE_MIRROR_JOBS, type SyncJobName, type SyncJobStatus, type SyncStatus } from '../../../../shared/contract';
+import { etaWords } from '../../../../shared/eta-words';
 import { formatDateTime } from '../../components/format';
 
 export const SYNC_JOB_LABELS: Record<SyncJobName, { label: string; detail: string }> = {
@@ -22,7 +23,7 @@ export function jobFraction(job: SyncJobStatus): number | null {
   // (a resource the service does not offer is complete: there is nothing to fetch)
   if (job.state === 'done' || job.state === 'unsupported') return 1;
   // a job waiting its turn has not started, whatever totals its last run left, unless its pass is
-  // under way (resumed after a crash, or tasted before a long job went on and set aside until its turn)
+  // under way (resumed after a crash or a cancel)
   if (job.state === 'idle' || (job.state === 'queued' && job.pages === 0)) return null;
   if (job.totalRows != null && job.totalRows > 0) return Math.min(1, job.rows / job.totalRows);
   if (job.totalPages != null && job.totalPages > 0) return Math.min(1, job.pages / job.totalPages);
@@ -35,7 +36,7 @@ export function notOfferedLabels(status: SyncStatus): string[] {
   return status.jobs.filter((j) => j.state === 'unsupported').map((j) => SYNC_JOB_LABELS[j.job].label);
 }
 
-/** 75 -> "1 min 15 s", 3700 -> "1 h 2 min"; null -> "—". */
+/** A duration: 75 -> "1 min 15 s", 3700 -> "1 h 2 min"; null -> "—" (a time left is said in words: etaWords). */
 export function formatEta(seconds: number | null): string {
   if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return '—';
   const s = Math.round(seconds);
@@ -68,19 +69,25 @@ export function jobsInWords(names: readonly SyncJobName[]): string {
   return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
+/** A running job's time left in its row: in words, or "sizing…" while its size is not known yet. */
+export function jobLeft(job: SyncJobStatus): string {
+  if (job.state !== 'running') return '—';
+  return job.etaSeconds == null ? 'sizing…' : etaWords(job.etaSeconds);
+}
+
 /**
  * What is left of a running or paused sync, in words: the whole run's ETA, that it is still being
- * estimated, or that it waits for Resume; and the jobs it cannot count yet (`leavesOut`: not sized).
+ * estimated, or that it waits for Resume; and the jobs it cannot count yet (`leavesOut`: being sized).
  */
 export function runLeft(state: 'running' | 'paused', etaSeconds: number | null, leavesOut: readonly SyncJobName[] = []): string {
-  const notCounting = leavesOut.length ? `, not counting ${jobsInWords(leavesOut)} (not sized yet)` : '';
+  const notCounting = leavesOut.length ? `, not counting ${jobsInWords(leavesOut)} (sizing…)` : '';
   if (state === 'paused') {
     // Nothing moves while paused: the estimate is the work left, timed at the pace before the pause.
-    return etaSeconds == null || etaSeconds < 1 ? 'paused; Resume goes on where it stopped' : `paused; about ${formatEta(etaSeconds)} of work left${notCounting}`;
+    return etaSeconds == null || etaSeconds < 1 ? 'paused; Resume goes on where it stopped' : `paused; ${etaWords(etaSeconds)} of work left${notCounting}`;
   }
   if (etaSeconds == null) return 'running… (estimating the time left)';
-  if (etaSeconds < 1) return leavesOut.length ? `running… (estimating the time ${jobsInWords(leavesOut)} will take)` : 'running… (finishing)';
-  return `running… about ${formatEta(etaSeconds)} left${notCounting}`;
+  if (etaSeconds < 1) return leavesOut.length ? `running… (sizing ${jobsInWords(leavesOut)})` : 'running… (finishing)';
+  return `running… ${etaWords(etaSeconds)} left${notCounting}`;
 }
 
 export type SyncAction = 'start' | 'pause' | 'resume' | 'cancel';
