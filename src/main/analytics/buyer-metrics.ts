@@ -2,16 +2,16 @@
  * A buyer's metrics (docs/api-assumptions.md, Buyers) from its summed retirements: windows are
  * transaction_date in [today - 365 days, today] and [today - 60 days, today], both inclusive;
  * transactions_per_year = total / max(1, years between first and last purchase (days / 365.25));
- * top category / country / registry = the largest retired volume, ties to the name that sorts first.
+ * top category / country / registry = the largest retired volume, ties to the label that sorts first.
  */
 import type { Buyer } from '../../shared/api/resources';
-import { foldNoCase } from '../../shared/nocase';
 import { dayNumber } from './market-calendar';
 
 export interface BuyerSums {
   buyer_name: string;
   total_volume: number;
   total_transactions: number;
+  unharmonized_transactions: number;
   volume_12m: number;
   transactions_12m: number;
   volume_60d: number;
@@ -26,12 +26,8 @@ export interface BuyerTops {
   top_registry: string | null;
 }
 
-/** The key a buyer name groups under (harmonized names match case-insensitively; ASCII folding like NOCASE and SQLite's lower()). */
-export const buyerKey = (name: string): string => foldNoCase(name);
-
-/** `day`: dayNumber (or a remembered copy of it). */
-export function toBuyer(s: BuyerSums, tops: BuyerTops, today: string, day: (date: string) => number = dayNumber): Buyer {
-  const years = s.first_purchase && s.last_purchase ? (day(s.last_purchase) - day(s.first_purchase)) / 365.25 : 0;
+export function toBuyer(s: BuyerSums, tops: BuyerTops, today: string): Buyer {
+  const years = s.first_purchase && s.last_purchase ? (dayNumber(s.last_purchase) - dayNumber(s.first_purchase)) / 365.25 : 0;
   return {
     buyer_name: s.buyer_name,
     total_volume: s.total_volume,
@@ -44,12 +40,12 @@ export function toBuyer(s: BuyerSums, tops: BuyerTops, today: string, day: (date
     transactions_per_year: s.total_transactions / Math.max(1, years),
     first_purchase: s.first_purchase,
     last_purchase: s.last_purchase,
-    days_since_last: s.last_purchase ? day(today) - day(s.last_purchase) : null,
+    days_since_last: s.last_purchase ? dayNumber(today) - dayNumber(s.last_purchase) : null,
     top_category: tops.top_category,
     top_country: tops.top_country,
     top_registry: tops.top_registry,
     is_active_12m: s.transactions_12m > 0,
     is_active_60d: s.transactions_60d > 0,
+    unharmonized_transactions: s.unharmonized_transactions,
   };
 }
-

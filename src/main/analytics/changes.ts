@@ -5,6 +5,7 @@
  * (kinds, watched only, a project, buyer or country) and a summary per kind for badges.
  */
 import type Database from 'better-sqlite3';
+import { foldCase } from '../../shared/case-folding';
 import { CHANGE_KINDS, type ChangeEntry, type ChangeKind, type ChangeSummary, type ParsedInput } from '../../shared/contract';
 import { statement } from './query-memo';
 import { pageEnvelope, pageRequest } from './page-envelope';
@@ -68,8 +69,8 @@ function where(db: Database.Database, q: ChangesQuery): { sql: string; params: u
     params.push(q.project_id);
   }
   if (q.buyer) {
-    clauses.push('c.buyer = ? COLLATE NOCASE');
-    params.push(q.buyer);
+    clauses.push('fold(c.buyer) = ?');
+    params.push(foldCase(q.buyer));
   }
   if (q.country) {
     clauses.push('(c.country = ? COLLATE NOCASE OR c.country IN (SELECT country FROM project_countries WHERE country_code = upper(?)) OR c.project_id IN (SELECT project_id FROM projects WHERE country = ? COLLATE NOCASE))');

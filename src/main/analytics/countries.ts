@@ -19,7 +19,7 @@ export function countryCodeOf(name: string): string | null {
 export function countryIndex(db: Database.Database): CountryIndexEntry[] {
   const rows = statement(db, `SELECT p.country AS country, pc.country_code AS cached_code, count(*) AS projects, total(p.issued) AS issued, total(p.retired) AS retired
       FROM projects p LEFT JOIN project_countries pc ON pc.country = p.country
-      WHERE p.country IS NOT NULL AND p.country <> '' GROUP BY p.country ORDER BY p.country COLLATE NOCASE, p.country`)
+      WHERE p.country IS NOT NULL AND p.country <> '' GROUP BY p.country ORDER BY fold(p.country), p.country`)
     .all() as Array<{ country: string; cached_code: string | null; projects: number; issued: number; retired: number }>;
   const profiles = new Set(
     (statement(db, 'SELECT country_code FROM country_profiles').all() as Array<{ country_code: string }>).map((r) => r.country_code.toUpperCase()),

@@ -1,21 +1,23 @@
-/** credits.list from the cache (as GET /v1/credits/): project ids, groups P, C, B, sort, paging; plus the app-only `buyer`. */
+/**
+ * credits.list from the cache (as GET /v1/credits/): project ids, groups P, C, B, sort, paging; plus
+ * the app-only `buyer`. The count and the page's ids come from the read model, the rows from the
+ * cache by id.
+ */
 import type Database from 'better-sqlite3';
 import { DEFAULT_SORT, type CreditListAppQuery } from '../../shared/api/params';
 import type { CreditTransaction, Page } from '../../shared/api/resources';
 import { readParents, type ParentColumns } from '../cache/repositories/credit-parents';
-import { creditPageFromColumns } from './credit-columns-page';
-import { countCredits } from './credit-count';
-import { creditWhereIn } from './credit-filters';
-import { creditPageRows, type WalkBudget } from './credit-page';
-import { projectOrderedPage } from './credit-project-order';
-import { creditSortColumns } from './credit-sort';
+import { creditWhere } from './credit-filters';
+import { CREDIT_SORT_COLUMNS } from './credit-sort';
 import { pageEnvelope, pageRequest } from './page-envelope';
-import { orderBy } from './sort-order';
 import { statement } from './query-memo';
+import type { ReadContext } from './read-engine';
+import { orderBy } from './sort-order';
+import { whereSql } from './sql-where';
 
-export { CREDIT_SORT_COLUMNS } from './credit-sort';
+export { CREDIT_SORT_COLUMNS };
 
-interface CreditRow extends ParentColumns {
+export interface CreditRow extends ParentColumns {
   id: number;
   quantity: number;
   vintage: number | null;
@@ -48,38 +50,31 @@ export const toCreditTransaction = (r: CreditRow): CreditTransaction => ({
   certifications: JSON.parse(r.certifications) as string[],
 });
 
-const COLUMNS =
+export const CREDIT_COLUMNS =
   'c.id, c.quantity, c.vintage, c.transaction_date, c.transaction_type, c.retirement_account, c.retirement_beneficiary, ' +
   'c.retirement_reason, c.retirement_note, c.retirement_beneficiary_harmonized, c.project_id, c.category, c.project_type, c.projects, ' +
   'c.sdg_goals, c.certifications';
 
-export interface CreditListOptions {
-  /** false: count and page without the count rollup even when it is current (tests compare the plans). */
-  rollup?: boolean;
-  /** How far an index walk may read before the planner's plan answers instead (tests make it tiny). */
-  walkBudget?: WalkBudget;
-  /** false: never from the columnar copy of the transactions (credit-columns-page.ts). */
-  columns?: boolean;
-}
-
-/** The page's rows, read by id, in the order of `ids`. */
-function rowsById(db: Database.Database, ids: readonly number[]): CreditRow[] {
+/** The credit transactions of `ids` from the cache, in that order (one removed since is left out). */
+export function creditsById(db: Database.Database, ids: readonly number[]): CreditRow[] {
   if (!ids.length) return [];
-  const rows = statement(db, `SELECT ${COLUMNS} FROM credit_transactions c WHERE c.id IN (SELECT value FROM json_each(?))`)
+  const rows = statement(db, `SELECT ${CREDIT_COLUMNS} FROM credit_transactions c WHERE c.id IN (SELECT value FROM json_each(?))`)
     .all(JSON.stringify(ids)) as CreditRow[];
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)!);
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export function listCredits(db: Database.Database, q: CreditListAppQuery, options: CreditListOptions = {}): Page<CreditTransaction> {
+export const creditOrderBy = (sort: readonly string[] | undefined): string => orderBy(sort, CREDIT_SORT_COLUMNS, DEFAULT_SORT.credits, 'c.id');
+
+export async function listCredits(ctx: ReadContext, q: CreditListAppQuery): Promise<Page<CreditTransaction>> {
   const req = pageRequest(q);
-  const columns = options.rollup === false || options.columns === false ? null : creditPageFromColumns(db, q, req);
-  if (columns) return pageEnvelope('/v1/credits/', q, req, columns.total, rowsById(db, columns.ids).map(toCreditTransaction));
-  const where = creditWhereIn(db, q);
-  const total = countCredits(db, q, where, options);
-  const order = orderBy(q.sort, creditSortColumns(db), DEFAULT_SORT.credits, 'c.id');
-  const rows =
-    (options.rollup === false ? null : projectOrderedPage<CreditRow>(db, COLUMNS, q, where, order, total, req)) ??
-    creditPageRows<CreditRow>(db, COLUMNS, q.sort, where, total, req, options.walkBudget);
-  return pageEnvelope('/v1/credits/', q, req, total, rows.map(toCreditTransaction));
+  const engine = await ctx.engine();
+  const filter = creditWhere(engine.dialect, q);
+  const where = whereSql(filter);
+  const order = creditOrderBy(q.sort);
+  const [count] = await engine.all<{ n: number }>(`SELECT count(*) AS n FROM read_credits c ${where}`, filter.params);
+  const total = count?.n ?? 0;
+  if (req.offset >= total) return pageEnvelope('/v1/credits/', q, req, total, []);
+  const ids = await engine.all<{ id: number }>(`SELECT c.id FROM read_credits c ${where} ${order} LIMIT ? OFFSET ?`, [...filter.params, req.perPage, req.offset]);
+  return pageEnvelope('/v1/credits/', q, req, total, creditsById(ctx.db, ids.map((r) => r.id)).map(toCreditTransaction));
 }

@@ -3,6 +3,7 @@
  * fallback built from its newest cached legacy analysis), weekly diffs, and the legacy list.
  */
 import type Database from 'better-sqlite3';
+import { foldCase } from '../../shared/case-folding';
 import { memoCount, statement } from './query-memo';
 import { DEFAULT_SORT, LATEST_FEED_DEFAULT_LIMIT, LEGACY_FORENSIC_SORT_FIELDS, type ForensicDiffQuery, type LatestFeedQuery, type LegacyForensicsQuery } from '../../shared/api/params';
 import type { ForensicDiff, ForensicEntry, ForensicMemo, LatestForensicFeed, LegacyForensic, Page, ProjectForensics } from '../../shared/api/resources';
@@ -25,7 +26,7 @@ export function latestFeed(db: Database.Database, q: LatestFeedQuery): LatestFor
     | undefined;
   if (!feed) throw notFound('The latest forensic feed');
   const w = newWhere();
-  if (q.category) addClause(w, 'category = ? COLLATE NOCASE', q.category);
+  if (q.category) addClause(w, 'fold(category) = ?', foldCase(q.category));
   const entries = (statement(db, `SELECT ${ENTRY_COLUMNS} FROM forensic_latest_entries ${whereSql(w)} ORDER BY position LIMIT ?`)
     .all(...w.params, q.limit ?? LATEST_FEED_DEFAULT_LIMIT) as EntryRow[]).map(toEntry);
   let totals = { total_count: feed.total_count, new_this_week_count: feed.new_this_week_count };
@@ -103,16 +104,17 @@ const LEGACY_COLUMNS = LEGACY_FORENSIC_SORT_FIELDS.concat(['raw_json', 'news_ent
   .join(', ');
 const LEGACY_NUMERIC = new Set(['id', 'issued', 'num_findings', 'run_date']);
 const LEGACY_SORT: Record<string, SortColumn> = Object.fromEntries(
-  LEGACY_FORENSIC_SORT_FIELDS.map((f) => [f, { sql: `l.${f}`, text: !LEGACY_NUMERIC.has(f) }]),
+  LEGACY_FORENSIC_SORT_FIELDS.map((f) => [f, { terms: [LEGACY_NUMERIC.has(f) ? `l.${f}` : `fold(l.${f})`] }]),
 );
 
 export function legacyForensics(db: Database.Database, q: LegacyForensicsQuery): Page<LegacyForensic> {
   const req = pageRequest(q);
   const w = newWhere();
+  // The project id is an identifier (compared ignoring ASCII case); the labels fold every letter.
+  if (q.project_id !== undefined && q.project_id !== '') addClause(w, 'l.project_id = ? COLLATE NOCASE', q.project_id);
   const eq = (column: string, v: string | undefined) => {
-    if (v !== undefined && v !== '') addClause(w, `l.${column} = ? COLLATE NOCASE`, v);
+    if (v !== undefined && v !== '') addClause(w, `fold(l.${column}) = ?`, foldCase(v));
   };
-  eq('project_id', q.project_id);
   eq('registry', q.registry);
   eq('country', q.country);
   eq('status', q.status);

@@ -1,8 +1,9 @@
 /**
  * The offline query layer: one function per contract method declared with `query(...)`, called in
- * the cache worker as op `query:<method>` with the method's parsed input. Pure synchronous reads of
- * the cache. The table's type comes from the contract: a missing query, or one whose input or output
- * differs from its method's, is a compile error.
+ * the cache worker as op `query:<method>` with the method's parsed input. The read model's queries
+ * (lists, aggregates, charts) run on the engine the context gives (read-engine.ts); the others read
+ * the cache's SQLite tables directly (`onCache`). The table's type comes from the contract: a missing
+ * query, or one whose input or output differs from its method's, is a compile error.
  */
 import type Database from 'better-sqlite3';
 import type { MethodOutput, ParsedInput, QueryMethod } from '../../shared/contract';
@@ -18,13 +19,17 @@ import { paletteSearch } from './palette-search';
 import { getProject, listProjects, projectTypes } from './projects';
 import { allBoundaries, listSatellite, projectBoundary } from './satellite';
 import { supplyDemand } from './supply-demand';
+import type { ReadContext } from './read-engine';
 import { creditTotals, projectTotals } from './totals';
 
-export type QueryTable = { [K in QueryMethod]: (db: Database.Database, input: ParsedInput<K>) => MethodOutput<K> };
+export type QueryTable = { [K in QueryMethod]: (ctx: ReadContext, input: ParsedInput<K>) => MethodOutput<K> | Promise<MethodOutput<K>> };
+
+/** A query of the cache's own tables only, on the context's SQLite connection. */
+const onCache = <I, O>(fn: (db: Database.Database, input: I) => O) => (ctx: ReadContext, input: I): O => fn(ctx.db, input);
 
 export const analyticsQueries: QueryTable = {
-  'changes.list': listChanges,
-  'changes.summary': changesSummary,
+  'changes.list': onCache(listChanges),
+  'changes.summary': onCache(changesSummary),
   'projects.list': listProjects,
   'projects.totals': projectTotals,
   'projects.facets': projectFacets,
@@ -42,15 +47,15 @@ export const analyticsQueries: QueryTable = {
   'buyers.list': listBuyers,
   'buyers.get': getBuyer,
   'buyers.analytics': buyerAnalytics,
-  'forensics.latest': latestFeed,
-  'forensics.project': projectForensics,
-  'forensics.diff': forensicDiff,
-  'forensics.legacy': legacyForensics,
-  'satellite.list': listSatellite,
-  'satellite.boundary': projectBoundary,
-  'satellite.boundaries': allBoundaries,
-  'countries.index': countryIndex,
-  'countries.get': countryProfile,
-  'countries.updates': countryUpdates,
+  'forensics.latest': onCache(latestFeed),
+  'forensics.project': onCache(projectForensics),
+  'forensics.diff': onCache(forensicDiff),
+  'forensics.legacy': onCache(legacyForensics),
+  'satellite.list': onCache(listSatellite),
+  'satellite.boundary': onCache(projectBoundary),
+  'satellite.boundaries': onCache(allBoundaries),
+  'countries.index': onCache(countryIndex),
+  'countries.get': onCache(countryProfile),
+  'countries.updates': onCache(countryUpdates),
   'palette.search': paletteSearch,
 };

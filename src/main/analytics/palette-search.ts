@@ -1,60 +1,47 @@
 /**
- * The command palette's search: projects by id or name (the trigram index for 3+ characters; a
- * substring scan for shorter input, and while a first projects pass has set the index aside), buyers
- * by harmonized name, countries by name or code. Exact and prefix matches rank first.
+ * The command palette's search: projects by id or name and buyers by name from the read model,
+ * countries by name or code from the cache; all ignoring case, every character literal. Exact and
+ * prefix matches rank first.
  */
-import type Database from 'better-sqlite3';
-import { statement } from './query-memo';
+import { foldCase } from '../../shared/case-folding';
 import type { PaletteHit } from '../../shared/contract';
-import { rollupFresh } from './rollup-state';
-import { containsSql } from './text-match';
-import { projectSearchIndexComplete, projectSearchMatch } from './project-search-index';
+import { statement } from './query-memo';
+import type { ReadContext } from './read-engine';
 
 const DEFAULT_LIMIT = 10;
 
 function rank(label: string, id: string, query: string): number {
-  const q = query.toLowerCase();
-  const l = label.toLowerCase();
-  const i = id.toLowerCase();
+  const q = foldCase(query);
+  const l = foldCase(label);
+  const i = foldCase(id);
   if (i === q || l === q) return 0;
   if (i.startsWith(q) || l.startsWith(q)) return 1;
   return 2;
 }
 
-export function paletteSearch(db: Database.Database, args: { query: string; limit?: number }): PaletteHit[] {
+export async function paletteSearch(ctx: ReadContext, args: { query: string; limit?: number }): Promise<PaletteHit[]> {
   const query = args.query.trim();
   const limit = args.limit ?? DEFAULT_LIMIT;
   if (!query) return [];
   const scan = limit * 5;
-
-  const match = projectSearchIndexComplete(db) ? projectSearchMatch(query) : null;
-  const projects = (match !== null
-    ? statement(db, `SELECT p.project_id, p.name, p.registry, p.country FROM projects_fts f JOIN projects p ON p.rowid = f.rowid
-          WHERE projects_fts MATCH ? AND (${containsSql('p.project_id')} OR ${containsSql('p.name')}) LIMIT ?`)
-        .all(match, query, query, scan)
-    : statement(db, `SELECT p.project_id, p.name, p.registry, p.country FROM projects p
-          WHERE ${containsSql('p.project_id')} OR ${containsSql('p.name')} LIMIT ?`)
-        .all(query, query, scan)) as Array<{ project_id: string; name: string | null; registry: string | null; country: string | null }>;
-
-  const buyerSql = rollupFresh(db, 'buyers')
-    ? `SELECT buyer_name FROM agg_buyers WHERE ${containsSql('buyer_name')} ORDER BY total_volume DESC LIMIT ?`
-    : `SELECT retirement_beneficiary_harmonized AS buyer_name FROM credit_transactions
-       WHERE transaction_type = 'retirement' AND ${containsSql('retirement_beneficiary_harmonized')}
-       GROUP BY retirement_beneficiary_harmonized COLLATE NOCASE ORDER BY total(quantity) DESC LIMIT ?`;
-  const buyers = statement(db, buyerSql).all(query, scan) as Array<{ buyer_name: string }>;
-
-  const countryRows = statement(db, `SELECT p.country AS country, pc.country_code AS code, count(*) AS projects FROM projects p
+  const needle = foldCase(query);
+  const engine = await ctx.engine();
+  const projects = await engine.all<{ project_id: string; name: string | null; registry: string | null; country: string | null }>(
+    `SELECT p.project_id, p.name, p.registry, p.country FROM read_projects p
+      WHERE instr(p.project_id_key, ?) > 0 OR instr(p.name_key, ?) > 0 ORDER BY p.natural_prefix, p.natural_number, p.project_id_key LIMIT ?`,
+    [needle, needle, scan]);
+  const buyers = await engine.all<{ buyer_name: string }>(
+    `SELECT coalesce(min(CASE WHEN c.buyer_harmonized = 1 THEN c.buyer_name END), min(c.buyer_name)) AS buyer_name FROM read_credits c
+      WHERE c.buyer_key IS NOT NULL AND instr(c.buyer_key, ?) > 0 GROUP BY c.buyer_key ORDER BY ${engine.dialect.total('c.quantity')} DESC, c.buyer_key LIMIT ?`,
+    [needle, scan]);
+  const countryRows = statement(ctx.db, `SELECT p.country AS country, pc.country_code AS code, count(*) AS projects FROM projects p
       LEFT JOIN project_countries pc ON pc.country = p.country
-      WHERE p.country IS NOT NULL AND (${containsSql('p.country')} OR lower(pc.country_code) = lower(?)) GROUP BY p.country LIMIT ?`)
-    .all(query, query, scan) as Array<{ country: string; code: string | null; projects: number }>;
+      WHERE p.country IS NOT NULL AND (instr(fold(p.country), ?) > 0 OR lower(pc.country_code) = ?) GROUP BY p.country LIMIT ?`)
+    .all(needle, needle, scan) as Array<{ country: string; code: string | null; projects: number }>;
 
   const hits: Array<PaletteHit & { rank: number; order: number }> = [];
   projects.forEach((p, order) =>
-    hits.push({
-      kind: 'project', id: p.project_id, label: p.name ?? p.project_id,
-      detail: null, registry: p.registry, country: p.country,
-      rank: rank(p.name ?? '', p.project_id, query), order,
-    }),
+    hits.push({ kind: 'project', id: p.project_id, label: p.name ?? p.project_id, detail: null, registry: p.registry, country: p.country, rank: rank(p.name ?? '', p.project_id, query), order }),
   );
   buyers.forEach((b, order) => hits.push({ kind: 'buyer', id: b.buyer_name, label: b.buyer_name, detail: 'Buyer', rank: rank(b.buyer_name, b.buyer_name, query), order }));
   countryRows.forEach((c, order) =>

@@ -1,23 +1,21 @@
 /**
- * How user text matches cached text, with the service's semantics (docs/api-assumptions.md):
- * string filters are case-insensitive and exact; `search` and `beneficiary_search` are
- * case-insensitive substrings. `%`, `_`, quotes and backslashes in user input are literal: the
- * needle is a bound parameter and matched with instr(), which has no wildcards at all.
- * Case folding is SQLite's (ASCII letters), the same as the NOCASE collation the exact filters use.
+ * Text matching on the cache's own SQLite tables (outside the read model), by the one folding rule
+ * (docs/text-matching.md): exact filters compare folded text, searches are literal substrings of it.
+ * Every user value is a bound parameter, folded here; instr() has no wildcards, so `%`, `_`, quotes
+ * and backslashes match themselves.
  */
+import { foldCase } from '../../shared/case-folding';
 import { addClause, placeholders, type SqlWhere } from './sql-where';
 
 /** `column` equals one of `values`, ignoring case. */
 export function matchAnyExact(w: SqlWhere, column: string, values: readonly string[] | undefined): void {
   if (!values?.length) return;
-  addClause(w, `${column} COLLATE NOCASE IN (${placeholders(values.length)})`, ...values);
+  addClause(w, `fold(${column}) IN (${placeholders(values.length)})`, ...values.map(foldCase));
 }
 
-/** SQL that is true when `column` contains `?` (one bound parameter) as a substring, ignoring case. */
-export const containsSql = (column: string): string => `instr(lower(${column}), lower(?)) > 0`;
-
-/** One of `columns` contains `needle` as a substring, ignoring case. An empty needle filters nothing. */
+/** One of `columns` contains `needle` ignoring case. An empty needle filters nothing. */
 export function matchSubstring(w: SqlWhere, columns: readonly string[], needle: string | undefined): void {
   if (needle === undefined || needle === '') return;
-  addClause(w, `(${columns.map(containsSql).join(' OR ')})`, ...columns.map(() => needle));
+  const folded = foldCase(needle);
+  addClause(w, `(${columns.map((c) => `instr(fold(${c}), ?) > 0`).join(' OR ')})`, ...columns.map(() => folded));
 }

@@ -1,35 +1,36 @@
 /**
- * Totals of a filtered list, computed in the cache for the tables' totals strip: the same filters as
- * projects.list and credits.list (paging and sort aside), answered once per filter until the data
- * changes. App-only: the service has no such endpoint.
+ * Totals of a filtered list for the tables' totals strip: the same filters as projects.list and
+ * credits.list (paging and sort aside), from the read model. Names and labels count once whatever
+ * their case. App-only: the service has no such endpoint.
  */
-import type Database from 'better-sqlite3';
 import type { CreditTotals, ParsedInput, ProjectTotals } from '../../shared/contract';
-import { creditWhereIn } from './credit-filters';
+import { creditWhere } from './credit-filters';
 import { projectWhere } from './project-filters';
-import { memoAnswer, statement } from './query-memo';
+import type { ReadContext } from './read-engine';
 import { whereSql } from './sql-where';
 
-export function projectTotals(db: Database.Database, q: ParsedInput<'projects.totals'>): ProjectTotals {
-  return memoAnswer(db, ['projects.totals', q], () => {
-    const where = projectWhere(q);
-    return statement(db, `SELECT count(*) AS projects, total(p.issued) AS issued, total(p.retired) AS retired, total(p.unretired) AS unretired,
-        count(DISTINCT p.country) AS countries, count(DISTINCT p.registry) AS registries FROM projects p ${whereSql(where)}`)
-      .get(...where.params) as ProjectTotals;
-  });
+export async function projectTotals(ctx: ReadContext, q: ParsedInput<'projects.totals'>): Promise<ProjectTotals> {
+  const engine = await ctx.engine();
+  const d = engine.dialect;
+  const where = projectWhere(d, q);
+  const [row] = await engine.all<ProjectTotals>(`SELECT count(*) AS projects, ${d.total('p.issued')} AS issued, ${d.total('p.retired')} AS retired,
+      ${d.total('p.unretired')} AS unretired, count(DISTINCT p.country_key) AS countries, count(DISTINCT p.registry_key) AS registries
+    FROM read_projects p ${whereSql(where)}`, where.params);
+  return row!;
 }
 
-export function creditTotals(db: Database.Database, q: ParsedInput<'credits.totals'>): CreditTotals {
-  return memoAnswer(db, ['credits.totals', q], () => {
-    const where = creditWhereIn(db, q);
-    const all = statement(db, `SELECT count(*) AS transactions, count(DISTINCT c.project_id) AS projects,
-        count(DISTINCT lower(c.retirement_beneficiary_harmonized)) AS buyers, total(c.quantity) AS quantity
-        FROM credit_transactions c ${whereSql(where)}`).get(...where.params) as Omit<CreditTotals, 'by_type'>;
-    const byType = statement(db, `SELECT c.transaction_type AS transaction_type, count(*) AS transactions, total(c.quantity) AS quantity
-        FROM credit_transactions c ${whereSql(where)} GROUP BY c.transaction_type ORDER BY transactions DESC`).all(...where.params) as CreditTotals['by_type'];
-    const byVintage = statement(db, `SELECT c.vintage AS vintage, total(CASE WHEN c.transaction_type = 'issuance' THEN c.quantity END) AS issued,
-        total(CASE WHEN c.transaction_type = 'retirement' THEN c.quantity END) AS retired
-        FROM credit_transactions c ${whereSql(where)} GROUP BY c.vintage ORDER BY c.vintage DESC`).all(...where.params) as CreditTotals['by_vintage'];
-    return { ...all, by_type: byType, by_vintage: byVintage };
-  });
+export async function creditTotals(ctx: ReadContext, q: ParsedInput<'credits.totals'>): Promise<CreditTotals> {
+  const engine = await ctx.engine();
+  const d = engine.dialect;
+  const where = creditWhere(d, q);
+  const sql = whereSql(where);
+  const [all] = await engine.all<Omit<CreditTotals, 'by_type' | 'by_vintage'>>(`SELECT count(*) AS transactions, count(DISTINCT c.project_ref) AS projects,
+      count(DISTINCT c.buyer_key) AS buyers, ${d.total('c.quantity')} AS quantity FROM read_credits c ${sql}`, where.params);
+  const byType = await engine.all<CreditTotals['by_type'][number]>(`SELECT min(c.transaction_type) AS transaction_type, count(*) AS transactions,
+      ${d.total('c.quantity')} AS quantity FROM read_credits c ${sql} GROUP BY c.transaction_type_key ORDER BY transactions DESC, c.transaction_type_key`, where.params);
+  const byVintage = await engine.all<CreditTotals['by_vintage'][number]>(`SELECT c.vintage AS vintage,
+      ${d.total("CASE WHEN c.transaction_type_key = 'issuance' THEN c.quantity END")} AS issued,
+      ${d.total("CASE WHEN c.transaction_type_key = 'retirement' THEN c.quantity END")} AS retired
+    FROM read_credits c ${sql} GROUP BY c.vintage ORDER BY c.vintage DESC NULLS LAST`, where.params);
+  return { ...all!, by_type: byType, by_vintage: byVintage };
 }

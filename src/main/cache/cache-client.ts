@@ -4,7 +4,7 @@
  * worker's entry). Errors thrown in the worker come back as ContractError with the same code and
  * message.
  */
-import type { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import { ContractError } from '../../shared/errors';
 import { startWorker } from '../worker-thread';
 import { CACHE_WORKER_LIMITS, movedBuffers, type CacheOpArgs, type CacheOpName, type CacheOpOutput, type CacheRequest, type CacheResponse, type CacheWorkerData } from './cache-protocol';
@@ -23,8 +23,8 @@ class WorkerLine {
   private failure: ContractError | null = null;
   private closing: Promise<void> | null = null;
 
-  constructor(workerData: CacheWorkerData) {
-    this.worker = startWorker(workerData.entry, { workerData, resourceLimits: CACHE_WORKER_LIMITS });
+  constructor(workerData: CacheWorkerData, transfer: MessagePort[] = []) {
+    this.worker = startWorker(workerData.entry, { workerData, transferList: transfer, resourceLimits: CACHE_WORKER_LIMITS });
     this.worker.on('message', (msg: CacheResponse) => {
       const p = this.pending.get(msg.id);
       if (!p) return;
@@ -79,31 +79,35 @@ class WorkerLine {
  */
 export class WorkerCacheClient implements CacheClient {
   private readonly writer: WorkerLine;
-  private reader: Promise<WorkerLine> | null = null;
+  private readonly reader: Promise<WorkerLine>;
   private closed = false;
 
-  /** `entry`: the cache worker's entry file (it composes the cache with the layers that read it). */
+  /**
+   * `entry`: the cache worker's entry file (it composes the cache with the layers that read it);
+   * `copy`: the reader's analytical copy settings (false: none, SQLite answers every query).
+   */
   constructor(
     readonly path: string,
     private readonly entry: string,
+    copy?: CacheWorkerData['copy'],
   ) {
-    this.writer = new WorkerLine({ path, role: 'writer', entry });
-  }
-
-  private readerLine(): Promise<WorkerLine> {
-    this.reader ??= this.writer.call('read:ready', undefined).then(() => new WorkerLine({ path: this.path, role: 'reader', entry: this.entry }));
-    return this.reader;
+    // The writer tells the reader what each commit changed, over a port of their own.
+    const { port1, port2 } = new MessageChannel();
+    this.writer = new WorkerLine({ path, role: 'writer', entry, changes: port1 }, [port1]);
+    // The reader opens once the writer has migrated the file, at once: its copy follows every write from the first.
+    this.reader = this.writer.call('read:ready', undefined).then(() => new WorkerLine({ path, role: 'reader', entry, changes: port2, copy }, [port2]));
+    this.reader.catch(() => undefined);
   }
 
   call<K extends CacheOpName>(op: K, ...args: CacheOpArgs<K>): Promise<CacheOpOutput<K>> {
     if (this.closed) return Promise.reject(new ContractError('cache_error', 'The cache is closed'));
-    const line = op.startsWith('query:') ? this.readerLine() : Promise.resolve(this.writer);
+    const line = op.startsWith('query:') || op.startsWith('copy:') ? this.reader : Promise.resolve(this.writer);
     return line.then((l) => l.call(op, args[0])) as Promise<CacheOpOutput<K>>;
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    const reader = this.reader ? await this.reader.catch(() => null) : null;
+    const reader = await this.reader.catch(() => null);
     await Promise.all([this.writer.close(), reader?.close()]);
   }
 }

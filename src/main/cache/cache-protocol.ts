@@ -18,6 +18,7 @@ import type {
   CacheInfo, MethodOutput, MirrorResource, MirrorScope, ParsedInput, QueryMethod, SkippedItem, SkippedItemRecord, WatchItem, WatchKind,
 } from '../../shared/contract';
 import type { ContractErrorBody } from '../../shared/contract';
+import type { MessagePort } from 'node:worker_threads';
 import type { MirrorTarget } from './repositories/mirror-repository';
 import type { PublishTiming, SyncCheckpoint, SyncCursor } from './repositories/sync-state-repository';
 
@@ -92,8 +93,6 @@ export type CacheStoreOps = { [K in CacheWriteOp]: Op<CacheWrites[K], unknown> }
    */
   'sync:succeed': Op<{ job: string; reconcile: boolean }, { removed: number; checkpoint: SyncCheckpoint; rebuilt: { rows: number; seconds: number } | null }>;
   'sync:fail': Op<{ job: string; state: 'failed' | 'cancelled' | 'idle' | 'unsupported'; error: { code: string; message: string } | null }, SyncCheckpoint>;
-  /** Runs the post-write hooks of a job (rollups) after writes outside a sync job (on-demand refresh). */
-  'sync:afterWrites': Op<{ job: string }, void>;
   'read:countryNames': Op<void, string[]>;
   'read:countryCodes': Op<void, string[]>;
   'read:watchItems': Op<void, WatchItem[]>;
@@ -137,31 +136,38 @@ export interface CreditsPageRead {
 /** The query layer's ops: `query:<method>` for every contract method answered from the cache. */
 export type CacheQueryOps = { [K in QueryMethod as `query:${K}`]: Op<ParsedInput<K>, MethodOutput<K>> };
 
-export type CacheOps = CacheStoreOps & CacheQueryOps;
+/** What the reader tells of its analytical copy (analytics/copy): the versions it mirrors, whether they are current, what it rebuilds. */
+export interface CopyStatus {
+  credits: number;
+  projects: number;
+  current: boolean;
+  rebuilding: 'read_credits' | 'read_credits_next' | 'read_projects' | null;
+}
+
+/** The reader's own ops: its analytical copy now, or once every change reported so far is applied (null: the reader has none). */
+export type CacheReaderOps = {
+  'copy:status': Op<void, CopyStatus | null>;
+  'copy:settled': Op<void, CopyStatus | null>;
+};
+
+export type CacheOps = CacheStoreOps & CacheQueryOps & CacheReaderOps;
 export type CacheOpName = keyof CacheOps;
 export type CacheOpInput<K extends CacheOpName> = CacheOps[K]['input'];
 export type CacheOpOutput<K extends CacheOpName> = CacheOps[K]['output'];
 
-/** The worker's implementation of a set of ops (synchronous: the worker owns the database). */
+/** The worker's implementation of a set of ops (the writer's are synchronous: it owns the database). */
 export type CacheOpHandlers<K extends CacheOpName = CacheOpName> = { [P in K]: (args: CacheOpInput<P>) => CacheOpOutput<P> };
 
 /** Ops whose input is void are called without arguments. */
 export type CacheOpArgs<K extends CacheOpName> = CacheOpInput<K> extends void ? [] : [args: CacheOpInput<K>];
 
 /**
- * A cache worker thread writes (and answers the cache's own ops) or reads (the query layer's ops);
- * a reader starts short-lived `columns` threads from the same entry to build the query layer's
- * columnar copy away from the queries, and a `columns` thread starts `columns-part` threads that read
- * shares of the transactions for it at the same time; a reader's `places` threads read the order of a
- * free-text sort key for its copy.
+ * A cache worker thread writes (and answers the cache's own ops) or reads (the query layer's ops,
+ * with the read model's analytical copy).
  */
-export type CacheWorkerRole = 'writer' | 'reader' | 'columns' | 'columns-part' | 'places';
+export type CacheWorkerRole = 'writer' | 'reader';
 
-/**
- * The V8 limits of a cache worker thread. A young generation of 8 MB instead of V8's default (which
- * grows to 32 MB and stays there in a thread that receives 20,000-row pages): a projects + credits sync
- * peaked at 344-361 MB with the default and 318-319 MB with 8, in the same time.
- */
+/** The V8 limits of a cache worker thread: a young generation of 8 MB instead of V8's growing default. */
 export const CACHE_WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 } as const;
 
 /** What a cache worker thread is started with: its cache file, its role, and its own entry file. */
@@ -169,29 +175,23 @@ export interface CacheWorkerData {
   path: string;
   role: CacheWorkerRole;
   entry: string;
-  /** A `columns-part` thread's share: the transactions with ids from `from` up to `to` (null: unbounded), and room for `rows` of them. */
-  part?: { range: { from: number | null; to: number | null }; rows: number };
-  /**
-   * A `columns` thread's signals, shared with its reader (over a SharedArrayBuffer): [0] set to 1 once
-   * a query wants the copy (the build then takes every core), [1] set to 1 by the thread once only the
-   * copy's assembly is left, [2] set by the reader once the copy is handed over: 1 to keep what the
-   * build read for the next reader (the reader idles), 2 to drop it (stale, or the reader closing),
-   * [3] set to 1 by the reader once it idles (a copy the kept transactions give is loaded then, or
-   * once [0] is set).
-   */
-  signals?: Int32Array;
-  /** A `columns` thread shares out no fewer transactions than this (default: a million; tests share a small table). */
-  minSharedRows?: number;
-  /** A `columns` thread keeps the transactions it reads for later readers from this many on (default: a million; tests keep a small table). */
-  minKeptRows?: number;
-  /** A reader's queries wait for a copy being built once one that wanted it took this long by SQL (default: copy-wait.ts). */
-  slowAnswerMs?: number;
-  /**
-   * A `places` thread's key: its field and SQL over `credit_transactions c`, the rollups' key the copy
-   * was built under, whether its order is kept for the next reader (a key read ahead), and the copy's
-   * ids in its row order.
-   */
-  places?: { field: string; expression: string; key: string; keep: boolean; ids: { n: number; id: Float64Array; minId: number; maxId: number } };
+  /** The port between the writer and the reader: the writer posts each ReadModelChange there after its commit. */
+  changes?: MessagePort;
+  /** The reader's analytical copy: DuckDB's threads and memory limit (defaults in analytics/copy). */
+  copy?: { threads?: number; memoryLimit?: string } | false;
+}
+
+/**
+ * What a committed transaction changed of what the read model mirrors (the writer tells the reader,
+ * whose analytical copy follows it: analytics/copy). `credits` / `projects`: the live table's version
+ * after the commit (`cache_facts` 'read_version:<table>', moved once per transaction that changed it)
+ * and the rows written, or null when the table was replaced or rows removed; `staged`: rows a full
+ * credits pass staged (its pass), the staging started afresh (no ids), or dropped (pass null).
+ */
+export interface ReadModelChange {
+  credits?: { version: number; ids: number[] | null };
+  projects?: { version: number; ids: string[] | null };
+  staged?: { pass: number | null; ids: number[] };
 }
 
 /** Messages between the main thread and the cache worker. */

@@ -10,15 +10,16 @@ import type Database from 'better-sqlite3';
 import type { CacheInfo } from '../../shared/contract';
 import { watchItems } from './watch-items';
 import { ContractError } from '../../shared/errors';
-import type { CacheOpHandlers, CacheStoreOps, CacheWrite, CacheWriteOp, CacheWrites, CreditsPageRead, SyncStepArgs } from './cache-protocol';
+import type { CacheOpHandlers, CacheStoreOps, CacheWrite, CacheWriteOp, CacheWrites, CreditsPageRead, ReadModelChange, SyncStepArgs } from './cache-protocol';
 import { ChangeDetector } from './change-detector';
 import { offlineCoverage } from './coverage';
-import { PUBLISHING_SORTS, PUBLISHING_SORTS_BESIDE, checkpointNow, deferCheckpoints, withSortSettings, type SortSettings } from './database';
+import { PUBLISHING_SORTS, checkpointNow, deferCheckpoints, withSortSettings, type SortSettings } from './database';
 import { AccountRepository } from './repositories/account-repository';
 import { CountryRepository } from './repositories/country-repository';
 import { CreditTransactionRepository } from './repositories/credit-transaction-repository';
 import type { CreditRow } from './repositories/credit-rows';
 import { HeldPages } from './held-pages';
+import { ReadModelLog } from './read-model-log';
 import { ForensicRepository } from './repositories/forensic-repository';
 import { MirrorRepository } from './repositories/mirror-repository';
 import { ProjectRepository } from './repositories/project-repository';
@@ -29,18 +30,10 @@ import { SkippedItemRepository } from './repositories/skipped-item-repository';
 /** What the layers above the cache run inside the worker after a job's rows are written. */
 export interface CacheHooks {
   /**
-   * After a sync job completed (or on-demand writes of that job's kind): refresh what is built from
-   * its rows. `replaced`: the job's table was swapped whole (a published full pass), so nothing
-   * marked what changed row by row. Runs in the same transaction as the job's completion.
+   * After a transaction committed that changed what the read model mirrors: what it changed (the
+   * worker passes it to the reader's analytical copy).
    */
-  afterJob(job: string, replaced: boolean): void;
-  /**
-   * Before a full pass of `job` is published from staged table `staging` (outside the publishing's
-   * transaction, which afterJob runs in): work to start beside the publishing, for afterJob to use.
-   * Answers what ends it, called once that transaction ended (committed or rolled back), or null
-   * when it started nothing.
-   */
-  beforePublish?(job: string, staging: string): (() => void) | null;
+  readModelChanged?(change: ReadModelChange): void;
   /**
    * Reads a credit transactions page's body (parsed, checked, its items taken in, encoded as rows) for
    * `pages:readCredits`: null when the body is not JSON. Without it, this cache reads no pages.
@@ -114,7 +107,13 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     const cp = r.syncState.get('credits');
     return cp.mode === 'full' && cp.cursor && cp.state === 'running' ? cp : null;
   };
-  const stageNow = db.transaction((rows: CreditRow[], pass: number) => r.credits.stageCreditRows(rows, pass));
+  const log = new ReadModelLog(db, hooks.readModelChanged);
+  /** A transaction whose changes to what the read model mirrors are told once it commits. */
+  const transaction = <A extends unknown[], R>(fn: (...args: A) => R) => log.committing(db.transaction(fn));
+  const stageNow = transaction((rows: CreditRow[], pass: number) => {
+    r.credits.stageCreditRows(rows, pass);
+    log.staged(pass, rows.map((row) => row[0]));
+  });
   // A projects pass from empty cut off by a crash left its indexes aside: they come back before anything else.
   db.transaction(() => r.projects.restoreIndexes())();
 
@@ -122,12 +121,14 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     'write:projects': (a) => {
       r.changes.projects(a.items);
       r.projects.upsertProjects(a.items, a.pass, a.withClips);
+      log.written('projects', a.items.map((p) => p.project_id));
       // Without clips in the list, each project's detail is mirrored one by one.
       if (a.items.length) r.mirror.setFact('projects_list_has_clips', a.withClips ? '1' : '0');
     },
     'write:projectDetail': (a) => {
       r.changes.projects([a.project]);
       r.projects.upsertProjectDetail(a.project, r.syncState.get('projects').pass);
+      log.written('projects', [a.project.project_id]);
     },
     'write:projectTypes': (a) => r.projects.replaceProjectTypes(a.types),
     'write:creditTransactions': (a) => {
@@ -138,11 +139,14 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
       }
       const rows = held.rows;
       r.changes.credits(rows);
-      if (stagingCredits()) {
+      const staging = stagingCredits();
+      if (staging) {
         r.credits.stageCreditRows(rows, a.pass);
+        log.staged(staging.pass, rows.map((row) => row[0]));
         return STAGED;
       }
       r.credits.upsertCreditRows(rows, a.pass);
+      log.written('credits', rows.map((row) => row[0]));
       return undefined;
     },
     'write:latestFeed': (a) => {
@@ -192,20 +196,20 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     if (visible) bumpGeneration.run();
   };
   /** One write outside a sync step: its own transaction. */
-  const writeOne = db.transaction((w: CacheWrite) => runWrites([w]));
+  const writeOne = transaction((w: CacheWrite) => runWrites([w]));
   const singleWrites = Object.fromEntries(Object.keys(writes).map((op) => [op, (args: unknown) => writeOne({ op, args } as CacheWrite)])) as typeof writes;
   /** Other changes readers see (the watchlist, the mirror's scope, a cleared cache, the change log). */
-  const visibly = <A, R>(fn: (a: A) => R) => db.transaction((a: A) => {
+  const visibly = <A, R>(fn: (a: A) => R) => transaction((a: A) => {
     const result = fn(a);
     bumpGeneration.run();
     return result;
   });
 
-  const step = db.transaction((a: SyncStepArgs) => {
+  const step = transaction((a: SyncStepArgs) => {
     runWrites(a.writes);
     r.syncState.advance(a.job, a.cursor, a.rows, a.totals, a.pages ?? 1);
   });
-  const writeAll = db.transaction((list: CacheWrite[]) => runWrites(list));
+  const writeAll = transaction((list: CacheWrite[]) => runWrites(list));
   const finishRun = visibly((a: CacheStoreOps['sync:runFinish']['input']) => {
     // A projects pass from empty that did not complete in this run gets its indexes back all the same.
     r.projects.restoreIndexes();
@@ -213,7 +217,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
   });
 
   /** A job's new pass starts its list of skipped items afresh (a resumed pass keeps it). */
-  const begin = db.transaction((a: CacheStoreOps['sync:begin']['input']) => {
+  const begin = transaction((a: CacheStoreOps['sync:begin']['input']) => {
     const current = r.syncState.get(a.job);
     const resumes = current.cursor !== null && !a.restart && current.mode === a.mode;
     // A full credits pass writes into its staging table; one begun without it (by an older version) starts over.
@@ -222,8 +226,13 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     if (cp.pass !== current.pass) {
       r.skipped.clearJob(a.job);
       if (a.job === 'credits') {
-        if (cp.mode === 'full') r.credits.startStagedPass();
-        else r.credits.dropStagedPass();
+        if (cp.mode === 'full') {
+          r.credits.startStagedPass();
+          log.staged(cp.pass, []);
+        } else {
+          r.credits.dropStagedPass();
+          log.stagingDropped();
+        }
       }
       if (a.job === 'projects' && cp.mode === 'full') r.projects.startPass();
     }
@@ -234,7 +243,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
   const publishes = (a: { job: string; reconcile: boolean }): boolean => a.job === 'credits' && a.reconcile && r.syncState.get(a.job).mode === 'full';
 
   /** A job's completion, its reconcile and what the layers above build from its rows: one transaction, so readers see all of it or none. */
-  const succeed = db.transaction((a: { job: string; reconcile: boolean }, sorts: SortSettings) => {
+  const succeed = transaction((a: { job: string; reconcile: boolean }, sorts: SortSettings) => {
     const cp = r.syncState.get(a.job);
     const rebuiltAt = performance.now();
     const rebuilt = a.job === 'projects' && r.projects.restoreIndexes() ? { rows: cp.rows, seconds: (performance.now() - rebuiltAt) / 1000 } : null;
@@ -243,8 +252,9 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     const published = publishes(a);
     const finish = () => {
       const removed = reconciles ? reconciler(r)(cp.pass) : 0;
+      if (published) log.replaced('credits');
+      else if (a.job === 'projects' && removed > 0) log.replaced('projects');
       const checkpoint = r.syncState.succeed(a.job);
-      hooks.afterJob(a.job, published);
       return { removed, checkpoint };
     };
     const { removed, checkpoint } = published ? withSortSettings(db, sorts, finish) : finish();
@@ -265,6 +275,9 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
 
   const clear = visibly(() => {
     r.projects.restoreIndexes();
+    log.replaced('credits');
+    log.replaced('projects');
+    log.stagingDropped();
     const tables = userTables(db);
     for (const t of tables) if (!t.virtual && !KEPT_ON_CLEAR.has(t.name)) db.prepare(`DELETE FROM "${t.name}"`).run();
     for (const t of tables) if (t.virtual) db.prepare(`INSERT INTO "${t.name}" ("${t.name}") VALUES ('rebuild')`).run();
@@ -303,24 +316,15 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     'sync:succeed': (a) => {
       const publishing = publishes(a);
       const t0 = performance.now();
-      const end = publishing && r.credits.hasStagedPass() ? (hooks.beforePublish?.(a.job, r.credits.stagingTable) ?? null) : null;
-      let done: ReturnType<typeof succeed>;
-      try {
-        const sorts = end ? PUBLISHING_SORTS_BESIDE : PUBLISHING_SORTS;
-        // A publishing's commit leaves the pass in the WAL, and so do the run's later commits: the
-        // checkpoint waits for the run's end (sync:tidy).
-        if (publishing) deferCheckpoints(db);
-        done = succeed(a, sorts);
-      } finally {
-        end?.();
-      }
-      // How long this machine took to publish (the rollups thread's start, the indexes, the rollups,
-      // the commit: what the sync waits for), for the next full pass's ETA.
+      // A publishing's commit leaves the pass in the WAL, and so do the run's later commits: the
+      // checkpoint waits for the run's end (sync:tidy).
+      if (publishing) deferCheckpoints(db);
+      const done = succeed(a, PUBLISHING_SORTS);
+      // How long this machine took to publish (the indexes and the commit: what the sync waits for), for the next full pass's ETA.
       if (publishing) r.syncState.rememberPublish(done.checkpoint.rows, (performance.now() - t0) / 1000);
       return done;
     },
     'sync:fail': (a) => r.syncState.fail(a.job, a.state, a.error),
-    'sync:afterWrites': visibly((a: CacheStoreOps['sync:afterWrites']['input']) => hooks.afterJob(a.job, false)),
     'read:countryNames': () => r.projects.countryNames(),
     'read:countryCodes': () =>
       (db.prepare('SELECT DISTINCT country_code FROM project_countries WHERE country_code IS NOT NULL ORDER BY country_code').all() as Array<{ country_code: string }>).map((x) => x.country_code),

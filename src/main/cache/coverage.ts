@@ -21,7 +21,7 @@ interface ListResource {
 }
 
 const LIST_RESOURCES: ListResource[] = [
-  { resource: 'projects', job: 'projects', label: 'Projects', tables: ['projects', 'project_clips', 'projects_fts'], cachedSql: 'SELECT count(*) FROM projects' },
+  { resource: 'projects', job: 'projects', label: 'Projects', tables: ['projects', 'project_clips'], cachedSql: 'SELECT count(*) FROM projects' },
   { resource: 'credits', job: 'credits', label: 'Credit transactions', tables: ['credit_transactions'], cachedSql: 'SELECT count(*) FROM credit_transactions' },
   { resource: 'satellite', job: 'satellite', label: 'Satellite metrics', tables: ['satellite_metrics'], cachedSql: 'SELECT count(*) FROM satellite_metrics' },
   { resource: 'forensicsLatest', job: 'forensicsLatest', label: 'Latest forensic feed', tables: ['forensic_latest_feed', 'forensic_latest_entries'], cachedSql: 'SELECT count(*) FROM forensic_latest_entries' },

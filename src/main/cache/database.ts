@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { SQL_TEXT_FUNCTIONS } from '../../shared/case-folding';
 import { cacheMigrations, combineMigrations, runMigrations, type Migration } from './migrations';
 
 /** How long opening a cache waits for another process's lock on it. */
@@ -42,6 +43,7 @@ export function openCacheDatabase(file: string, layered: Migration[] = []): Data
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   try {
+    registerTextFunctions(db);
     // The busy timeout first: switching a new file to WAL takes a lock another process may hold, and
     // another process may be migrating it (generous while opening, on a busy machine; 5 s afterwards).
     db.pragma(`busy_timeout = ${OPENING_BUSY_MS}`);
@@ -122,20 +124,24 @@ export function checkpointNow(db: Database.Database): void {
 /** What a full pass is published with (see withSortSettings). */
 export const PUBLISHING_SORTS: SortSettings = { pageCacheKib: 2048, sortThreads: 1 };
 
-/**
- * What a full pass is published with while another thread builds its rollups beside it: that thread
- * has the second core (a sort thread too made the publishing 0.3-0.5 s slower on two cores).
- */
-export const PUBLISHING_SORTS_BESIDE: SortSettings = { ...PUBLISHING_SORTS, sortThreads: 0 };
+
+/** The text rules as SQL functions (fold, clean_text: src/shared/case-folding.ts), on every connection to a cache. */
+export function registerTextFunctions(db: Database.Database): void {
+  for (const [name, fn] of Object.entries(SQL_TEXT_FUNCTIONS)) db.function(name, { deterministic: true }, fn);
+}
 
 /**
  * A second connection to a cache file another connection opened and migrated: it only reads
  * (`query_only`), and in WAL mode it answers from the last committed state while the writer writes.
+ * `prepare` runs on it before it turns read-only (the read model's temp views).
  */
-export function openCacheReader(file: string): Database.Database {
+export function openCacheReader(file: string, prepare?: (db: Database.Database) => void): Database.Database {
   const db = new Database(file, { fileMustExist: true });
   try {
+    registerTextFunctions(db);
     db.pragma('busy_timeout = 5000');
+    // What the reader keeps for itself (temp views) comes before it turns read-only.
+    prepare?.(db);
     db.pragma('query_only = ON');
     db.pragma('temp_store = MEMORY');
     db.pragma('cache_size = -32768');

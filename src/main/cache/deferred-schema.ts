@@ -15,14 +15,14 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 export class DeferredSchema {
   /**
    * `table`: the table; `triggerPrefix`: the triggers set aside with its indexes (those whose name
-   * starts with it); `rebuild`: what recreates what those triggers kept up to date, run after they
-   * are back (e.g. an external-content full-text index's 'rebuild').
+   * starts with it; null: none); `rebuild`: what recreates what those triggers kept up to date, run
+   * after they are back (e.g. an external-content full-text index's 'rebuild').
    */
   constructor(
     private readonly db: Database.Database,
     readonly table: string,
-    private readonly triggerPrefix: string,
-    private readonly rebuild: () => void,
+    private readonly triggerPrefix: string | null,
+    private readonly rebuild: () => void = () => undefined,
   ) {}
 
   isDeferred(): boolean {
@@ -39,7 +39,7 @@ export class DeferredSchema {
     const objects = this.db
       .prepare(`SELECT type, name, sql FROM sqlite_master WHERE tbl_name = ? AND sql IS NOT NULL
         AND (type = 'index' OR (type = 'trigger' AND substr(name, 1, length(?)) = ?)) ORDER BY type, name`)
-      .all(this.table, this.triggerPrefix, this.triggerPrefix) as Array<{ type: 'index' | 'trigger'; name: string; sql: string }>;
+      .all(this.table, this.triggerPrefix ?? '\u0000', this.triggerPrefix ?? '\u0000') as Array<{ type: 'index' | 'trigger'; name: string; sql: string }>;
     const save = this.db.prepare('INSERT INTO deferred_schema (name, tbl, type, sql) VALUES (?, ?, ?, ?)');
     for (const o of objects) {
       save.run(o.name, this.table, o.type, o.sql);

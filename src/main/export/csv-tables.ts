@@ -8,6 +8,7 @@ import { SATELLITE_DEFAULTS, type BuyerListQuery, type CreditListAppQuery, type 
 import type { ExportTable } from '../../shared/contract/export-types';
 import type { CsvColumnKind } from '../../shared/csv-safety';
 import { ContractError } from '../../shared/errors';
+import { foldCase } from '../../shared/case-folding';
 import { creditOrderBy, creditWhere, legacyForensicOrderBy, legacyForensicWhere, projectOrderBy, projectWhere, whereSql, type Where } from './cache-filters';
 import { readParents, type ParentColumns } from '../cache/repositories/credit-parents';
 import { buyerRows } from './buyer-source';
@@ -17,7 +18,7 @@ export type { CacheRow, CsvColumn, RowSource } from './row-source';
 
 export interface CsvTable {
   columns: CsvColumn[];
-  open(db: Database.Database, query: Record<string, unknown>): RowSource;
+  open(db: Database.Database, query: Record<string, unknown>): RowSource | Promise<RowSource>;
 }
 
 const parseJson = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
@@ -128,14 +129,15 @@ export const CSV_TABLES: Record<Exclude<ExportTable, 'boundaries'>, CsvTable> = 
     columns: PROJECT_COLUMNS,
     open: (db, q) => {
       const query = q as Partial<ProjectListQuery>;
-      return sqlSource(db, 'projects p', 'p.*', projectWhere(query), projectOrderBy(query.sort));
+      // The read model's filters and order (read_projects p), the rows as the cache holds them (t).
+      return sqlSource(db, 'read_projects p JOIN projects t ON t.project_id = p.project_id', 't.*', projectWhere(query), projectOrderBy(query.sort));
     },
   },
   'credit-transactions': {
     columns: CREDIT_TRANSACTION_COLUMNS,
     open: (db, q) => {
       const query = q as Partial<CreditListAppQuery>;
-      return sqlSource(db, 'credit_transactions c', 'c.*', creditWhere(query), creditOrderBy(query.sort));
+      return sqlSource(db, 'read_credits c JOIN credit_transactions t ON t.id = c.id', 't.*', creditWhere(query), creditOrderBy(query.sort));
     },
   },
   buyers: {
@@ -162,8 +164,8 @@ export const CSV_TABLES: Record<Exclude<ExportTable, 'boundaries'>, CsvTable> = 
       const query = q as { project_id?: string; category?: string };
       const where: Where = { clauses: [], params: [] };
       if (query.category !== undefined) {
-        where.clauses.push('e.category = ? COLLATE NOCASE');
-        where.params.push(query.category);
+        where.clauses.push('fold(e.category) = ?');
+        where.params.push(foldCase(query.category));
       }
       if (query.project_id !== undefined) {
         where.clauses.unshift('e.project_id = ?');

@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import type { ExportStartInput } from '../../shared/contract/export-types';
 import { ContractError } from '../../shared/errors';
 import { ExportCancelled } from './csv-writer';
+import { prepareReadConnection } from '../analytics/read-views';
 import { runExport } from './run-export';
 
 export interface ExportWorkerData {
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
       throw new ContractError('not_found', 'There is no cache for this connection yet. Sync first.');
     }
     db.pragma('busy_timeout = 5000');
+    prepareReadConnection(db);
     const result = await runExport(db, data.input, data.target, {
       onTotal: (total) => post({ type: 'total', total }),
       onProgress: (rows) => post({ type: 'progress', rows }),

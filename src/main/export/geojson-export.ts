@@ -40,7 +40,7 @@ export function openBoundaries(db: Database.Database, query: BoundariesQuery): R
     where.clauses.push(...p.clauses);
     where.params.push(...p.params);
   }
-  const from = 'project_boundaries b LEFT JOIN projects p ON p.project_id = b.project_id LEFT JOIN satellite_metrics s ON s.project_id = b.project_id';
+  const from = 'project_boundaries b LEFT JOIN read_projects p ON p.project_id = b.project_id LEFT JOIN satellite_metrics s ON s.project_id = b.project_id';
   const select = [
     'b.project_id AS boundary_project_id',
     'b.geojson AS geojson',

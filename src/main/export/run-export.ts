@@ -34,7 +34,7 @@ export async function runExport(db: Database.Database, input: ExportStartInput, 
       result = { rows: written.rows, skipped: written.skipped };
     } else {
       const table = CSV_TABLES[input.table];
-      const source = table.open(db, (input.query ?? {}) as Record<string, unknown>);
+      const source = await table.open(db, (input.query ?? {}) as Record<string, unknown>);
       hooks.onTotal?.(source.total);
       const rows = await writeCsv(source.rows, table.columns, out, { ...hooks, bom: input.bom ?? false });
       result = { rows, skipped: [] };

@@ -148,7 +148,6 @@ export class SyncEngines {
         if (AUTH_CODES.has(e.code)) break;
       }
     }
-    await cache.call('sync:afterWrites', { job: 'projectDetails' }).catch(() => undefined);
     return { fetched, errors };
   }
 

@@ -26,8 +26,8 @@ export class ProjectRepository {
   private readonly deferred: DeferredSchema;
 
   constructor(private readonly db: Database.Database) {
-    // The search index (external content, trigram) is kept up to date by the projects_fts_* triggers.
-    this.deferred = new DeferredSchema(db, 'projects', 'projects_fts_', () => db.exec("INSERT INTO projects_fts (projects_fts) VALUES ('rebuild')"));
+    // Only the indexes are set aside (no trigger keeps anything else up to date).
+    this.deferred = new DeferredSchema(db, 'projects', null);
     const cols = PROJECT_COLUMNS.join(', ');
     const params = PROJECT_COLUMNS.map((c) => `@${c}`).join(', ');
     const updates = PROJECT_COLUMNS.filter((c) => c !== 'project_id').map((c) => `${c} = excluded.${c}`).join(', ');

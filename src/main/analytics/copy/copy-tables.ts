@@ -1,0 +1,99 @@
+/**
+ * The analytical copy's tables in DuckDB: `read_credits` and `read_projects` with exactly the read
+ * model's logical columns (../read-views.ts), `read_credits_next` beside them while a full credits
+ * pass is staged in the cache, and `copy_state`, what the copy mirrors: the cache's version of each
+ * table (bumped by the cache's writer with every change to it) and the staged pass. Rows are read
+ * from the cache as stored and written through DuckDB's appender a data chunk at a time.
+ */
+import type Database from 'better-sqlite3';
+import {
+  BIGINT, DOUBLE, DuckDBDataChunk, INTEGER, LIST, TINYINT, VARCHAR, listValue, type DuckDBAppender, type DuckDBConnection, type DuckDBType, type DuckDBValue,
+} from '@duckdb/node-api';
+import { READ_CREDIT_COLUMNS, READ_PROJECT_COLUMNS, type CacheRow, type ReadColumn } from '../read-views';
+
+export type CopyTable = 'read_credits' | 'read_credits_next' | 'read_projects';
+
+interface TableSource {
+  columns: readonly ReadColumn[];
+  /** The cache's table the rows come from, and its key. */
+  cache: string;
+  key: string;
+}
+
+export const SOURCES: Record<CopyTable, TableSource> = {
+  read_credits: { columns: READ_CREDIT_COLUMNS, cache: 'credit_transactions', key: 'id' },
+  read_credits_next: { columns: READ_CREDIT_COLUMNS, cache: 'credit_transactions_next', key: 'id' },
+  read_projects: { columns: READ_PROJECT_COLUMNS, cache: 'projects', key: 'project_id' },
+};
+
+/** The cache's columns a table's rows are computed from. */
+export const CACHE_COLUMNS: Record<'credits' | 'projects', readonly string[]> = {
+  credits: ['id', 'project_id', 'transaction_type', 'vintage', 'transaction_date', 'quantity', 'retirement_account', 'retirement_beneficiary',
+    'retirement_reason', 'retirement_note', 'retirement_beneficiary_harmonized'],
+  projects: ['project_id', 'name', 'registry', 'proponent', 'category', 'status', 'country', 'project_type', 'corc_durability', 'listed_at',
+    'first_issuance_at', 'first_retirement_at', 'issued', 'retired', 'unretired', 'is_compliance', 'has_ccb', 'has_icvcm_ccp', 'has_corsia',
+    'has_sdvista', 'has_social_carbon', 'article6_authorized', 'protocol', 'certifications', 'sdg_goals', 'article6_authorization_types'],
+};
+
+export const cacheColumnsOf = (table: CopyTable): readonly string[] => (table === 'read_projects' ? CACHE_COLUMNS.projects : CACHE_COLUMNS.credits);
+
+const DUCK_TYPES: Record<string, DuckDBType> = {
+  VARCHAR, BIGINT, INTEGER, DOUBLE, TINYINT, 'VARCHAR[]': LIST(VARCHAR), 'INTEGER[]': LIST(INTEGER),
+};
+
+export const tableDdl = (table: CopyTable): string =>
+  `CREATE TABLE IF NOT EXISTS ${table} (${SOURCES[table].columns.map((c) => `${c.name} ${c.duckType}`).join(', ')})`;
+
+export const STATE_DDL = 'CREATE TABLE IF NOT EXISTS copy_state (name VARCHAR PRIMARY KEY, value BIGINT NOT NULL)';
+
+/** A value as the appender takes it for a column of `duckType`. */
+function duckValue(duckType: string, v: unknown): DuckDBValue {
+  if (v === null || v === undefined) return null;
+  switch (duckType) {
+    case 'BIGINT':
+      return typeof v === 'bigint' ? v : BigInt(Math.trunc(Number(v)));
+    case 'INTEGER':
+    case 'TINYINT':
+      return Math.trunc(Number(v));
+    case 'DOUBLE':
+      return Number(v);
+    case 'VARCHAR[]':
+    case 'INTEGER[]':
+      return listValue(v as DuckDBValue[]);
+    default:
+      return v as DuckDBValue;
+  }
+}
+
+/** DuckDB's vector size: the most rows a data chunk holds. */
+const CHUNK_ROWS = 2048;
+
+/** Appends cache rows to `table` through `appender`, computing every column (read-views.ts). */
+export function appendRows(appender: DuckDBAppender, table: CopyTable, rows: readonly CacheRow[]): void {
+  const columns = SOURCES[table].columns;
+  const types = columns.map((c) => DUCK_TYPES[c.duckType]!);
+  for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+    const part = rows.slice(start, start + CHUNK_ROWS);
+    const chunk = DuckDBDataChunk.create(types, part.length);
+    chunk.setColumns(columns.map((c) => part.map((r) => duckValue(c.duckType, c.value(r)))));
+    appender.appendDataChunk(chunk);
+  }
+}
+
+/** The cache rows of `keys` from its table `cache` (the keys that exist). */
+export function cacheRowsByKey(db: Database.Database, table: CopyTable, keys: readonly (string | number)[]): CacheRow[] {
+  if (!keys.length) return [];
+  const { key } = SOURCES[table];
+  // Staged rows reported before their pass was published are read where the publishing put them.
+  const staged = table === 'read_credits_next' && db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'credit_transactions_next'").get() === undefined;
+  const cache = staged ? SOURCES.read_credits.cache : SOURCES[table].cache;
+  return db.prepare(`SELECT ${cacheColumnsOf(table).join(', ')} FROM main.${cache} WHERE ${key} IN (SELECT value FROM json_each(?))`).all(JSON.stringify(keys)) as CacheRow[];
+}
+
+/** Removes the rows of `keys` from a copy table (before their current versions are appended). */
+export async function deleteKeys(connection: DuckDBConnection, table: CopyTable, keys: readonly (string | number)[]): Promise<void> {
+  if (!keys.length) return;
+  const { key } = SOURCES[table];
+  if (key === 'id') await connection.run(`DELETE FROM ${table} WHERE id IN (SELECT unnest(?::BIGINT[]))`, [listValue(keys.map((k) => BigInt(k)))]);
+  else await connection.run(`DELETE FROM ${table} WHERE project_id IN (SELECT unnest(?::VARCHAR[]))`, [listValue(keys.map(String))]);
+}

@@ -1,0 +1,93 @@
+/**
+ * The read model's two SQL dialects. Every list, aggregate and chart of the read model is written once
+ * over the same logical tables, `read_credits` and `read_projects` (their columns: read-views.ts), and
+ * runs on either engine: the analytical copy in DuckDB (copy/) or the SQLite cache itself (temp views
+ * on the reading connection). What differs between the two is here and nowhere else: list columns,
+ * date bins, integer division and compensated sums.
+ *
+ * Text keys (`<column>_key`) are folded by the one rule of src/shared/case-folding.ts in both engines
+ * (SQLite: the SQL function `fold`; DuckDB: computed when rows are copied), so user text is folded in
+ * JavaScript before it is bound, and neither engine's own `lower()` is ever used.
+ */
+import type { ChartFrequency } from '../../shared/api/values';
+
+/** The list columns of read_projects and how their items compare. */
+export type ProjectListColumn = 'protocol' | 'certifications' | 'sdg_goals' | 'article6_authorization_types';
+
+export interface SqlDialect {
+  readonly name: 'sqlite' | 'duckdb';
+  /** True when an item of `column` (of projects aliased `alias`) is one of `n` bound values (folded items for protocol and certifications). */
+  listHasAny(alias: string, column: ProjectListColumn, n: number): string;
+  /** FROM-clause item: each item of `column` of `alias` as a row named `item` (see itemKey and itemLabel). */
+  eachItem(alias: string, column: ProjectListColumn, item: string): string;
+  /** The item of eachItem's row `item` as compared: folded for protocol and certifications. */
+  itemKey(column: ProjectListColumn, item: string): string;
+  /** The item of eachItem's row `item` as stored (for labels). */
+  itemLabel(item: string): string;
+  /** The start (YYYY-MM-DD) of the chart bin holding the date text `d` (Y: 1 Jan, M: the 1st, W: Sunday, D: the day); null when `d` is no date. */
+  binStart(freq: ChartFrequency, d: string): string;
+  /** a / b rounded toward zero, both integers. */
+  intDiv(a: string, b: string): string;
+  /** The sum of `x` over the group as a floating point number, 0 when there is none; compensated in both engines. */
+  total(x: string): string;
+  /** Days from date text `a` to date text `b` (an integer; null when either is no date). */
+  daysBetween(a: string, b: string): string;
+  /** The larger of two numbers. */
+  greatest(a: string, b: string): string;
+}
+
+const FOLDED_LISTS = new Set<ProjectListColumn>(['protocol', 'certifications']);
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+export const SQLITE_DIALECT: SqlDialect = {
+  name: 'sqlite',
+  listHasAny: (alias, column, n) =>
+    `EXISTS (SELECT 1 FROM json_each(${alias}.${column}) j WHERE ${FOLDED_LISTS.has(column) ? 'fold(j.value)' : 'j.value'} IN (${marks(n)}))`,
+  eachItem: (alias, column, item) => `json_each(${alias}.${column}) ${item}`,
+  itemKey: (column, item) => (FOLDED_LISTS.has(column) ? `fold(${item}.value)` : `${item}.value`),
+  itemLabel: (item) => `${item}.value`,
+  binStart: (freq, d) => {
+    switch (freq) {
+      case 'Y':
+        return `strftime('%Y-01-01', ${d})`;
+      case 'M':
+        return `strftime('%Y-%m-01', ${d})`;
+      case 'W':
+        return `date(${d}, '-' || strftime('%w', ${d}) || ' days')`;
+      case 'D':
+        return `date(${d})`;
+    }
+  },
+  intDiv: (a, b) => `(${a}) / (${b})`,
+  total: (x) => `total(${x})`,
+  daysBetween: (a, b) => `CAST(round(julianday(${b}) - julianday(${a})) AS INTEGER)`,
+  greatest: (a, b) => `max(${a}, ${b})`,
+};
+
+/** DuckDB keeps folded copies of the folded lists (`protocol_keys`, `certification_keys`) beside the lists as stored. */
+const duckList = (column: ProjectListColumn) => (column === 'protocol' ? 'protocol_keys' : column === 'certifications' ? 'certification_keys' : column);
+
+export const DUCKDB_DIALECT: SqlDialect = {
+  name: 'duckdb',
+  listHasAny: (alias, column, n) => `list_has_any(${alias}.${duckList(column)}, [${marks(n)}])`,
+  eachItem: (alias, column, item) => `(SELECT unnest(${alias}.${duckList(column)}) AS value, unnest(${alias}.${column}) AS label) ${item}`,
+  itemKey: (_column, item) => `${item}.value`,
+  itemLabel: (item) => `${item}.label`,
+  binStart: (freq, d) => {
+    const day = `TRY_CAST(${d} AS DATE)`;
+    switch (freq) {
+      case 'Y':
+        return `strftime(${day}, '%Y-01-01')`;
+      case 'M':
+        return `strftime(${day}, '%Y-%m-01')`;
+      case 'W':
+        return `strftime(${day} - CAST(dayofweek(${day}) AS INTEGER), '%Y-%m-%d')`;
+      case 'D':
+        return `strftime(${day}, '%Y-%m-%d')`;
+    }
+  },
+  intDiv: (a, b) => `((${a}) // (${b}))`,
+  total: (x) => `coalesce(fsum(${x}), 0.0)`,
+  daysBetween: (a, b) => `date_diff('day', TRY_CAST(${a} AS DATE), TRY_CAST(${b} AS DATE))`,
+  greatest: (a, b) => `greatest(${a}, ${b})`,
+};
