@@ -25,7 +25,7 @@ import { etaError, etaSample, settled, type EtaSample } from './wire';
 
 /** What the engine tells SyncProgress (its methods that change it), and the fields it sets directly. */
 const TOLD = [
-  'fromCheckpoint', 'fromSkippedCounts', 'newPass', 'skipped', 'queue', 'begin', 'request', 'pageAnswered', 'expect', 'itemRequests',
+  'fromCheckpoint', 'fromIssueCounts', 'newPass', 'skipped', 'unfit', 'queue', 'begin', 'request', 'pageAnswered', 'expect', 'itemRequests',
   'setAside', 'resumed', 'publishing', 'publishingStep', 'publishPace', 'published', 'indexesRebuilt', 'page', 'finish',
 ] as const;
 const FIELDS = ['state', 'rateLimitPerMinute', 'linkSecondsPerRequest', 'fullRequested'] as const;
@@ -88,7 +88,9 @@ function replay(rec: Recording, everyMs = 250): { samples: EtaSample[]; seconds:
     }
     now = call.atMs;
     Object.assign(progress, call.fields);
-    (progress[call.method] as (...args: unknown[]) => unknown)(...call.args);
+    // A method this tree no longer has (a recording's `fromSkippedCounts`) only set counts the ETA does not read.
+    const told = (progress as unknown as Record<string, unknown>)[call.method];
+    if (typeof told === 'function') (told as (...args: unknown[]) => unknown).apply(progress, call.args);
   }
   return { samples, seconds: (rec.endMs - rec.startMs) / 1000 };
 }

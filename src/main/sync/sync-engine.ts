@@ -183,7 +183,7 @@ export class SyncEngine {
         if (cp.last_success_at) r.passed.add(cp.job as SyncJobName);
         if (jobs.includes(cp.job as SyncJobName)) this.progress.fromCheckpoint({ ...cp, rows: cp.cursor ? cp.rows : 0, pages: cp.cursor ? cp.pages : 0 });
       }
-      this.progress.fromSkippedCounts(await cache.call('read:skippedCounts'));
+      this.progress.fromIssueCounts(await cache.call('read:dataIssueCounts'));
       const lastPublish = await cache.call('sync:lastPublish');
       if (lastPublish !== null) this.progress.publishPace(lastPublish);
       // The change log records this run's findings under its own id.
@@ -261,6 +261,10 @@ export class SyncEngine {
       },
       skipped: (count) => {
         this.progress.skipped(job, count);
+        this.emit(false);
+      },
+      unfit: (count) => {
+        this.progress.unfit(job, count);
         this.emit(false);
       },
       setRateLimit: (perMinute) => {

@@ -54,8 +54,8 @@ async function projects(run: JobRun): Promise<void> {
 
 async function forensicsLatest(run: JobRun): Promise<void> {
   await singleStep(run, async () => {
-    const { value: feed, skipped } = await run.client.latestFeed(LATEST_FEED_LIMIT, run.signal);
-    return { writes: [{ op: 'write:latestFeed', args: { feed, limit: LATEST_FEED_LIMIT } }], rows: feed.entries.length, skipped };
+    const { value: feed, skipped, unfit } = await run.client.latestFeed(LATEST_FEED_LIMIT, run.signal);
+    return { writes: [{ op: 'write:latestFeed', args: { feed, limit: LATEST_FEED_LIMIT } }], rows: feed.entries.length, skipped, unfit };
   });
 }
 
@@ -88,7 +88,7 @@ async function satellite(run: JobRun): Promise<void> {
     if (slice.received === SATELLITE_LIMIT) next = { sweep, offset: offset + slice.received };
     else next = sweep + 1 < sweeps.length ? { sweep: sweep + 1, offset: 0 } : null;
     const writes: CacheWrite[] = [{ op: 'write:satelliteMetrics', args: { items: slice.items, pass: cp.pass } }];
-    await step(run, { writes, rows: slice.items.length, skipped: slice.skipped }, next, {});
+    await step(run, { writes, rows: slice.items.length, skipped: slice.skipped, unfit: slice.unfit }, next, {});
     if (!next) break;
     sweep = next.sweep!;
     offset = next.offset!;

@@ -120,7 +120,7 @@ function spellings(rng: Rng, canonical: string): string[] {
   if (rng.chance(0.03)) variants.add(rng.pick(FORMULA_SPELLINGS(base)));
   if (rng.chance(0.03)) variants.add(`${base} "${rng.pick(['Net Zero', 'Green', 'Climate'])}" program 100%_offset \\ ${rng.int(1, 9)}`);
   // A name outside ASCII is written as it is, in capitals and in lower case (as registries write it).
-  if (/[^\x00-\x7f]/.test(canonical)) for (const v of [canonical.toUpperCase(), canonical.toLowerCase()]) variants.add(v);
+  if (/[^ -~]/.test(canonical)) for (const v of [canonical.toUpperCase(), canonical.toLowerCase()]) variants.add(v);
   return [...variants];
 }
 
