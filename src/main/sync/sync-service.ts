@@ -110,11 +110,14 @@ export class SyncEngines {
     const engine = await this.existing(connectionId);
     if (engine) return engine.status();
     const progress = new SyncProgress(SYNC_JOBS);
-    for (const cp of await this.deps.caches.of(connectionId).call('sync:checkpoints')) {
+    const cache = this.deps.caches.of(connectionId);
+    for (const cp of await cache.call('sync:checkpoints')) {
       progress.fromCheckpoint(cp);
       const job = progress.job(cp.job as (typeof SYNC_JOBS)[number]);
       if (job) job.state = cp.state === 'running' ? 'paused' : cp.state;
     }
+    // What the latest passes met, as the cache remembers it (a sync in an earlier process included).
+    progress.fromIssueCounts(await cache.call('read:dataIssueCounts'));
     return progress.snapshot(connectionId);
   }
 

@@ -1,6 +1,6 @@
 /**
- * Country policy profiles for every project country with an ISO 3166-1 code (codes from
- * i18n-iso-countries), with totals taken from the projects, and dated policy updates.
+ * Country policy profiles for every project country with an ISO 3166-1 code (the world's own, or
+ * i18n-iso-countries'), with totals taken from the projects, and dated policy updates.
  */
 import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json';
@@ -14,9 +14,15 @@ countries.registerLocale(en);
 
 const codes = new Map<string, string | undefined>();
 
-/** The ISO 3166-1 alpha-2 code of an English country name (undefined when there is none). */
+const seedCodes = new Map(COUNTRIES.filter((c) => c.code).map((c) => [c.name, c.code]));
+
+/**
+ * The ISO 3166-1 alpha-2 code of a project country: the world's own code for the names it writes as
+ * registries do ("DR Congo", "Viet Nam"), else i18n-iso-countries' for an English name (undefined
+ * when there is none, as for "Global").
+ */
 export function alpha2(countryName: string): string | undefined {
-  if (!codes.has(countryName)) codes.set(countryName, countries.getAlpha2Code(countryName, 'en'));
+  if (!codes.has(countryName)) codes.set(countryName, seedCodes.get(countryName) ?? countries.getAlpha2Code(countryName, 'en'));
   return codes.get(countryName);
 }
 

@@ -5,7 +5,7 @@
  */
 import { addDays, fromDayNumber, toDayNumber } from '../calendar';
 import {
-  messyClip, messyCountryProfile, messyCountryUpdates, messyForensics, messyProjects, messySatellite, messyTotal, messyTransaction, type AnonymousItems,
+  messyClip, messyCountryProfile, messyCountryUpdates, messyForensics, messyProjects, messySatellite, messyTotal, messyTransaction, unfitValues, type AnonymousItems,
 } from '../messy/messy-market';
 import type { Db } from '../store/open-store';
 import { ActivityCurve } from './activity-curve';
@@ -227,6 +227,7 @@ export function generateMarket(db: Db, opts: GenerateOptions): MarketSize {
       anonymous.entry = newest?.id ?? null;
       anonymous.countryUpdate = world.updates.length ? messyRng.pick(world.updates).id : null;
       db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('messy_anonymous', ?)").run(JSON.stringify(anonymous));
+      db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('messy_unfit', ?)").run(JSON.stringify(unfitValues(messyRng, db, anonymous)));
     }
   })();
   return size;

@@ -1,8 +1,10 @@
 /**
- * The fixed world the generator draws from: project countries (English names that
- * i18n-iso-countries resolves, with a rough bounding box, regions for project names and what kinds
- * of projects are plausible there), registries, categories, project types and protocols, in
- * believable proportions. Registry "none" is a value the API allows but the generator never uses.
+ * The fixed world the generator draws from: project countries (named as registries and OffsetsDB
+ * write them, "Türkiye", "Viet Nam", "DR Congo", "Congo Republic", "Côte d'Ivoire", "Lao PDR", each
+ * with its ISO code where i18n-iso-countries does not know the name, a rough bounding box, regions
+ * for project names, as written locally, and what kinds of projects are plausible there),
+ * registries, categories, project types and protocols, in believable proportions. Registry "none" is
+ * a value the API allows but the generator never uses.
  */
 import type { Category, Registry } from '../../shared/api/values';
 
@@ -10,6 +12,8 @@ export type CountryTag = 'tropical' | 'developing' | 'industrial' | 'rice' | 'co
 
 export interface CountrySeed {
   name: string;
+  /** Its ISO 3166-1 alpha-2 code, where i18n-iso-countries does not resolve the name as written. */
+  code?: string;
   /** [west, south, east, north] in degrees: a rough box around the country's land. */
   bbox: readonly [number, number, number, number];
   region: string;
@@ -25,18 +29,18 @@ export const COUNTRIES: readonly CountrySeed[] = [
   { name: 'India', bbox: [68.2, 8.1, 97.4, 35.5], region: 'Asia', subregion: 'Southern Asia', weight: 14 , places: ['Rajasthan', 'Gujarat', 'Tamil Nadu', 'Karnataka', 'Maharashtra', 'Andhra Pradesh', 'Odisha', 'Madhya Pradesh', 'Himachal Pradesh', 'Assam'], tags: ['developing', 'rice', 'coal'] },
   { name: 'China', bbox: [73.5, 18.2, 134.8, 53.6], region: 'Asia', subregion: 'Eastern Asia', weight: 11 , places: ['Inner Mongolia', 'Yunnan', 'Sichuan', 'Gansu', 'Xinjiang', 'Hebei', 'Guangxi', 'Fujian', 'Heilongjiang', 'Shanxi'], tags: ['industrial', 'rice', 'coal'] },
   { name: 'United States', bbox: [-124.7, 24.5, -67.0, 49.4], region: 'Americas', subregion: 'Northern America', weight: 12 , places: ['Appalachian', 'Ozark', 'Great Plains', 'Pacific Northwest', 'Adirondack', 'Mississippi Delta', 'Sierra Nevada', 'Texas Panhandle', 'Great Lakes', 'Chesapeake'], tags: ['industrial', 'coal', 'geothermal'] },
-  { name: 'Brazil', bbox: [-73.9, -33.7, -34.8, 5.3], region: 'Americas', subregion: 'South America', weight: 7 , places: ['Amazonas', 'Para', 'Mato Grosso', 'Acre', 'Rondonia', 'Bahia', 'Minas Gerais', 'Tocantins', 'Maranhao'], tags: ['tropical', 'developing'] },
-  { name: 'Turkey', bbox: [26.0, 36.0, 44.8, 42.1], region: 'Asia', subregion: 'Western Asia', weight: 4 , places: ['Anatolia', 'Aegean', 'Marmara', 'Black Sea', 'Izmir', 'Konya'], tags: ['industrial', 'geothermal'] },
+  { name: 'Brazil', bbox: [-73.9, -33.7, -34.8, 5.3], region: 'Americas', subregion: 'South America', weight: 7 , places: ['Amazonas', 'Pará', 'Mato Grosso', 'Acre', 'Rondônia', 'Bahia', 'Minas Gerais', 'São Paulo', 'Maranhão'], tags: ['tropical', 'developing'] },
+  { name: 'Türkiye', bbox: [26.0, 36.0, 44.8, 42.1], region: 'Asia', subregion: 'Western Asia', weight: 4 , places: ['Anatolia', 'Aegean', 'Marmara', 'Black Sea', 'İzmir', 'Konya'], tags: ['industrial', 'geothermal'] },
   { name: 'Indonesia', bbox: [95.0, -11.0, 141.0, 6.1], region: 'Asia', subregion: 'South-eastern Asia', weight: 3 , places: ['Katingan', 'Central Kalimantan', 'Sumatra', 'West Papua', 'Sulawesi', 'Rimba Raya', 'East Java', 'Riau'], tags: ['tropical', 'developing', 'rice', 'geothermal', 'coal'] },
-  { name: 'Vietnam', bbox: [102.1, 8.6, 109.5, 23.4], region: 'Asia', subregion: 'South-eastern Asia', weight: 2.5 , places: ['Mekong Delta', 'Quang Nam', 'Lam Dong', 'Ninh Thuan', 'Thanh Hoa', 'Dak Lak'], tags: ['tropical', 'developing', 'rice'] },
+  { name: 'Viet Nam', code: 'VN', bbox: [102.1, 8.6, 109.5, 23.4], region: 'Asia', subregion: 'South-eastern Asia', weight: 2.5 , places: ['Mekong Delta', 'Quảng Nam', 'Lâm Đồng', 'Ninh Thuận', 'Thanh Hóa', 'Đắk Lắk'], tags: ['tropical', 'developing', 'rice'] },
   { name: 'Kenya', bbox: [33.9, -4.7, 41.9, 5.0], region: 'Africa', subregion: 'Eastern Africa', weight: 3 , places: ['Kasigau', 'Chyulu Hills', 'Mikoko Pamoja', 'Rift Valley', 'Turkana', 'Kisumu', 'Laikipia'], tags: ['tropical', 'developing', 'geothermal'] },
   { name: 'Uganda', bbox: [29.6, -1.5, 35.0, 4.2], region: 'Africa', subregion: 'Eastern Africa', weight: 2 , places: ['Mount Elgon', 'Gulu', 'Kasese', 'Lake Victoria', 'Mbale'], tags: ['tropical', 'developing'] },
-  { name: 'Peru', bbox: [-81.3, -18.4, -68.7, -0.1], region: 'Americas', subregion: 'South America', weight: 2 , places: ['Madre de Dios', 'Ucayali', 'San Martin', 'Loreto', 'Cusco', 'Alto Mayo'], tags: ['tropical', 'developing'] },
-  { name: 'Colombia', bbox: [-79.0, -4.2, -66.9, 12.5], region: 'Americas', subregion: 'South America', weight: 2.5 , places: ['Choco', 'Antioquia', 'Meta', 'Magdalena', 'Caqueta', 'La Guajira'], tags: ['tropical', 'developing'] },
-  { name: 'Mexico', bbox: [-117.1, 14.5, -86.7, 32.7], region: 'Americas', subregion: 'Central America', weight: 2.5 , places: ['Oaxaca', 'Chiapas', 'Yucatan', 'Sierra Gorda', 'Jalisco', 'Sonora'], tags: ['tropical', 'developing', 'geothermal'] },
-  { name: 'Chile', bbox: [-75.6, -55.9, -66.9, -17.5], region: 'Americas', subregion: 'South America', weight: 1.5 , places: ['Araucania', 'Biobio', 'Los Lagos', 'Atacama', 'Maule'], tags: ['developing'] },
-  { name: 'Guatemala', bbox: [-92.2, 13.7, -88.2, 17.8], region: 'Americas', subregion: 'Central America', weight: 1 , places: ['Peten', 'Alta Verapaz', 'Izabal'], tags: ['tropical', 'developing', 'geothermal'] },
-  { name: 'Honduras', bbox: [-89.4, 13.0, -83.1, 16.5], region: 'Americas', subregion: 'Central America', weight: 0.8 , places: ['La Mosquitia', 'Olancho', 'Atlantida'], tags: ['tropical', 'developing'] },
+  { name: 'Peru', bbox: [-81.3, -18.4, -68.7, -0.1], region: 'Americas', subregion: 'South America', weight: 2 , places: ['Madre de Dios', 'Ucayali', 'San Martín', 'Loreto', 'Cusco', 'Alto Mayo'], tags: ['tropical', 'developing'] },
+  { name: 'Colombia', bbox: [-79.0, -4.2, -66.9, 12.5], region: 'Americas', subregion: 'South America', weight: 2.5 , places: ['Chocó', 'Antioquia', 'Meta', 'Magdalena', 'Caquetá', 'La Guajira'], tags: ['tropical', 'developing'] },
+  { name: 'Mexico', bbox: [-117.1, 14.5, -86.7, 32.7], region: 'Americas', subregion: 'Central America', weight: 2.5 , places: ['Oaxaca', 'Chiapas', 'Yucatán', 'Sierra Gorda', 'Jalisco', 'Sonora'], tags: ['tropical', 'developing', 'geothermal'] },
+  { name: 'Chile', bbox: [-75.6, -55.9, -66.9, -17.5], region: 'Americas', subregion: 'South America', weight: 1.5 , places: ['Araucanía', 'Biobío', 'Los Lagos', 'Atacama', 'Ñuble'], tags: ['developing'] },
+  { name: 'Guatemala', bbox: [-92.2, 13.7, -88.2, 17.8], region: 'Americas', subregion: 'Central America', weight: 1 , places: ['Petén', 'Alta Verapaz', 'Izabal'], tags: ['tropical', 'developing', 'geothermal'] },
+  { name: "Côte d'Ivoire", bbox: [-8.6, 4.4, -2.5, 10.7], region: 'Africa', subregion: 'Western Africa', weight: 0.8 , places: ['Taï', 'Comoé', 'Yamoussoukro'], tags: ['tropical', 'developing'] },
   { name: 'Thailand', bbox: [97.3, 5.6, 105.6, 20.5], region: 'Asia', subregion: 'South-eastern Asia', weight: 1.5 , places: ['Chiang Mai', 'Isan', 'Nakhon Ratchasima', 'Surat Thani'], tags: ['tropical', 'developing', 'rice'] },
   { name: 'Cambodia', bbox: [102.3, 10.4, 107.6, 14.7], region: 'Asia', subregion: 'South-eastern Asia', weight: 1 , places: ['Cardamom', 'Keo Seima', 'Prey Lang', 'Mondulkiri'], tags: ['tropical', 'developing', 'rice'] },
   { name: 'Pakistan', bbox: [60.9, 23.7, 77.8, 37.1], region: 'Asia', subregion: 'Southern Asia', weight: 1 , places: ['Sindh', 'Punjab', 'Khyber', 'Indus Delta'], tags: ['developing', 'rice'] },
@@ -51,27 +55,27 @@ export const COUNTRIES: readonly CountrySeed[] = [
   { name: 'Rwanda', bbox: [28.9, -2.8, 30.9, -1.1], region: 'Africa', subregion: 'Eastern Africa', weight: 0.8 , places: ['Nyungwe', 'Kigali', 'Musanze'], tags: ['tropical', 'developing'] },
   { name: 'Zambia', bbox: [22.0, -18.1, 33.7, -8.2], region: 'Africa', subregion: 'Eastern Africa', weight: 0.8 , places: ['Luangwa', 'Copperbelt', 'Lusaka', 'Kafue'], tags: ['tropical', 'developing'] },
   { name: 'Zimbabwe', bbox: [25.2, -22.4, 33.1, -15.6], region: 'Africa', subregion: 'Eastern Africa', weight: 0.7 , places: ['Kariba', 'Matabeleland', 'Manicaland', 'Hwange'], tags: ['tropical', 'developing', 'coal'] },
-  { name: 'Democratic Republic of the Congo', bbox: [12.2, -13.5, 31.3, 5.4], region: 'Africa', subregion: 'Middle Africa', weight: 0.6 , places: ['Mai Ndombe', 'North Kivu', 'Haut-Katanga', 'Equateur'], tags: ['tropical', 'developing'] },
+  { name: 'DR Congo', code: 'CD', bbox: [12.2, -13.5, 31.3, 5.4], region: 'Africa', subregion: 'Middle Africa', weight: 0.6 , places: ['Mai-Ndombe', 'Nord-Kivu', 'Haut-Katanga', 'Équateur'], tags: ['tropical', 'developing'] },
   { name: 'South Africa', bbox: [16.5, -34.8, 32.9, -22.1], region: 'Africa', subregion: 'Southern Africa', weight: 0.8 , places: ['Limpopo', 'Eastern Cape', 'KwaZulu-Natal', 'Mpumalanga', 'Northern Cape'], tags: ['developing', 'coal'] },
   { name: 'Morocco', bbox: [-13.2, 27.7, -1.0, 35.9], region: 'Africa', subregion: 'Northern Africa', weight: 0.4 , places: ['Ouarzazate', 'Tarfaya', 'Souss', 'Middle Atlas'], tags: ['developing'] },
   { name: 'Egypt', bbox: [24.7, 22.0, 36.9, 31.7], region: 'Africa', subregion: 'Northern Africa', weight: 0.4 , places: ['Zafarana', 'Benban', 'Gulf of Suez', 'Nile Delta'], tags: ['developing'] },
   { name: 'Bolivia', bbox: [-69.6, -22.9, -57.5, -9.7], region: 'Americas', subregion: 'South America', weight: 0.5 , places: ['Beni', 'Santa Cruz', 'Pando', 'Cochabamba'], tags: ['tropical', 'developing'] },
-  { name: 'Argentina', bbox: [-73.6, -55.1, -53.6, -21.8], region: 'Americas', subregion: 'South America', weight: 0.6 , places: ['Pampas', 'Patagonia', 'Chaco', 'Misiones', 'Cordoba'], tags: ['developing'] },
-  { name: 'Uruguay', bbox: [-58.4, -35.0, -53.1, -30.1], region: 'Americas', subregion: 'South America', weight: 0.4 , places: ['Tacuarembo', 'Rivera', 'Paysandu'], tags: ['developing'] },
-  { name: 'Panama', bbox: [-83.0, 7.2, -77.2, 9.6], region: 'Americas', subregion: 'Central America', weight: 0.4 , places: ['Darien', 'Chiriqui', 'Veraguas'], tags: ['tropical', 'developing'] },
-  { name: 'Nicaragua', bbox: [-87.7, 10.7, -83.1, 15.0], region: 'Americas', subregion: 'Central America', weight: 0.4 , places: ['Bosawas', 'Leon', 'Rio San Juan'], tags: ['tropical', 'developing', 'geothermal'] },
-  { name: 'Dominican Republic', bbox: [-72.0, 17.5, -68.3, 19.9], region: 'Americas', subregion: 'Caribbean', weight: 0.3 , places: ['Cibao', 'Samana', 'Puerto Plata'], tags: ['tropical', 'developing'] },
+  { name: 'Argentina', bbox: [-73.6, -55.1, -53.6, -21.8], region: 'Americas', subregion: 'South America', weight: 0.6 , places: ['Pampas', 'Patagonia', 'Chaco', 'Misiones', 'Córdoba'], tags: ['developing'] },
+  { name: 'Uruguay', bbox: [-58.4, -35.0, -53.1, -30.1], region: 'Americas', subregion: 'South America', weight: 0.4 , places: ['Tacuarembó', 'Rivera', 'Paysandú'], tags: ['developing'] },
+  { name: 'Panama', bbox: [-83.0, 7.2, -77.2, 9.6], region: 'Americas', subregion: 'Central America', weight: 0.4 , places: ['Darién', 'Chiriquí', 'Veraguas'], tags: ['tropical', 'developing'] },
+  { name: 'Nicaragua', bbox: [-87.7, 10.7, -83.1, 15.0], region: 'Americas', subregion: 'Central America', weight: 0.4 , places: ['Bosawás', 'León', 'Río San Juan'], tags: ['tropical', 'developing', 'geothermal'] },
+  { name: 'Congo Republic', code: 'CG', bbox: [11.2, -5.0, 18.6, 3.7], region: 'Africa', subregion: 'Middle Africa', weight: 0.3 , places: ['Likouala', 'Sangha', 'Niari'], tags: ['tropical', 'developing'] },
   { name: 'Canada', bbox: [-130.0, 42.0, -60.0, 60.0], region: 'Americas', subregion: 'Northern America', weight: 1.2 , places: ['Boreal', 'British Columbia', 'Alberta', 'Ontario', 'Quebec', 'Great Bear'], tags: ['industrial'] },
   { name: 'Australia', bbox: [113.3, -39.0, 153.6, -11.0], region: 'Oceania', subregion: 'Australia and New Zealand', weight: 0.8 , places: ['Queensland', 'Murray-Darling', 'Kimberley', 'Tasmania', 'Pilbara'], tags: ['industrial', 'coal'] },
   { name: 'Papua New Guinea', bbox: [141.0, -10.7, 156.0, -2.6], region: 'Oceania', subregion: 'Melanesia', weight: 0.3 , places: ['April Salumei', 'Sepik', 'New Britain', 'Western Province'], tags: ['tropical', 'developing'] },
   { name: 'Philippines', bbox: [117.2, 5.6, 126.6, 18.5], region: 'Asia', subregion: 'South-eastern Asia', weight: 0.6 , places: ['Mindanao', 'Luzon', 'Visayas', 'Palawan'], tags: ['tropical', 'developing', 'rice', 'geothermal'] },
   { name: 'Myanmar', bbox: [92.2, 9.8, 101.2, 28.5], region: 'Asia', subregion: 'South-eastern Asia', weight: 0.4 , places: ['Ayeyarwady', 'Shan', 'Tanintharyi'], tags: ['tropical', 'developing', 'rice'] },
-  { name: 'Sri Lanka', bbox: [79.7, 5.9, 81.9, 9.8], region: 'Asia', subregion: 'Southern Asia', weight: 0.4 , places: ['Kandy', 'Hambantota', 'Jaffna'], tags: ['tropical', 'developing', 'rice'] },
+  { name: 'Lao PDR', code: 'LA', bbox: [100.1, 13.9, 107.7, 22.5], region: 'Asia', subregion: 'South-eastern Asia', weight: 0.4 , places: ['Luang Prabang', 'Savannakhet', 'Champasak'], tags: ['tropical', 'developing', 'rice'] },
   { name: 'Nepal', bbox: [80.1, 26.4, 88.2, 30.4], region: 'Asia', subregion: 'Southern Asia', weight: 0.5 , places: ['Terai', 'Chitwan', 'Kathmandu Valley'], tags: ['developing', 'rice'] },
   { name: 'Uzbekistan', bbox: [56.0, 37.2, 73.1, 45.6], region: 'Asia', subregion: 'Central Asia', weight: 0.3 , places: ['Samarkand', 'Bukhara', 'Navoi'], tags: ['developing'] },
   { name: 'Germany', bbox: [5.9, 47.3, 15.0, 55.1], region: 'Europe', subregion: 'Western Europe', weight: 0.3 , places: ['Brandenburg', 'Bavaria', 'Lower Saxony', 'Black Forest'], tags: ['industrial', 'coal'] },
   { name: 'United Kingdom', bbox: [-5.7, 50.0, 1.7, 58.6], region: 'Europe', subregion: 'Northern Europe', weight: 0.4 , places: ['Scottish Highlands', 'Yorkshire', 'Wales', 'Cumbria'], tags: ['industrial'] },
-  { name: 'Iceland', bbox: [-24.5, 63.4, -13.5, 66.5], region: 'Europe', subregion: 'Northern Europe', weight: 0.2 , places: ['Hellisheidi', 'Reykjanes', 'Hengill'], tags: ['industrial', 'geothermal'] },
+  { name: 'Iceland', bbox: [-24.5, 63.4, -13.5, 66.5], region: 'Europe', subregion: 'Northern Europe', weight: 0.2 , places: ['Hellisheiði', 'Reykjanes', 'Hengill'], tags: ['industrial', 'geothermal'] },
   { name: 'Norway', bbox: [4.6, 58.0, 31.1, 71.0], region: 'Europe', subregion: 'Northern Europe', weight: 0.2 , places: ['Telemark', 'Finnmark', 'Vestland'], tags: ['industrial'] },
 ];
 

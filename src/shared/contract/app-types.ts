@@ -61,8 +61,10 @@ export interface SyncJobStatus {
   etaSeconds: number | null;
   lastError: { code: string; message: string; at: string } | null;
   lastSuccessAt: string | null;
-  /** Items of this job's latest pass that could not be stored (no usable identity): see `sync.skippedItems`. */
+  /** Items of this job's latest pass that could not be stored (no usable identity): see `sync.dataIssues`. */
   skippedItems: number;
+  /** Values of this job's latest pass that did not fit their field (stored as null, kept as sent): see `sync.dataIssues`. */
+  unfitValues: number;
 }
 
 /** An item a server sent that could not be stored, and why. */
@@ -86,6 +88,43 @@ export interface SkippedItemRecord extends SkippedItem {
   seen_at: string;
 }
 
+/**
+ * A value a server sent that did not fit its field (a string where a number belongs, a date that is
+ * not one): the item is stored with the field null, and the value is kept as sent in its extra fields.
+ */
+export interface UnfitValue {
+  /** The page it was on (paged lists), else null. */
+  page: number | null;
+  /** The item's position in the page or array (0-based). */
+  position: number;
+  /** The item's id (or project id), else null. */
+  ref: string | null;
+  /** The field whose value did not fit. */
+  field: string;
+  /** What the field takes, in words. */
+  reason: string;
+  /** The value as sent (JSON), shortened. */
+  excerpt: string;
+}
+
+/** What `sync.dataIssues` lists: items skipped (no usable identity) and values that did not fit their field. */
+export const DATA_ISSUE_KINDS = ['skipped', 'unfit'] as const;
+export type DataIssueKind = (typeof DATA_ISSUE_KINDS)[number];
+
+/** A skipped item or an unfit value as the cache remembers it: which job met it, and when. */
+export interface DataIssue {
+  kind: DataIssueKind;
+  job: string;
+  page: number | null;
+  position: number;
+  ref: string | null;
+  field: string;
+  reason: string;
+  /** The item's JSON (skipped) or the value as sent (unfit), shortened. */
+  excerpt: string;
+  seen_at: string;
+}
+
 export interface SyncStatus {
   /** The connection whose sync this is (null only before any connection exists). */
   connectionId: string | null;
@@ -102,6 +141,8 @@ export interface SyncStatus {
   lastError: { code: string; message: string; at: string } | null;
   /** Items of the jobs' latest passes that could not be stored, in all. */
   skippedItems: number;
+  /** Values of the jobs' latest passes that did not fit their field (kept as sent), in all. */
+  unfitValues: number;
   /**
    * Seconds until the whole run is done: for each job still to run or running, its pages (or items)
    * left ÷ its rate (measured in this run, else its last completed pass's, else a default; never

@@ -28,8 +28,8 @@ import type {
   TimeBinPoint,
 } from '../api';
 import { method, query } from './define';
-import type { AppInfo, CacheInfo, CategoryYearPoint, ChangeEntry, ChangeSummary, Connection, CreditTotals, ProjectFacets, ProjectTotals, ConnectionStatus, MirrorPlan, SkippedItemRecord, SyncStatus, UpdateCheck, WatchItem } from './app-types';
-import { CHANGE_KINDS, SYNC_JOBS } from './app-types';
+import type { AppInfo, CacheInfo, CategoryYearPoint, ChangeEntry, ChangeSummary, Connection, CreditTotals, DataIssue, ProjectFacets, ProjectTotals, ConnectionStatus, MirrorPlan, SkippedItemRecord, SyncStatus, UpdateCheck, WatchItem } from './app-types';
+import { CHANGE_KINDS, DATA_ISSUE_KINDS, SYNC_JOBS } from './app-types';
 
 /** Where a change period starts: the last sync, a date, or a sync run. */
 const changesSince = z.union([
@@ -106,6 +106,10 @@ export const contract = {
     z.object({ job: z.enum(SYNC_JOBS).optional(), limit: z.number().int().min(1).max(10_000).optional() }).strict(),
     'Items the latest passes could not store (no usable identity): job, page, position, field, reason, an excerpt',
   ).returns<SkippedItemRecord[]>(),
+  'sync.dataIssues': method(
+    z.object({ job: z.enum(SYNC_JOBS).optional(), kind: z.enum(DATA_ISSUE_KINDS).optional(), limit: z.number().int().min(1).max(10_000).optional() }).strict(),
+    'What the latest passes met that was not as it should be: items skipped (no usable identity) and values that did not fit their field (stored as null, kept as sent): kind, job, page, item, field, reason, an excerpt',
+  ).returns<DataIssue[]>(),
   'watchlist.list': method(none, 'Watched projects, buyers and countries with their names and freshness').returns<WatchItem[]>(),
   'watchlist.set': method(
     z.object({
