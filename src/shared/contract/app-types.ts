@@ -257,13 +257,27 @@ export type ProjectFacetKey = 'registry' | 'category' | 'country' | 'project_typ
 export type ProjectFacets = Record<ProjectFacetKey, Array<{ value: string; projects: number }>>;
 
 /** Totals of the credit transactions a filter matches (the transactions table's totals strip). */
+/** The transactions of one type and the credits they move (tCO2e; a transaction without a quantity counts, adding 0). */
+export interface CreditTypeTotal {
+  transactions: number;
+  quantity: number;
+}
+
+/**
+ * Totals of a filtered set of credit transactions. Volumes are kept per transaction type: an
+ * issuance adds supply, a retirement and a cancellation take credits out of it, so their quantities
+ * are never added into one number.
+ */
 export interface CreditTotals {
   transactions: number;
   /** Distinct parent projects and distinct buyers (harmonized names, ignoring case). */
   projects: number;
   buyers: number;
-  quantity: number;
-  by_type: Array<{ transaction_type: string | null; transactions: number; quantity: number }>;
+  issued: CreditTypeTotal;
+  retired: CreditTypeTotal;
+  cancelled: CreditTypeTotal;
+  /** Types other than issuance, retirement and cancellation (a value the service sent that Carbon Desk does not know, or none), as sent, most transactions first. */
+  other_types: Array<{ transaction_type: string | null } & CreditTypeTotal>;
   /** Issued and retired volume per vintage (newest first); unretired = issued − retired. */
   by_vintage: Array<{ vintage: number | null; issued: number; retired: number }>;
 }
