@@ -13,12 +13,37 @@ export interface Connection {
   createdAt: string;
 }
 
+/** A service that stopped without being asked and was started again (the built-in demo service). */
+export interface ServiceRestart {
+  /** Which service, in words ("The built-in demo service"). */
+  service: string;
+  stoppedAt: string;
+  /** Why it stopped, in words ("it exited with code 1", "its process was killed"). */
+  reason: string;
+  restartedAt: string;
+}
+
 export interface ConnectionStatus {
   connectionId: string | null;
-  /** reachable: last request answered; offline: network failure; unauthorized: 401/403. */
+  /**
+   * reachable: the service answers; offline: a request or the connection probe could not reach it;
+   * unauthorized: 401/403. Follows every request's outcome and the probe, not only a sync.
+   */
   state: 'unknown' | 'starting' | 'reachable' | 'offline' | 'unauthorized';
   message: string | null;
   checkedAt: string | null;
+  /** The connection's service stopped on its own and was restarted (the demo), since the app started; else null. */
+  restarted: ServiceRestart | null;
+}
+
+/** What an on-demand fetch of one project did. */
+export interface ProjectRefresh {
+  /** The parts fetched: project, boundary, forensics, country. */
+  fetched: string[];
+  /** Each part that failed: `part: code: reason` (the reason in words). */
+  errors: string[];
+  /** The outcome in one or two sentences for the person who asked, or null when every part was fetched. */
+  message: string | null;
 }
 
 export interface AppInfo {

@@ -28,7 +28,7 @@ import type {
   TimeBinPoint,
 } from '../api';
 import { method, query } from './define';
-import type { AppInfo, CacheInfo, CategoryYearPoint, ChangeEntry, ChangeSummary, Connection, CreditTotals, ProjectFacets, ProjectTotals, ConnectionStatus, MirrorPlan, SkippedItemRecord, SyncStatus, UpdateCheck, WatchItem } from './app-types';
+import type { AppInfo, ProjectRefresh, CacheInfo, CategoryYearPoint, ChangeEntry, ChangeSummary, Connection, CreditTotals, ProjectFacets, ProjectTotals, ConnectionStatus, MirrorPlan, SkippedItemRecord, SyncStatus, UpdateCheck, WatchItem } from './app-types';
 import { CHANGE_KINDS, SYNC_JOBS } from './app-types';
 
 /** Where a change period starts: the last sync, a date, or a sync run. */
@@ -121,8 +121,8 @@ export const contract = {
   ).returns<MirrorPlan>(),
   'projects.refresh': method(
     z.object({ project_id }).strict(),
-    'Fetch one project\'s detail, boundary, forensics and country updates now (on demand)',
-  ).returns<{ fetched: string[]; errors: string[] }>(),
+    'Fetch one project\'s detail, boundary, forensics and country updates now (on demand); `errors` are `part: code: reason`, `message` says the outcome in words',
+  ).returns<ProjectRefresh>(),
 
   // projects --------------------------------------------------------------------------------------
   'projects.list': query(
