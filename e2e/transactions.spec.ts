@@ -186,13 +186,18 @@ test('a vintage range set in the panel: one chip, kept in the URL, the totals st
   const query = { vintage_min: from, vintage_max: to };
   let transactions = 0;
   let quantity = 0;
+  const retired = { transactions: 0, quantity: 0 };
   for (let p = 1; ; p++) {
-    const res = await app.call<PageOf<{ quantity: number | null; vintage: number | null }>>('credits.list', { ...query, per_page: 200, current_page: p });
+    const res = await app.call<PageOf<{ quantity: number | null; vintage: number | null; transaction_type: string | null }>>('credits.list', { ...query, per_page: 200, current_page: p });
     for (const t of res.data) {
       expect(t.vintage).not.toBeNull();
       expect(t.vintage! >= from && t.vintage! <= to).toBe(true);
       transactions++;
       quantity += t.quantity ?? 0;
+      if (t.transaction_type === 'retirement') {
+        retired.transactions++;
+        retired.quantity += t.quantity ?? 0;
+      }
     }
     if (p >= res.pagination.total_pages) break;
   }
@@ -242,7 +247,7 @@ test('a vintage range set in the panel: one chip, kept in the URL, the totals st
   await expectCount(app, query);
   const strip = page.getByTestId('totals-strip');
   await expect(strip.getByTestId('total-transactions')).toContainText(fmt(transactions));
-  await expect(strip.getByTestId('total-quantity')).toContainText(fmt(Math.round(quantity)));
+  await expect(strip.getByTestId('total-retired')).toContainText(`${fmt(Math.round(retired.quantity))} tCO2e in ${fmt(retired.transactions)} transaction`);
   await page.getByTestId('credit-filters').screenshot({ path: path.join(SCREENSHOT_DIR, 'transactions-vintage-range-panel.png') });
   await app.screenshot('transactions-vintage-range');
 

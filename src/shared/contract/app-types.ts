@@ -36,6 +36,22 @@ export interface ConnectionStatus {
   restarted: ServiceRestart | null;
 }
 
+/**
+ * Every count of forensic entries a screen shows, from one definition (forensics.counts): what the
+ * service said it has, what of it the cache holds in the latest feed, and what in projects' dossiers.
+ */
+export interface ForensicCounts {
+  /** The service's own counters, as its latest feed gave them when it was last fetched (all categories); null before that. */
+  service: { entries: number; new_this_week: number; week: number; year: number; fetched_at: string } | null;
+  /** The latest feed's entries held in the cache: the service's newest (`category`: of that category only). */
+  feed: { entries: number; new_this_week: number; projects: number; category: string | null };
+  /**
+   * Entries held in the cached dossiers (GET forensics/v2/{project}), and the projects they cover;
+   * `from_legacy` counts those the service built from legacy (v1) analyses, part of the totals.
+   */
+  dossiers: { projects: number; entries: number; new_this_week: number; from_legacy: { projects: number; entries: number } };
+}
+
 /** What an on-demand fetch of one project did. */
 export interface ProjectRefresh {
   /** The parts fetched: project, boundary, forensics, country. */

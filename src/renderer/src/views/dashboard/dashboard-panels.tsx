@@ -2,15 +2,18 @@
 import { Link } from 'react-router-dom';
 import { formatAge, formatCompact, formatDate, formatDateTime, formatNumber } from '../../components/format';
 import { Empty, ErrorState, Loading } from '../../components/states';
+import { ForensicCountLine, forensicCountWords, isoWeekNow, newFlagLabel, useForensicCounts } from '../../components/forensic-counts';
 import { useAppStore } from '../../stores/app-store';
 import { type ContractData, carbon, isNotFound, useContractData } from '../../data';
 import type { DashboardFilters } from './dashboard-filter';
 
-/** The cached resources the freshness card counts, in the market's words (internal tables left out). */
+/**
+ * The cached resources the freshness card counts, in the market's words (internal tables left out;
+ * forensic entries are counted by forensics.counts, as on every screen).
+ */
 const CACHED_RESOURCES: Array<[table: string, label: string]> = [
   ['projects', 'projects'],
   ['credit_transactions', 'credit transactions'],
-  ['project_forensic_entries', 'forensic entries'],
   ['satellite_metrics', 'satellite metrics'],
   ['project_boundaries', 'boundaries'],
   ['country_profiles', 'country profiles'],
@@ -65,17 +68,16 @@ export function HeadlineTotalsRow({ result }: { result: ContractData<HeadlineTot
 /** `filtered`: the dashboard's filter is set; the feed takes no project filter, so the card says it shows the whole market. */
 export function ForensicHeadlines({ filtered = false }: { filtered?: boolean }) {
   const result = useContractData(() => carbon.forensics.latest({ limit: 8 }), 'latest');
+  const counts = useForensicCounts();
   const feed = result.data;
+  const words = counts.data ? forensicCountWords(counts.data) : null;
+  const newLabel = feed ? newFlagLabel({ week: feed.week, year: feed.year }, isoWeekNow()).replace(/^New this week$/, 'New') : 'New';
   return (
     <div className="card" data-testid="forensic-headlines">
       <div className="card-head">
         <h2>Latest forensic headlines</h2>
-        {feed ? (
-          <span className="muted">
-            Week {feed.week}, {feed.year} · {feed.new_this_week_count} new
-          </span>
-        ) : null}
       </div>
+      {words?.newAtService ? <div className="muted" data-testid="headlines-new">{words.newAtService}; newest first seen first.</div> : null}
       {filtered ? <div className="muted" data-testid="headlines-unfiltered">Whole market: the feed does not follow the filter.</div> : null}
       {result.error && !isNotFound(result.error) ? <ErrorState error={result.error} onRetry={result.reload} /> : null}
       {!feed && result.loading ? <Loading label="Loading headlines…" /> : null}
@@ -85,11 +87,13 @@ export function ForensicHeadlines({ filtered = false }: { filtered?: boolean }) 
           {feed.entries.map((e) => (
             <li key={e.id}>
               <div className="headline-meta">
-                <span>{formatDate(e.date ?? e.first_seen_date)}</span>
+                <span title={e.date && e.date !== e.first_seen_date ? `News of ${formatDate(e.date)}` : undefined} data-testid="headline-first-seen">
+                  Seen {formatDate(e.first_seen_date ?? e.date)}
+                </span>
                 <Link className="mono" to={`/projects/${encodeURIComponent(e.project_id)}`}>
                   {e.project_id}
                 </Link>
-                {e.is_new_this_week ? <span className="badge badge-new">New</span> : null}
+                {e.is_new_this_week ? <span className="badge badge-new">{newLabel}</span> : null}
               </div>
               <div className="headline-event">{e.key_event ?? '—'}</div>
               {e.project_name ? <div className="muted">{e.project_name}</div> : null}
@@ -104,6 +108,7 @@ export function ForensicHeadlines({ filtered = false }: { filtered?: boolean }) 
 
 export function SyncFreshness() {
   const cache = useContractData(() => carbon.cache.info({}), 'cache');
+  const counts = useForensicCounts();
   const sync = useAppStore((s) => s.sync);
   const last = cache.data?.lastSyncAt ?? null;
   const running = sync?.state === 'running';
@@ -123,6 +128,11 @@ export function SyncFreshness() {
           {CACHED_RESOURCES.filter(([table]) => (cache.data!.tables[table] ?? 0) > 0)
             .map(([table, label]) => `${formatNumber(cache.data!.tables[table] ?? 0)} ${label}`)
             .join(' · ')}
+        </div>
+      ) : null}
+      {counts.data ? (
+        <div className="muted">
+          <ForensicCountLine counts={counts.data} />
         </div>
       ) : null}
       {stale ? <div className="muted">The cache is more than a week old: run a sync for current figures.</div> : null}
