@@ -6,6 +6,7 @@ import { ForensicCountLine, forensicCountWords, isoWeekNow, newFlagLabel, useFor
 import { useAppStore } from '../../stores/app-store';
 import { type ContractData, carbon, isNotFound, useContractData } from '../../data';
 import type { DashboardFilters } from './dashboard-filter';
+import { allTransactionsPeriod } from './periods';
 
 /**
  * The cached resources the freshness card counts, in the market's words (internal tables left out;
@@ -24,18 +25,24 @@ export interface HeadlineTotals {
   transactions: number;
   issued: number;
   retired: number;
+  /** The period the credit totals cover, in words (periods.ts). */
+  period: string;
 }
 
 /** The headline totals of the projects the filter lists: their count, transactions, and credits by category summed. */
 export async function loadTotals(filters: DashboardFilters): Promise<HeadlineTotals> {
-  const [projects, credits, byCategory] = await Promise.all([
+  const [projects, credits, byCategory, byYear] = await Promise.all([
     carbon.projects.list({ ...filters, per_page: 1 }),
     carbon.credits.list({ ...filters, per_page: 1 }),
     carbon.charts.creditsByCategory(filters),
+    carbon.charts.categoryByYear(filters),
   ]);
   const issued = byCategory.data.reduce((s, p) => s + p.issued, 0);
   const retired = byCategory.data.reduce((s, p) => s + p.retired, 0);
-  return { projects: projects.pagination.total_entries, transactions: credits.pagination.total_entries, issued, retired };
+  const moved = byYear.data.filter((p) => p.issued > 0 || p.retired > 0);
+  const years = [...new Set(moved.flatMap((p) => (p.year === null ? [] : [p.year])))];
+  const period = allTransactionsPeriod(years, moved.some((p) => p.year === null), new Date());
+  return { projects: projects.pagination.total_entries, transactions: credits.pagination.total_entries, issued, retired, period };
 }
 
 function Kpi({ label, value, unit, title, testId }: { label: string; value: string; unit?: string; title?: string; testId: string }) {
@@ -55,6 +62,10 @@ export function HeadlineTotalsRow({ result }: { result: ContractData<HeadlineTot
   const t = result.data;
   const v = (n: number | undefined) => (n === undefined ? '…' : formatNumber(n));
   return (
+    <>
+    <div className="period-note muted" data-testid="headline-period">
+      {t ? `Credit totals: ${t.period}.` : 'Credit totals: …'}
+    </div>
     <div className="grid grid-5" data-testid="headline-totals">
       <Kpi label="Projects" value={v(t?.projects)} testId="kpi-projects" />
       <Kpi label="Credits issued" value={v(t?.issued)} unit="tCO2e" title={t ? formatCompact(t.issued) : undefined} testId="kpi-issued" />
@@ -62,6 +73,7 @@ export function HeadlineTotalsRow({ result }: { result: ContractData<HeadlineTot
       <Kpi label="Unretired" value={v(t ? t.issued - t.retired : undefined)} unit="tCO2e" testId="kpi-unretired" />
       <Kpi label="Credit transactions" value={v(t?.transactions)} testId="kpi-transactions" />
     </div>
+    </>
   );
 }
 
@@ -77,7 +89,7 @@ export function ForensicHeadlines({ filtered = false }: { filtered?: boolean }) 
       <div className="card-head">
         <h2>Latest forensic headlines</h2>
       </div>
-      {words?.newAtService ? <div className="muted" data-testid="headlines-new">{words.newAtService}; newest first seen first.</div> : null}
+      {words?.newAtService ? <div className="muted headlines-new" data-testid="headlines-new">{words.newAtService}; newest first seen first.</div> : null}
       {filtered ? <div className="muted" data-testid="headlines-unfiltered">Whole market: the feed does not follow the filter.</div> : null}
       {result.error && !isNotFound(result.error) ? <ErrorState error={result.error} onRetry={result.reload} /> : null}
       {!feed && result.loading ? <Loading label="Loading headlines…" /> : null}
