@@ -48,7 +48,7 @@ export function SupplyDemandChart({ filters, filterKey }: FilteredChartProps) {
           <span>
             Retirements <strong data-testid="sd-retirements">{formatNumber(result.data.totals.retirements)}</strong> tCO2e
           </span>
-          <span className="muted" data-testid="sd-period">{supplyDemandPeriod(rows.map((r) => r.period), aggregation, new Date())}</span>
+          <span className="muted" data-testid="sd-period">{supplyDemandPeriod(rows.map(({ period }) => period), aggregation, new Date())}</span>
         </div>
       ) : null}
       <ChartBody result={result} filtered={filtered} empty={rows.length === 0}>

@@ -26,7 +26,7 @@ export interface HeadlineTotals {
   issued: number;
   retired: number;
   /** The period the credit totals cover, in words (periods.ts). */
-  period: string;
+  periodWords: string;
 }
 
 /** The headline totals of the projects the filter lists: their count, transactions, and credits by category summed. */
@@ -42,7 +42,7 @@ export async function loadTotals(filters: DashboardFilters): Promise<HeadlineTot
   const moved = byYear.data.filter((p) => p.issued > 0 || p.retired > 0);
   const years = [...new Set(moved.flatMap((p) => (p.year === null ? [] : [p.year])))];
   const period = allTransactionsPeriod(years, moved.some((p) => p.year === null), new Date());
-  return { projects: projects.pagination.total_entries, transactions: credits.pagination.total_entries, issued, retired, period };
+  return { projects: projects.pagination.total_entries, transactions: credits.pagination.total_entries, issued, retired, periodWords: period };
 }
 
 function Kpi({ label, value, unit, title, testId }: { label: string; value: string; unit?: string; title?: string; testId: string }) {
@@ -64,7 +64,7 @@ export function HeadlineTotalsRow({ result }: { result: ContractData<HeadlineTot
   return (
     <>
     <div className="period-note muted" data-testid="headline-period">
-      {t ? `Credit totals: ${t.period}.` : 'Credit totals: …'}
+      {t ? `Credit totals: ${t.periodWords}.` : 'Credit totals: …'}
     </div>
     <div className="grid grid-5" data-testid="headline-totals">
       <Kpi label="Projects" value={v(t?.projects)} testId="kpi-projects" />
