@@ -62,7 +62,10 @@ export class AppContext {
       connections: this.connections,
       // The demo's own news (starting, stopped, restarted) is the window's only while the demo is selected.
       reportStatus: (status) => {
-        if (this.connections.selected()?.id === DEMO_CONNECTION_ID) this.setStatus(status);
+        if (this.connections.selected()?.id !== DEMO_CONNECTION_ID) return;
+        this.setStatus(status);
+        // It stopped on its own: the probe starts it again on its backoff's first step.
+        if (status.state === 'offline') this.watch.unreachable();
       },
     });
     this.watch = new ConnectionWatch({ probe: () => this.probeSelected(), report: (outcome) => this.afterProbe(outcome) });
