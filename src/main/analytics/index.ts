@@ -13,7 +13,7 @@ import { projectFacets } from './facets';
 import { creditsByCategory, creditsByTransactionDate, creditsByTransactionDateAll, projectsByListingDate, retirementsByVintage } from './charts';
 import { countryIndex, countryProfile, countryUpdates } from './countries';
 import { listCredits } from './credits';
-import { forensicDiff, latestFeed, legacyForensics, projectForensics } from './forensics';
+import { forensicCounts, forensicDiff, latestFeed, legacyForensics, projectForensics } from './forensics';
 import { paletteSearch } from './palette-search';
 import { getProject, listProjects, projectTypes } from './projects';
 import { allBoundaries, listSatellite, projectBoundary } from './satellite';
@@ -43,6 +43,7 @@ export const analyticsQueries: QueryTable = {
   'buyers.get': getBuyer,
   'buyers.analytics': buyerAnalytics,
   'forensics.latest': latestFeed,
+  'forensics.counts': forensicCounts,
   'forensics.project': projectForensics,
   'forensics.diff': forensicDiff,
   'forensics.legacy': legacyForensics,

@@ -22,6 +22,7 @@ import {
 import { ContractError } from '../../shared/errors';
 import { APP_VERSION } from '../version';
 import { errorFromResponse, MAX_RETRY_AFTER_SECONDS, TRANSIENT_CODES } from './api-errors';
+import { dispatcherWithConnectTimeout, unreachableInWords } from './connect-timeout';
 import { finishSkipped, type Intake, type ItemReader, type SkippedItem, type Taken, type UnfitValue, type WithExtra } from './item-intake';
 import { createItemReaders, type ItemReaders } from './item-readers';
 import { decodeBody, firstIssue, parseJson, readPage } from './page-body';
@@ -50,6 +51,23 @@ export interface ApiClientOptions {
   pacer?: RequestPacer;
   /** How this client's requests queue in the pacer (default 'background'; the user's on-demand requests: 'foreground'). */
   priority?: RequestPriority;
+  /**
+   * How long a request waits for the service to accept its connection (connect-timeout.ts); null or
+   * absent: undici's own limit. The user's on-demand clients use ON_DEMAND_CONNECT_TIMEOUT_MS.
+   */
+  connectTimeoutMs?: number | null;
+  /**
+   * Whether a request that did not reach the service (offline, no answer in time) is tried again
+   * (default true: a sync rides out a short outage). The user's on-demand clients answer at once.
+   */
+  retryUnreachable?: boolean;
+  /**
+   * Told of every request's outcome for the connection's state: false with the reason in words when
+   * a request could not reach the service, true when the service answered it successfully.
+   */
+  onReachability?: (reachable: boolean, message: string | null) => void;
+  /** The dispatcher requests go through (tests); default: undici's global one, or one with the connect limit. */
+  dispatcher?: Dispatcher;
 }
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
@@ -114,6 +132,10 @@ export class ApiClient {
   private readonly backoffBaseMs: number;
   private readonly log: (line: string) => void;
   private readonly maxResponseBytes: number;
+  private readonly connectTimeoutMs: number | null;
+  private readonly retryUnreachable: boolean;
+  private readonly onReachability: (reachable: boolean, message: string | null) => void;
+  private readonly dispatcher: Dispatcher | undefined;
 
   private readonly readers: ItemReaders;
   private serviceProfile: ServiceProfile;
@@ -138,6 +160,10 @@ export class ApiClient {
     const log = options.log ?? (() => undefined);
     this.log = (line) => log(this.redact(line));
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? null;
+    this.retryUnreachable = options.retryUnreachable ?? true;
+    this.onReachability = options.onReachability ?? (() => undefined);
+    this.dispatcher = options.dispatcher ?? (this.connectTimeoutMs ? dispatcherWithConnectTimeout(this.connectTimeoutMs) : undefined);
     this.readers = createItemReaders((text) => this.redact(text));
     this.serviceProfile = options.profile ?? { apiRoot: rootCandidates(this.baseUrl)[0]!, source: 'guess', paths: null, beneficiaryFields: {} };
     if (options.profile) this.discovery = Promise.resolve(options.profile);
@@ -289,6 +315,7 @@ export class ApiClient {
           continue;
         }
         if (!TRANSIENT_CODES.has(e.code) || attempt >= maxRetries) throw e;
+        if (!this.retryUnreachable && (e.code === 'offline' || e.code === 'timeout')) throw e;
         attempt++;
         this.stats.retries++;
         const delay = Math.random() * Math.min(10_000, this.backoffBaseMs * 2 ** attempt);
@@ -312,11 +339,16 @@ export class ApiClient {
           headers,
           body: options.body === undefined ? undefined : JSON.stringify(options.body),
           signal: deadline.signal,
+          ...(this.dispatcher ? { dispatcher: this.dispatcher } : {}),
         });
       } catch (err) {
-        throw this.networkError(err, options.what, deadline);
+        const e = this.networkError(err, options.what, deadline);
+        // The caller's own abort says nothing about the service.
+        if (!options.signal?.aborted) this.onReachability(false, e.message);
+        throw e;
       }
       const status = response.statusCode;
+      if (status >= 200 && status < 300) this.onReachability(true, null);
       if (options.raw && status >= 200 && status < 300) {
         // Handed to another thread, the bytes need an ArrayBuffer of their own: a chunk may be a view of a
         // larger one (copied then), a body joined from several chunks already has one (not copied again).
@@ -379,14 +411,16 @@ export class ApiClient {
   }
 
   private timeoutError(what: string): ContractError {
-    return new ContractError('timeout', `No answer to ${what} within ${Math.round(this.timeoutMs / 1000)} s`);
+    return new ContractError('timeout', `The service did not answer ${what} within ${Math.round(this.timeoutMs / 1000)} s`);
   }
 
+  /** A request that did not reach the service: the reason in words; the network code kept in the details (for logs). */
   private networkError(err: unknown, what: string, deadline: RequestDeadline): ContractError {
     if (deadline.timedOut) return this.timeoutError(what);
     const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
-    const detail = e?.cause?.code ?? e?.code ?? e?.cause?.message ?? errMessage(err);
-    return new ContractError('offline', `The service cannot be reached for ${what} (${this.redact(String(detail))})`);
+    const code = e?.cause?.code ?? e?.code;
+    const detail = code ?? e?.cause?.message ?? errMessage(err);
+    return new ContractError('offline', `The service cannot be reached for ${what}: ${unreachableInWords(code, this.connectTimeoutMs)}`, { cause: this.redact(String(detail)) });
   }
 
   /** GET + JSON parse + schema; a body that does not parse as JSON is retried as truncated. */

@@ -23,6 +23,8 @@ const currentClient = (ctx: AppContext) => ctx.syncs.clientFor(ctx.selectedConne
 export const syncHandlers: HandlerSlice<SyncMethods> = {
   'connections.status': async (_i, ctx) => {
     const connectionId = ctx.selectedConnectionId();
+    // From the first status request on, the connection is probed between requests too.
+    ctx.watch.start();
     try {
       const client = await ctx.syncs.clientFor(connectionId);
       await client.projectTypes();

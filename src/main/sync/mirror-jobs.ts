@@ -61,13 +61,13 @@ export async function projectForensicsStep(run: ItemRun, projectId: string, due:
     skipped.push(...taken.skipped);
     unfit.push(...taken.unfit);
     writes.push({ op: 'write:projectForensics', args: { projectId, forensics: taken.value } }, mirrored('dossier', projectId, due.signal, found));
-    rows += taken.value ? taken.value.entries.length + 1 : 0;
+    // A dossier's rows are its forensic entries (what every screen counts of forensics); its memo and diff are not entries.
+    rows += taken.value ? taken.value.entries.length : 0;
   }
   if (found && (due.diff ?? true)) {
     const week = currentIsoWeek();
     const diff = await run.client.forensicDiff(projectId, week, run.signal);
     writes.push({ op: 'write:forensicDiff', args: { projectId, year: week.year, week: week.week, diff } });
-    rows += diff ? 1 : 0;
   }
   return { writes, rows, skipped, unfit };
 }

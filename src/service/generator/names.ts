@@ -35,7 +35,7 @@ const TYPE_WORDS: Record<string, string> = {
 export function projectName(rng: Rng, projectType: string, country: CountrySeed): string {
   if (rng.chance(0.004)) return rng.pick(SPECIAL_PROJECT_NAMES);
   const words = TYPE_WORDS[projectType] ?? 'Carbon';
-  const where = rng.chance(0.2) ? country.name : rng.pick(country.places);
+  const where = rng.chance(0.2) ? country.name : rng.pick(country.places)[0];
   return `${where} ${words}${rng.chance(0.6) ? ' Project' : ''}${rng.pick(PLACE_SUFFIX)}`;
 }
 

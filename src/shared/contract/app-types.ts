@@ -13,12 +13,53 @@ export interface Connection {
   createdAt: string;
 }
 
+/** A service that stopped without being asked and was started again (the built-in demo service). */
+export interface ServiceRestart {
+  /** Which service, in words ("The built-in demo service"). */
+  service: string;
+  stoppedAt: string;
+  /** Why it stopped, in words ("it exited with code 1", "its process was killed"). */
+  reason: string;
+  restartedAt: string;
+}
+
 export interface ConnectionStatus {
   connectionId: string | null;
-  /** reachable: last request answered; offline: network failure; unauthorized: 401/403. */
+  /**
+   * reachable: the service answers; offline: a request or the connection probe could not reach it;
+   * unauthorized: 401/403. Follows every request's outcome and the probe, not only a sync.
+   */
   state: 'unknown' | 'starting' | 'reachable' | 'offline' | 'unauthorized';
   message: string | null;
   checkedAt: string | null;
+  /** The connection's service stopped on its own and was restarted (the demo), since the app started; else null. */
+  restarted: ServiceRestart | null;
+}
+
+/**
+ * Every count of forensic entries a screen shows, from one definition (forensics.counts): what the
+ * service said it has, what of it the cache holds in the latest feed, and what in projects' dossiers.
+ */
+export interface ForensicCounts {
+  /** The service's own counters, as its latest feed gave them when it was last fetched (all categories); null before that. */
+  service: { entries: number; new_this_week: number; week: number; year: number; fetched_at: string } | null;
+  /** The latest feed's entries held in the cache: the service's newest (`category`: of that category only). */
+  feed: { entries: number; new_this_week: number; projects: number; category: string | null };
+  /**
+   * Entries held in the cached dossiers (GET forensics/v2/{project}), and the projects they cover;
+   * `from_legacy` counts those the service built from legacy (v1) analyses, part of the totals.
+   */
+  dossiers: { projects: number; entries: number; new_this_week: number; from_legacy: { projects: number; entries: number } };
+}
+
+/** What an on-demand fetch of one project did. */
+export interface ProjectRefresh {
+  /** The parts fetched: project, boundary, forensics, country. */
+  fetched: string[];
+  /** Each part that failed: `part: code: reason` (the reason in words). */
+  errors: string[];
+  /** The outcome in one or two sentences for the person who asked, or null when every part was fetched. */
+  message: string | null;
 }
 
 export interface AppInfo {
@@ -300,13 +341,27 @@ export type ProjectFacetKey = 'registry' | 'category' | 'country' | 'project_typ
 export type ProjectFacets = Record<ProjectFacetKey, Array<{ value: string; projects: number }>>;
 
 /** Totals of the credit transactions a filter matches (the transactions table's totals strip). */
+/** The transactions of one type and the credits they move (tCO2e; a transaction without a quantity counts, adding 0). */
+export interface CreditTypeTotal {
+  transactions: number;
+  quantity: number;
+}
+
+/**
+ * Totals of a filtered set of credit transactions. Volumes are kept per transaction type: an
+ * issuance adds supply, a retirement and a cancellation take credits out of it, so their quantities
+ * are never added into one number.
+ */
 export interface CreditTotals {
   transactions: number;
   /** Distinct parent projects and distinct buyers (harmonized names, ignoring case). */
   projects: number;
   buyers: number;
-  quantity: number;
-  by_type: Array<{ transaction_type: string | null; transactions: number; quantity: number }>;
+  issued: CreditTypeTotal;
+  retired: CreditTypeTotal;
+  cancelled: CreditTypeTotal;
+  /** Types other than issuance, retirement and cancellation (a value the service sent that Carbon Desk does not know, or none), as sent, most transactions first. */
+  other_types: Array<{ transaction_type: string | null } & CreditTypeTotal>;
   /** Issued and retired volume per vintage (newest first); unretired = issued − retired. */
   by_vintage: Array<{ vintage: number | null; issued: number; retired: number }>;
 }
