@@ -23,12 +23,43 @@ test('dashboard shows the market totals the contract answers', async ({ app }) =
 
   // supply vs demand: totals per aggregation equal charts.supplyDemand
   for (const aggregation of ['yearly', 'quarterly', 'monthly'] as const) {
-    const sd = await app.call<{ data: unknown[]; totals: { issuances: number; retirements: number } }>('charts.supplyDemand', { aggregation });
+    const sd = await app.call<{ data: Array<{ period: string }>; totals: { issuances: number; retirements: number } }>('charts.supplyDemand', { aggregation });
     await page.getByTestId('supply-demand').getByRole('button', { name: aggregation[0]!.toUpperCase() + aggregation.slice(1) }).click();
     await expect(page.getByTestId('sd-issuances')).toHaveText(fmt(sd.totals.issuances));
     await expect(page.getByTestId('sd-retirements')).toHaveText(fmt(sd.totals.retirements));
-    await expect(page.getByTestId('supply-demand-totals')).toContainText(`${sd.data.length} `);
+    // it says its period, and that it leaves the period under way out
+    const by = { yearly: 'year', quarterly: 'quarter', monthly: 'month' }[aggregation];
+    await expect(page.getByTestId('sd-period')).toContainText(new RegExp(`${sd.data[0]!.period.slice(0, 4)}.*–.*${sd.data.at(-1)!.period.slice(0, 4)} by ${by} of transaction date; .+, under way, left out$`));
   }
+  await page.getByTestId('supply-demand').getByRole('button', { name: 'Yearly' }).click();
+
+  // the figures covering other periods say which: every transaction (the year under way so far) above and by category, the year under way by category and year
+  const years = (await app.call<{ data: Array<{ year: number | null; issued: number; retired: number }> }>('charts.categoryByYear', {})).data
+    .filter((p) => p.year !== null && (p.issued > 0 || p.retired > 0)).map((p) => p.year!);
+  const first = Math.min(...years);
+  const last = Math.max(...years);
+  const current = new Date().getFullYear();
+  expect(last).toBe(current);
+  await expect(page.getByTestId('headline-period')).toHaveText(new RegExp(`^Credit totals: All cached transactions: dated ${first}–${last} \\(${current} so far\\)`));
+  await expect(page.getByTestId('bc-period')).toContainText(`dated ${first}–${last} (${current} so far)`);
+  await expect(page.getByTestId('bc-period')).toContainText('as the totals above');
+  await expect(page.getByTestId('cy-period')).toHaveText(`${first}–${last} by transaction date, ${current} so far`);
+  await expect(page.getByTestId('sd-period')).toContainText(`${current}, under way, left out`);
+  await expect(page.getByTestId('listing-period')).toContainText('Every cached project with a listing date');
+  for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForFunction((sc) => document.documentElement.dataset.theme === sc, scheme);
+      await page.getByTestId('headline-period').scrollIntoViewIfNeeded();
+      await app.screenshot(`dashboard-periods-top-${w}-${scheme}`);
+      await page.getByTestId('projects-by-listing').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+      await app.screenshot(`dashboard-periods-legends-${w}-${scheme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await expect(page.getByTestId('chart-supply-demand').locator('canvas')).toHaveCount(1);
   await expect(page.getByTestId('chart-by-category').locator('canvas')).toHaveCount(1);
 

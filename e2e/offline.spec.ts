@@ -1,7 +1,8 @@
 /**
  * Offline: a service connection reached through a loopback relay the test can cut. With the relay
- * cut the window says so (badge, OFFLINE pill, chrome line) and every view still answers from the
- * cache; with the relay back, the connection probe clears the badge without any user action.
+ * cut the window says so (badge, OFFLINE pill, chrome line) within seconds, without a sync or any
+ * click; Fetch latest fails at once with a sentence under the header; every view still answers
+ * from the cache; with the relay back, the connection probe clears the badge without any user action.
  */
 import net from 'node:net';
 import { expect, test } from './fixtures';
@@ -59,13 +60,37 @@ test('cut from its service, the window says offline, views answer from the cache
     const count = (await page.getByTestId('projects-count').innerText()).trim();
     expect(count).toMatch(/^[\d,]+ of [\d,]+ projects$/);
 
+    // the service stops while nothing asks it: the probe notices, no sync and no click needed
+    const idle = await app.call<SyncStatus>('sync.status');
     await relay.cut();
-    await app.goto('/sync');
-    await page.getByRole('button', { name: 'Sync now' }).click();
-    await expect(page.getByTestId('offline-badge')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('offline-badge')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('connection-badge')).toContainText('Relayed serviceOffline');
     await expect(page.getByTestId('chrome-notice')).toHaveAttribute('data-kind', 'offline');
     await expect(page.getByTestId('chrome-notice')).toContainText('Showing cached data');
+    await expect(page.getByTestId('chrome-notice')).not.toContainText(/ECONN|errno/);
+    expect((await app.call<SyncStatus>('sync.status')).startedAt).toBe(idle.startedAt);
+    await app.goto('/sync');
+    await expect(page.getByTestId('chrome-notice')).toHaveAttribute('data-kind', 'offline');
+    await shootBoth(app, 'offline-sync-no-sync-run');
+
+    // Fetch latest fails fast, in words, under the header (the title keeps its one line)
+    const first = (await app.call<{ data: Array<{ project_id: string; name: string | null }> }>('projects.list', { per_page: 1, sort: ['-issued'] })).data[0]!;
+    await app.goto(`/projects/${encodeURIComponent(first.project_id)}`);
+    const title = page.getByRole('heading', { level: 1 });
+    await expect(title).toBeVisible();
+    const oneLine = (await title.boundingBox())!.height;
+    await page.getByRole('button', { name: 'Fetch latest' }).click();
+    const outcome = page.getByTestId('fetch-outcome');
+    await expect(outcome).toHaveAttribute('data-kind', 'failed', { timeout: 15_000 });
+    await expect(outcome).toHaveText(/^Offline: the service cannot be reached, so nothing was fetched\. It can be fetched when the service answers again\./);
+    await expect(outcome).not.toContainText(/ECONN|errno|offline:/);
+    expect((await title.boundingBox())!.height).toBe(oneLine);
+    for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await expect(title).toBeVisible();
+      await shootBoth(app, `offline-fetch-latest-${w}`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // every table still answers from the cache
     await app.goto('/projects');

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { expect, test, SCREENSHOT_DIR, type AppPage } from './fixtures';
 import { ensureSynced, fmt, type PageOf } from './market-sync';
+import { shootBoth } from './demo-support';
 
 interface CreditRow {
   id: number;
@@ -133,27 +134,46 @@ test('opens on the newest transactions, with the order shown on the Date column'
   await expect(page).not.toHaveURL(/sort=/);
 });
 
-test('the totals strip of a filtered set equals the sums of the rows credits.list pages through', async ({ app }) => {
+test('the totals strip shows issued, retired and cancelled apart, each equal to the sums of the rows credits.list pages through', async ({ app }) => {
   const { page } = app;
-  const filters = { transaction_type: ['retirement'] };
+  // a set with every type in it: the transactions of the projects of one registry
+  const filters = { registry: ['verra'] };
+  const byType = new Map<string, { transactions: number; quantity: number }>();
   let transactions = 0;
-  let quantity = 0;
   const projects = new Set<string>();
   for (let p = 1; ; p++) {
-    const res = await app.call<PageOf<{ quantity: number | null; projects: Array<{ project_id: string }> }>>('credits.list', { ...filters, per_page: 200, current_page: p });
+    const res = await app.call<PageOf<{ quantity: number | null; transaction_type: string | null; projects: Array<{ project_id: string }> }>>('credits.list', { ...filters, per_page: 200, current_page: p });
     for (const t of res.data) {
       transactions++;
-      quantity += t.quantity ?? 0;
+      const sum = byType.get(t.transaction_type ?? '') ?? { transactions: 0, quantity: 0 };
+      sum.transactions++;
+      sum.quantity += t.quantity ?? 0;
+      byType.set(t.transaction_type ?? '', sum);
       projects.add(t.projects[0]!.project_id);
     }
     if (p >= res.pagination.total_pages) break;
   }
-  await app.goto('/transactions?transaction_type=retirement');
+  expect(byType.get('cancellation')?.transactions ?? 0).toBeGreaterThan(0);
+  await app.goto('/transactions?registry=verra');
   const strip = page.getByTestId('totals-strip');
   await expect(strip.getByTestId('total-transactions')).toContainText(fmt(transactions));
   await expect(strip.getByTestId('total-projects')).toContainText(fmt(projects.size));
-  await expect(strip.getByTestId('total-quantity')).toContainText(fmt(Math.round(quantity)));
+  for (const [type, testId, label] of [['issuance', 'total-issued', 'Issued'], ['retirement', 'total-retired', 'Retired'], ['cancellation', 'total-cancelled', 'Cancelled']] as const) {
+    const sum = byType.get(type)!;
+    const cell = strip.getByTestId(testId);
+    await expect(cell).toContainText(label);
+    await expect(cell).toContainText(`${fmt(Math.round(sum.quantity))} tCO2e`);
+    await expect(cell).toContainText(`in ${fmt(sum.transactions)} transaction`);
+  }
+  // no volume adds the types together
+  await expect(strip).not.toContainText('Volume');
+  await expect(strip.getByTestId('total-quantity')).toHaveCount(0);
   await app.screenshot('transactions-totals');
+  for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await shootBoth(app, `transactions-totals-by-type-${w}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 });
 
 test('a vintage range set in the panel: one chip, kept in the URL, the totals strip equals the sums of the rows credits.list pages through', async ({ app }) => {
@@ -166,20 +186,26 @@ test('a vintage range set in the panel: one chip, kept in the URL, the totals st
   const query = { vintage_min: from, vintage_max: to };
   let transactions = 0;
   let quantity = 0;
+  const retired = { transactions: 0, quantity: 0 };
   for (let p = 1; ; p++) {
-    const res = await app.call<PageOf<{ quantity: number | null; vintage: number | null }>>('credits.list', { ...query, per_page: 200, current_page: p });
+    const res = await app.call<PageOf<{ quantity: number | null; vintage: number | null; transaction_type: string | null }>>('credits.list', { ...query, per_page: 200, current_page: p });
     for (const t of res.data) {
       expect(t.vintage).not.toBeNull();
       expect(t.vintage! >= from && t.vintage! <= to).toBe(true);
       transactions++;
       quantity += t.quantity ?? 0;
+      if (t.transaction_type === 'retirement') {
+        retired.transactions++;
+        retired.quantity += t.quantity ?? 0;
+      }
     }
     if (p >= res.pagination.total_pages) break;
   }
   expect(transactions).toBeGreaterThan(0);
-  const own = await app.call<{ transactions: number; quantity: number }>('credits.totals', query);
+  type TypeTotal = { transactions: number; quantity: number };
+  const own = await app.call<{ transactions: number; issued: TypeTotal; retired: TypeTotal; cancelled: TypeTotal; other_types: TypeTotal[] }>('credits.totals', query);
   expect(own.transactions).toBe(transactions);
-  expect(own.quantity).toBeCloseTo(quantity, 6);
+  expect(own.issued.quantity + own.retired.quantity + own.cancelled.quantity + own.other_types.reduce((s, t) => s + t.quantity, 0)).toBeCloseTo(quantity, 6);
 
   await app.goto('/transactions');
   await expectCount(app, {});
@@ -221,7 +247,7 @@ test('a vintage range set in the panel: one chip, kept in the URL, the totals st
   await expectCount(app, query);
   const strip = page.getByTestId('totals-strip');
   await expect(strip.getByTestId('total-transactions')).toContainText(fmt(transactions));
-  await expect(strip.getByTestId('total-quantity')).toContainText(fmt(Math.round(quantity)));
+  await expect(strip.getByTestId('total-retired')).toContainText(`${fmt(Math.round(retired.quantity))} tCO2e in ${fmt(retired.transactions)} transaction`);
   await page.getByTestId('credit-filters').screenshot({ path: path.join(SCREENSHOT_DIR, 'transactions-vintage-range-panel.png') });
   await app.screenshot('transactions-vintage-range');
 

@@ -31,7 +31,7 @@ import { etaError, etaSample, settled, type EtaSample } from './wire';
  * `page`, `pause` and `resumed` tell the SyncEta themselves), and the fields it sets directly.
  */
 const TOLD = {
-  progress: ['fromCheckpoint', 'fromSkippedCounts', 'newPass', 'skipped', 'queue', 'begin', 'request', 'pause', 'resumed', 'page', 'finish'],
+  progress: ['fromCheckpoint', 'fromIssueCounts', 'unfit', 'newPass', 'skipped', 'queue', 'begin', 'request', 'pause', 'resumed', 'page', 'finish'],
   eta: ['rememberPublish', 'remember', 'size', 'fullPass', 'publishing'],
 } as const;
 const FIELDS = ['state', 'rateLimitPerMinute'] as const;

@@ -9,8 +9,10 @@ import fs from 'node:fs';
 import type { ConnectionStatus, SyncStatus } from '../shared/contract';
 import { ContractError } from '../shared/errors';
 import { type CacheClient, CacheRegistry } from './cache/cache-client';
+import { probeService } from './api/reachability';
+import { ConnectionWatch, type ProbeOutcome } from './connections/connection-watch';
 import { DemoServiceHost } from './connections/demo-service';
-import { ConnectionRegistry } from './connections/registry';
+import { ConnectionRegistry, DEMO_CONNECTION_ID } from './connections/registry';
 import { EventBus } from './events';
 import { ExportService } from './export/export-service';
 import type { HostPorts } from './host-ports';
@@ -41,8 +43,10 @@ export class AppContext {
   readonly demo: DemoServiceHost;
   readonly syncs: SyncEngines;
   readonly exports: ExportService;
+  /** The selected connection's probe (connections/connection-watch.ts): started by the first status request. */
+  readonly watch: ConnectionWatch;
   private readonly disposers: Array<() => unknown> = [];
-  private currentStatus: ConnectionStatus = { connectionId: null, state: 'unknown', message: null, checkedAt: null };
+  private currentStatus: ConnectionStatus = { connectionId: null, state: 'unknown', message: null, checkedAt: null, restarted: null };
 
   constructor(options: AppContextOptions) {
     this.dataDir = options.dataDir;
@@ -56,8 +60,15 @@ export class AppContext {
       dataDir: this.dataDir,
       launcher: this.ports.serviceLauncher,
       connections: this.connections,
-      reportStatus: (status) => this.setStatus(status),
+      // The demo's own news (starting, stopped, restarted) is the window's only while the demo is selected.
+      reportStatus: (status) => {
+        if (this.connections.selected()?.id !== DEMO_CONNECTION_ID) return;
+        this.setStatus(status);
+        // It stopped on its own: the probe starts it again on its backoff's first step.
+        if (status.state === 'offline') this.watch.unreachable();
+      },
     });
+    this.watch = new ConnectionWatch({ probe: () => this.probeSelected(), report: (outcome) => this.afterProbe(outcome) });
     this.syncs = new SyncEngines({
       connections: this.connections,
       secrets: this.secrets,
@@ -70,11 +81,24 @@ export class AppContext {
       reportConnection: (connectionId, state, message) => {
         if (this.connections.selected()?.id === connectionId) this.setStatus({ connectionId, state, message });
       },
+      // Any request of the selected connection that cannot reach its service makes it offline at once;
+      // one answered after that makes it reachable again (a refused key stays refused until a request is let in).
+      reportReachability: (connectionId, reachable, message) => {
+        if (this.connections.selected()?.id !== connectionId) return;
+        if (reachable) {
+          this.watch.reachable();
+          if (this.currentStatus.state !== 'reachable') this.setStatus({ connectionId, state: 'reachable', message: null });
+        } else {
+          this.watch.unreachable();
+          this.setStatus({ connectionId, state: 'offline', message });
+        }
+      },
     });
     this.exports = new ExportService(this.ports.exportTarget, (payload) => this.events.emit('export.progress', payload));
     // Disposed in reverse: exports, then syncs, then the demo service, then the caches.
     this.onDispose(() => this.caches.closeAll());
     this.onDispose(() => this.demo.stop());
+    this.onDispose(() => this.watch.stop());
     this.onDispose(() => this.syncs.stopAll());
     this.onDispose(() => this.exports.cancelAll());
   }
@@ -87,9 +111,37 @@ export class AppContext {
   /** Updates the connection status and tells every window when it changed. */
   setStatus(next: Partial<ConnectionStatus>): void {
     const merged = { ...this.currentStatus, ...next, checkedAt: new Date().toISOString() };
-    const changed = merged.state !== this.currentStatus.state || merged.message !== this.currentStatus.message || merged.connectionId !== this.currentStatus.connectionId;
+    // A restart is news of the demo's service only: another connection's status carries none.
+    merged.restarted = merged.connectionId === DEMO_CONNECTION_ID ? (this.demo?.restarted ?? null) : null;
+    const before = this.currentStatus;
+    const changed = merged.state !== before.state || merged.message !== before.message || merged.connectionId !== before.connectionId
+      || merged.restarted?.restartedAt !== before.restarted?.restartedAt;
     this.currentStatus = merged;
     if (changed) this.events.emit('connection.status', this.status);
+  }
+
+  /** The probe of the selected connection: a keyless request to its service (the demo's is started first when it stopped). */
+  private async probeSelected(): Promise<ProbeOutcome> {
+    const connection = this.connections.selected();
+    if (!connection) return { reachable: true };
+    let baseUrl = connection.baseUrl;
+    if (connection.kind === 'demo') {
+      try {
+        baseUrl = (await this.demo.ensure()).baseUrl;
+      } catch (err) {
+        return { reachable: false, message: err instanceof Error ? err.message : String(err) };
+      }
+    }
+    if (!baseUrl) return { reachable: false, message: `Connection '${connection.name}' has no base URL` };
+    return probeService(baseUrl);
+  }
+
+  /** What a probe found, for the status: offline with its reason; an answer clears offline (a refused key stays refused). */
+  private afterProbe(outcome: ProbeOutcome): void {
+    const connectionId = this.connections.selected()?.id ?? null;
+    if (!connectionId) return;
+    if (!outcome.reachable) this.setStatus({ connectionId, state: 'offline', message: outcome.message });
+    else if (this.currentStatus.state !== 'reachable' && this.currentStatus.state !== 'unauthorized') this.setStatus({ connectionId, state: 'reachable', message: null });
   }
 
   /** The selected connection's id; `no_connection` when none is selected. */

@@ -1,20 +1,16 @@
 /**
  * Countries from the cache: the countries of cached projects with their totals (ISO 3166-1 alpha-2
- * codes from the cache's country table, else from i18n-iso-countries), policy profiles and updates.
+ * codes from the cache's country table, else resolved from the name as the sync resolves it:
+ * src/shared/country-names.ts), policy profiles and updates.
  */
 import type Database from 'better-sqlite3';
 import { statement } from './query-memo';
-import countries from 'i18n-iso-countries';
 import { COUNTRY_UPDATES_DEFAULT_LIMIT, type CountryUpdatesQuery } from '../../shared/api/params';
 import type { CountryProfile, CountryUpdate } from '../../shared/api/resources';
+import { countryCodeOf } from '../../shared/country-names';
 import type { CountryIndexEntry } from '../../shared/contract';
 import { ContractError } from '../../shared/errors';
 import { mirrorRecord, noneAtService, notDownloaded } from './availability';
-
-/** Alpha-2 code of an English country name, or null. */
-export function countryCodeOf(name: string): string | null {
-  return countries.getAlpha2Code(name, 'en') ?? null;
-}
 
 export function countryIndex(db: Database.Database): CountryIndexEntry[] {
   const rows = statement(db, `SELECT p.country AS country, pc.country_code AS cached_code, count(*) AS projects, total(p.issued) AS issued, total(p.retired) AS retired

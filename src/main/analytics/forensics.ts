@@ -1,12 +1,17 @@
 /**
  * Forensics from the cache: the latest feed (as last fetched), a project's v2 forensics (with the v1
- * fallback built from its newest cached legacy analysis), weekly diffs, and the legacy list.
+ * fallback built from its newest cached legacy analysis), weekly diffs, the legacy list, and every
+ * count of forensic entries a screen shows (`forensicCounts`, the one definition of each).
+ *
+ * Entries are in ONE order everywhere: newest first, by the day the service first saw them, then by
+ * the event's date, then by id (ENTRY_ORDER).
  */
 import type Database from 'better-sqlite3';
 import { foldCase } from '../../shared/case-folding';
 import { memoCount, statement } from './query-memo';
 import { DEFAULT_SORT, LATEST_FEED_DEFAULT_LIMIT, LEGACY_FORENSIC_SORT_FIELDS, type ForensicDiffQuery, type LatestFeedQuery, type LegacyForensicsQuery } from '../../shared/api/params';
 import type { ForensicDiff, ForensicEntry, ForensicMemo, LatestForensicFeed, LegacyForensic, Page, ProjectForensics } from '../../shared/api/resources';
+import type { ForensicCounts } from '../../shared/contract';
 import { type ContractError, notFound } from '../../shared/errors';
 import { mirrorRecord, noneAtService, notDownloaded, projectScheduled, unknownProject } from './availability';
 import { isoWeekOf, marketToday } from './market-calendar';
@@ -20,15 +25,18 @@ const ENTRY_COLUMNS =
   'first_seen_year, is_new_this_week, project_name, project_country, project_proponent, project_registry';
 const toEntry = (r: EntryRow): ForensicEntry => ({ ...r, is_new_this_week: r.is_new_this_week === 1 });
 
-export function latestFeed(db: Database.Database, q: LatestFeedQuery): LatestForensicFeed {
+/** The one order of forensic entries: newest first seen first, then the newest event, then the highest id (missing dates last). */
+export const ENTRY_ORDER = 'ORDER BY first_seen_date IS NULL, first_seen_date DESC, date IS NULL, date DESC, id DESC';
+
+export function latestFeed(db: Database.Database, q: LatestFeedQuery & { offset?: number }): LatestForensicFeed {
   const feed = statement(db, 'SELECT total_count, new_this_week_count, week, year FROM forensic_latest_feed WHERE singleton = 1').get() as
     | { total_count: number; new_this_week_count: number; week: number; year: number }
     | undefined;
   if (!feed) throw notFound('The latest forensic feed');
   const w = newWhere();
   if (q.category) addClause(w, 'fold(category) = ?', foldCase(q.category));
-  const entries = (statement(db, `SELECT ${ENTRY_COLUMNS} FROM forensic_latest_entries ${whereSql(w)} ORDER BY position LIMIT ?`)
-    .all(...w.params, q.limit ?? LATEST_FEED_DEFAULT_LIMIT) as EntryRow[]).map(toEntry);
+  const entries = (statement(db, `SELECT ${ENTRY_COLUMNS} FROM forensic_latest_entries ${whereSql(w)} ${ENTRY_ORDER} LIMIT ? OFFSET ?`)
+    .all(...w.params, q.limit ?? LATEST_FEED_DEFAULT_LIMIT, q.offset ?? 0) as EntryRow[]).map(toEntry);
   let totals = { total_count: feed.total_count, new_this_week_count: feed.new_this_week_count };
   if (q.category) {
     // The cache holds the feed's newest entries; a category's counts are those of the cached entries.
@@ -39,13 +47,42 @@ export function latestFeed(db: Database.Database, q: LatestFeedQuery): LatestFor
   return { entries, ...totals, week: feed.week, year: feed.year };
 }
 
+/**
+ * Every count of forensic entries, from one place: the service's counters as its latest feed gave
+ * them, the cached feed's entries (of `category` when given) and the cached dossiers' entries. A
+ * dossier the service built from a legacy analysis (its memo's scan type is "legacy") counts in
+ * `from_legacy` too: its entries are not among the service's v2 entries.
+ */
+export function forensicCounts(db: Database.Database, q: { category?: string }): ForensicCounts {
+  const feed = statement(db, 'SELECT total_count, new_this_week_count, week, year, synced_at FROM forensic_latest_feed WHERE singleton = 1').get() as
+    | { total_count: number; new_this_week_count: number; week: number; year: number; synced_at: string }
+    | undefined;
+  const w = newWhere();
+  if (q.category) addClause(w, 'category = ? COLLATE NOCASE', q.category);
+  const cached = statement(db, `SELECT count(*) AS entries, coalesce(sum(is_new_this_week), 0) AS new_this_week, count(DISTINCT project_id) AS projects
+      FROM forensic_latest_entries ${whereSql(w)}`).get(...w.params) as { entries: number; new_this_week: number; projects: number };
+  const dossiers = statement(db, `SELECT count(*) AS entries, coalesce(sum(e.is_new_this_week), 0) AS new_this_week,
+      coalesce(sum(lower(m.scan_type) = 'legacy'), 0) AS legacy_entries
+      FROM project_forensic_entries e LEFT JOIN forensic_memos m ON m.project_id = e.project_id`).get() as { entries: number; new_this_week: number; legacy_entries: number };
+  const projects = statement(db, `SELECT count(*) AS projects, coalesce(sum(lower(m.scan_type) = 'legacy'), 0) AS legacy
+      FROM project_forensics f LEFT JOIN forensic_memos m ON m.project_id = f.project_id WHERE f.found = 1`).get() as { projects: number; legacy: number };
+  return {
+    service: feed ? { entries: feed.total_count, new_this_week: feed.new_this_week_count, week: feed.week, year: feed.year, fetched_at: feed.synced_at } : null,
+    feed: { ...cached, category: q.category ?? null },
+    dossiers: {
+      projects: projects.projects, entries: dossiers.entries, new_this_week: dossiers.new_this_week,
+      from_legacy: { projects: projects.legacy, entries: dossiers.legacy_entries },
+    },
+  };
+}
+
 export function projectForensics(db: Database.Database, args: { project_id: string }): ProjectForensics {
   const stats = statement(db, 'SELECT project_id, found, total_entries, new_this_week, last_scan_date, week_number, year, synced_at FROM project_forensics WHERE project_id = ? COLLATE NOCASE')
     .get(args.project_id) as
     | { project_id: string; found: number; synced_at: string; total_entries: number | null; new_this_week: number | null; last_scan_date: string | null; week_number: number | null; year: number | null }
     | undefined;
   if (stats?.found === 1) {
-    const entries = (statement(db, `SELECT ${ENTRY_COLUMNS} FROM project_forensic_entries WHERE project_id = ? ORDER BY position`)
+    const entries = (statement(db, `SELECT ${ENTRY_COLUMNS} FROM project_forensic_entries WHERE project_id = ? ${ENTRY_ORDER}`)
       .all(stats.project_id) as EntryRow[]).map(toEntry);
     const memoRow = statement(db, 'SELECT * FROM forensic_memos WHERE project_id = ?').get(stats.project_id) as ForensicMemo | undefined;
     return {

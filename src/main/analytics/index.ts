@@ -14,7 +14,7 @@ import { projectFacets } from './facets';
 import { creditsByCategory, creditsByTransactionDate, creditsByTransactionDateAll, projectsByListingDate, retirementsByVintage } from './charts';
 import { countryIndex, countryProfile, countryUpdates } from './countries';
 import { listCredits } from './credits';
-import { forensicDiff, latestFeed, legacyForensics, projectForensics } from './forensics';
+import { forensicCounts, forensicDiff, latestFeed, legacyForensics, projectForensics } from './forensics';
 import { paletteSearch } from './palette-search';
 import { getProject, listProjects, projectTypes } from './projects';
 import { allBoundaries, listSatellite, projectBoundary } from './satellite';
@@ -48,6 +48,7 @@ export const analyticsQueries: QueryTable = {
   'buyers.get': getBuyer,
   'buyers.analytics': buyerAnalytics,
   'forensics.latest': onCache(latestFeed),
+  'forensics.counts': onCache(forensicCounts),
   'forensics.project': onCache(projectForensics),
   'forensics.diff': onCache(forensicDiff),
   'forensics.legacy': onCache(legacyForensics),

@@ -307,7 +307,9 @@ async function compare(c: MethodCase, raw: Record<string, unknown>, messy: boole
     const pages = (mine as { pagination?: { total_pages: number } }).pagination?.total_pages ?? null;
     return result(problem, pages);
   }
-  let expected = c.schema.parse(theirs.body) as unknown;
+  // A messy market's project may hold values that do not fit their field: a client keeps them as null (and as sent, aside).
+  const messyItem = messy && c.name === 'projects.get' ? MESSY_LISTS['projects.list'] : undefined;
+  let expected = messyItem ? storable(messyItem, [theirs.body]).kept[0] : (c.schema.parse(theirs.body) as unknown);
   if (messy && c.name === 'charts.creditsByTransactionDate') expected = forgiveAnonymousBin(parsed.project_id, expected as Bins, mine as Bins);
   try {
     expect(mine).toEqual(expected);

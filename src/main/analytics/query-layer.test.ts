@@ -96,23 +96,35 @@ describe('answers and errors', () => {
     expect(analyticsQueries['projects.list'](db, projectListQuery.parse({ search: 'none at all' })).pagination.total_pages).toBe(0);
   });
 
-  it('totals of a filtered list equal the sums over its rows', () => {
+  it('totals of a filtered list equal the sums over its rows, volumes kept per transaction type', () => {
+    writeCredits(db, [credit({ project_id: 'VCS-2', quantity: 25, transaction_date: '2024-03-01', transaction_type: 'cancellation', vintage: 2020 })]);
     const all = analyticsQueries['credits.list'](db, { per_page: 1000 }).data;
     const totals = analyticsQueries['credits.totals'](db, {});
     expect(totals.transactions).toBe(all.length);
-    expect(totals.quantity).toBeCloseTo(all.reduce((s, t) => s + (t.quantity ?? 0), 0), 9);
+    const sumOf = (type: string) => all.filter((t) => t.transaction_type === type).reduce((s, t) => s + (t.quantity ?? 0), 0);
+    const countOf = (type: string) => all.filter((t) => t.transaction_type === type).length;
+    expect(totals.issued).toEqual({ transactions: countOf('issuance'), quantity: expect.closeTo(sumOf('issuance'), 9) });
+    expect(totals.retired).toEqual({ transactions: countOf('retirement'), quantity: expect.closeTo(sumOf('retirement'), 9) });
+    expect(totals.cancelled).toEqual({ transactions: countOf('cancellation'), quantity: expect.closeTo(sumOf('cancellation'), 9) });
+    expect(totals.cancelled.transactions).toBeGreaterThan(0);
+    expect(totals).not.toHaveProperty('quantity');
     expect(totals.projects).toBe(new Set(all.map((t) => t.projects[0]?.project_id)).size);
     // 'Acme Air' and 'acme air' are one buyer.
     expect(totals.buyers).toBe(new Set(all.map((t) => t.retirement_beneficiary_harmonized?.toLowerCase()).filter(Boolean)).size);
-    expect(totals.by_type.reduce((s, t) => s + t.transactions, 0)).toBe(all.length);
+    expect(totals.issued.transactions + totals.retired.transactions + totals.cancelled.transactions + totals.other_types.reduce((s, t) => s + t.transactions, 0)).toBe(all.length);
     const retired = all.filter((t) => t.transaction_type === 'retirement').reduce((s, t) => s + (t.quantity ?? 0), 0);
     expect(totals.by_vintage.reduce((s, v) => s + v.retired, 0)).toBeCloseTo(retired, 9);
     const filtered = analyticsQueries['credits.list'](db, { per_page: 1000, project_id: ['VCS-1'] }).data;
-    expect(analyticsQueries['credits.totals'](db, { project_id: ['VCS-1'] })).toMatchObject({ transactions: filtered.length, projects: 1, quantity: filtered.reduce((s, t) => s + (t.quantity ?? 0), 0) });
+    expect(analyticsQueries['credits.totals'](db, { project_id: ['VCS-1'] })).toMatchObject({ transactions: filtered.length, projects: 1 });
+    const filteredTotals = analyticsQueries['credits.totals'](db, { project_id: ['VCS-1'] });
+    expect(filteredTotals.issued.quantity + filteredTotals.retired.quantity + filteredTotals.cancelled.quantity).toBeCloseTo(filtered.reduce((s, t) => s + (t.quantity ?? 0), 0), 9);
     const ranged = analyticsQueries['credits.list'](db, { per_page: 1000, vintage_min: 2020, vintage_max: 2024 }).data;
     expect(ranged.length).toBeGreaterThan(0);
     expect(ranged.every((t) => t.vintage !== null && t.vintage >= 2020 && t.vintage <= 2024)).toBe(true);
-    expect(analyticsQueries['credits.totals'](db, { vintage_min: 2020, vintage_max: 2024 })).toMatchObject({ transactions: ranged.length, quantity: ranged.reduce((s, t) => s + (t.quantity ?? 0), 0) });
+    expect(analyticsQueries['credits.totals'](db, { vintage_min: 2020, vintage_max: 2024 })).toMatchObject({
+      transactions: ranged.length,
+      retired: { transactions: ranged.filter((t) => t.transaction_type === 'retirement').length },
+    });
     expect(analyticsQueries['credits.totals'](db, { vintage_min: 2020, vintage_max: 2024 }).by_vintage.every((v) => v.vintage !== null && v.vintage >= 2020)).toBe(true);
     const projects = analyticsQueries['projects.list'](db, { per_page: 1000 }).data;
     expect(analyticsQueries['projects.totals'](db, {})).toMatchObject({ projects: projects.length, issued: projects.reduce((s, p) => s + (p.issued ?? 0), 0) });

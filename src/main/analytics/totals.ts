@@ -1,9 +1,11 @@
 /**
  * Totals of a filtered list for the tables' totals strip: the same filters as projects.list and
  * credits.list (paging and sort aside), from the read model. Names and labels count once whatever
- * their case. App-only: the service has no such endpoint.
+ * their case. App-only: the service has no such endpoint. Credit volumes are kept per transaction
+ * type (issued, retired, cancelled), never added across types.
  */
-import type { CreditTotals, ParsedInput, ProjectTotals } from '../../shared/contract';
+import { TRANSACTION_TYPES } from '../../shared/api/values';
+import type { CreditTotals, CreditTypeTotal, ParsedInput, ProjectTotals } from '../../shared/contract';
 import { creditWhere } from './credit-filters';
 import { projectWhere } from './project-filters';
 import type { ReadContext } from './read-engine';
@@ -24,13 +26,25 @@ export async function creditTotals(ctx: ReadContext, q: ParsedInput<'credits.tot
   const d = engine.dialect;
   const where = creditWhere(d, q);
   const sql = whereSql(where);
-  const [all] = await engine.all<Omit<CreditTotals, 'by_type' | 'by_vintage'>>(`SELECT count(*) AS transactions, count(DISTINCT c.project_ref) AS projects,
-      count(DISTINCT c.buyer_key) AS buyers, ${d.total('c.quantity')} AS quantity FROM read_credits c ${sql}`, where.params);
-  const byType = await engine.all<CreditTotals['by_type'][number]>(`SELECT min(c.transaction_type) AS transaction_type, count(*) AS transactions,
-      ${d.total('c.quantity')} AS quantity FROM read_credits c ${sql} GROUP BY c.transaction_type_key ORDER BY transactions DESC, c.transaction_type_key`, where.params);
+  const [all] = await engine.all<Pick<CreditTotals, 'transactions' | 'projects' | 'buyers'>>(`SELECT count(*) AS transactions,
+      count(DISTINCT c.project_ref) AS projects, count(DISTINCT c.buyer_key) AS buyers FROM read_credits c ${sql}`, where.params);
+  const byType = await engine.all<{ transaction_type: string | null; key: string | null } & CreditTypeTotal>(`SELECT min(c.transaction_type) AS transaction_type,
+      c.transaction_type_key AS key, count(*) AS transactions, ${d.total('c.quantity')} AS quantity
+    FROM read_credits c ${sql} GROUP BY c.transaction_type_key ORDER BY transactions DESC, c.transaction_type_key`, where.params);
   const byVintage = await engine.all<CreditTotals['by_vintage'][number]>(`SELECT c.vintage AS vintage,
       ${d.total("CASE WHEN c.transaction_type_key = 'issuance' THEN c.quantity END")} AS issued,
       ${d.total("CASE WHEN c.transaction_type_key = 'retirement' THEN c.quantity END")} AS retired
     FROM read_credits c ${sql} GROUP BY c.vintage ORDER BY c.vintage DESC NULLS LAST`, where.params);
-  return { ...all!, by_type: byType, by_vintage: byVintage };
+  const ofType = (type: (typeof TRANSACTION_TYPES)[number]): CreditTypeTotal => {
+    const row = byType.find((t) => t.key === type);
+    return { transactions: row?.transactions ?? 0, quantity: row?.quantity ?? 0 };
+  };
+  return {
+    ...all!,
+    issued: ofType('issuance'),
+    retired: ofType('retirement'),
+    cancelled: ofType('cancellation'),
+    other_types: byType.filter((t) => !(TRANSACTION_TYPES as readonly (string | null)[]).includes(t.key)).map(({ key: _key, ...t }) => t),
+    by_vintage: byVintage,
+  };
 }

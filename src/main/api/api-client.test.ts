@@ -310,7 +310,7 @@ describe('pages read elsewhere (the cache writer reads the credit pages)', () =>
   const elsewhere = (bodies: Uint8Array[]) => async (body: Uint8Array, pageNo: number, what: string) => {
     bodies.push(body);
     const read = readPage(decodeBody(body), createItemReaders((t) => t, Infinity).creditTransaction, pageNo, what);
-    return read && { pagination: read.pagination, count: read.items.length, skipped: read.skipped, trouble: read.trouble, ids: read.items.map((i) => i.id) };
+    return read && { pagination: read.pagination, count: read.items.length, skipped: read.skipped, unfit: read.unfit, trouble: read.trouble, ids: read.items.map((i) => i.id) };
   };
 
   it("hands the body over as bytes of their own and answers the page's facts", async () => {
@@ -362,6 +362,20 @@ describe('pages read elsewhere (the cache writer reads the credit pages)', () =>
     expect(e.code).toBe('invalid_response');
     expect(e.message).toMatch(/Malformed page 9 of credit transactions: body\.pagination\.total_entries/);
     expect(s.requests).toHaveLength(3);
+  });
+
+  it('describes a value that did not fit its field (stored as null, kept as sent), redacted and cut like a skipped item', async () => {
+    const odd = { ...credit(7), quantity: `lots ${'y'.repeat(400)} ${KEY}` };
+    const s = await serve((_r, res) => sendJson(res, 200, page(1, 1, null, [credit(6), odd])));
+    const p = await client(s.url).creditsPageReadElsewhere(`${s.url}/v1/credits/?current_page=1`, elsewhere([]));
+    // Seen twice the same way: the server's data, kept.
+    expect(s.requests).toHaveLength(2);
+    expect(p).toMatchObject({ count: 2, ids: [6, 7], skipped: [] });
+    expect(p.unfit).toEqual([{ page: 1, position: 1, ref: '7', field: 'quantity', reason: expect.stringMatching(/number/), excerpt: expect.stringMatching(/^"lots y+$/) }]);
+    expect(p.unfit[0]!.excerpt).toHaveLength(300);
+    const short = await serve((_r, res) => sendJson(res, 200, page(1, 1, null, [{ ...credit(8), vintage: `2019 ${KEY}` }])));
+    const q = await client(short.url).creditsPageReadElsewhere(`${short.url}/v1/credits/?current_page=1`, elsewhere([]));
+    expect(q.unfit).toEqual([expect.objectContaining({ ref: '8', field: 'vintage', excerpt: '"2019 [redacted]"' })]);
   });
 
   it('redacts the key a server echoes into a skipped item before cutting its excerpt', async () => {

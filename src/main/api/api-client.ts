@@ -22,7 +22,8 @@ import {
 import { ContractError } from '../../shared/errors';
 import { APP_VERSION } from '../version';
 import { errorFromResponse, MAX_RETRY_AFTER_SECONDS, TRANSIENT_CODES } from './api-errors';
-import { finishSkipped, type Intake, type ItemReader, type SkippedItem, type Taken, type WithExtra } from './item-intake';
+import { dispatcherWithConnectTimeout, unreachableInWords } from './connect-timeout';
+import { finishSkipped, type Intake, type ItemReader, type SkippedItem, type Taken, type UnfitValue, type WithExtra } from './item-intake';
 import { createItemReaders, type ItemReaders } from './item-readers';
 import { decodeBody, firstIssue, parseJson, readPage } from './page-body';
 import { offers, pathTemplate, profileFromOpenApi, rootCandidates, serverQuery, type ServiceProfile } from './service-profile';
@@ -50,6 +51,23 @@ export interface ApiClientOptions {
   pacer?: RequestPacer;
   /** How this client's requests queue in the pacer (default 'background'; the user's on-demand requests: 'foreground'). */
   priority?: RequestPriority;
+  /**
+   * How long a request waits for the service to accept its connection (connect-timeout.ts); null or
+   * absent: undici's own limit. The user's on-demand clients use ON_DEMAND_CONNECT_TIMEOUT_MS.
+   */
+  connectTimeoutMs?: number | null;
+  /**
+   * Whether a request that did not reach the service (offline, no answer in time) is tried again
+   * (default true: a sync rides out a short outage). The user's on-demand clients answer at once.
+   */
+  retryUnreachable?: boolean;
+  /**
+   * Told of every request's outcome for the connection's state: false with the reason in words when
+   * a request could not reach the service, true when the service answered it successfully.
+   */
+  onReachability?: (reachable: boolean, message: string | null) => void;
+  /** The dispatcher requests go through (tests); default: undici's global one, or one with the connect limit. */
+  dispatcher?: Dispatcher;
 }
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
@@ -61,6 +79,8 @@ export interface PageFacts {
   count: number;
   /** Items on the page without a usable identity, not stored. */
   skipped: SkippedItem[];
+  /** Values on the page that did not fit their field (stored as null, kept as sent). */
+  unfit: UnfitValue[];
   /** The absolute URL this page came from. */
   url: string;
   /** The size of the body the page was read from (what holding it costs, roughly). */
@@ -80,6 +100,8 @@ export interface PageReadElsewhere {
   count: number;
   /** Described with whole excerpts (that reader has no key to redact): redacted and cut here. */
   skipped: SkippedItem[];
+  /** Likewise. */
+  unfit: UnfitValue[];
   /** As PageRead's: null when every item was read as it should. */
   trouble: string | null;
 }
@@ -110,6 +132,10 @@ export class ApiClient {
   private readonly backoffBaseMs: number;
   private readonly log: (line: string) => void;
   private readonly maxResponseBytes: number;
+  private readonly connectTimeoutMs: number | null;
+  private readonly retryUnreachable: boolean;
+  private readonly onReachability: (reachable: boolean, message: string | null) => void;
+  private readonly dispatcher: Dispatcher | undefined;
 
   private readonly readers: ItemReaders;
   private serviceProfile: ServiceProfile;
@@ -134,6 +160,10 @@ export class ApiClient {
     const log = options.log ?? (() => undefined);
     this.log = (line) => log(this.redact(line));
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? null;
+    this.retryUnreachable = options.retryUnreachable ?? true;
+    this.onReachability = options.onReachability ?? (() => undefined);
+    this.dispatcher = options.dispatcher ?? (this.connectTimeoutMs ? dispatcherWithConnectTimeout(this.connectTimeoutMs) : undefined);
     this.readers = createItemReaders((text) => this.redact(text));
     this.serviceProfile = options.profile ?? { apiRoot: rootCandidates(this.baseUrl)[0]!, source: 'guess', paths: null, beneficiaryFields: {} };
     if (options.profile) this.discovery = Promise.resolve(options.profile);
@@ -285,6 +315,7 @@ export class ApiClient {
           continue;
         }
         if (!TRANSIENT_CODES.has(e.code) || attempt >= maxRetries) throw e;
+        if (!this.retryUnreachable && (e.code === 'offline' || e.code === 'timeout')) throw e;
         attempt++;
         this.stats.retries++;
         const delay = Math.random() * Math.min(10_000, this.backoffBaseMs * 2 ** attempt);
@@ -308,11 +339,16 @@ export class ApiClient {
           headers,
           body: options.body === undefined ? undefined : JSON.stringify(options.body),
           signal: deadline.signal,
+          ...(this.dispatcher ? { dispatcher: this.dispatcher } : {}),
         });
       } catch (err) {
-        throw this.networkError(err, options.what, deadline);
+        const e = this.networkError(err, options.what, deadline);
+        // The caller's own abort says nothing about the service.
+        if (!options.signal?.aborted) this.onReachability(false, e.message);
+        throw e;
       }
       const status = response.statusCode;
+      if (status >= 200 && status < 300) this.onReachability(true, null);
       if (options.raw && status >= 200 && status < 300) {
         // Handed to another thread, the bytes need an ArrayBuffer of their own: a chunk may be a view of a
         // larger one (copied then), a body joined from several chunks already has one (not copied again).
@@ -375,14 +411,16 @@ export class ApiClient {
   }
 
   private timeoutError(what: string): ContractError {
-    return new ContractError('timeout', `No answer to ${what} within ${Math.round(this.timeoutMs / 1000)} s`);
+    return new ContractError('timeout', `The service did not answer ${what} within ${Math.round(this.timeoutMs / 1000)} s`);
   }
 
+  /** A request that did not reach the service: the reason in words; the network code kept in the details (for logs). */
   private networkError(err: unknown, what: string, deadline: RequestDeadline): ContractError {
     if (deadline.timedOut) return this.timeoutError(what);
     const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
-    const detail = e?.cause?.code ?? e?.code ?? e?.cause?.message ?? errMessage(err);
-    return new ContractError('offline', `The service cannot be reached for ${what} (${this.redact(String(detail))})`);
+    const code = e?.cause?.code ?? e?.code;
+    const detail = code ?? e?.cause?.message ?? errMessage(err);
+    return new ContractError('offline', `The service cannot be reached for ${what}: ${unreachableInWords(code, this.connectTimeoutMs)}`, { cause: this.redact(String(detail)) });
   }
 
   /** GET + JSON parse + schema; a body that does not parse as JSON is retried as truncated. */
@@ -432,7 +470,7 @@ export class ApiClient {
    * once more: the same trouble twice is the server's data (kept as it is, never retried again),
    * different trouble was a corrupted transfer.
    */
-  private async pageRead<P extends { trouble: string | null; skipped: readonly unknown[] }>(
+  private async pageRead<P extends { trouble: string | null; skipped: readonly unknown[]; unfit: readonly unknown[] }>(
     url: string, what: string, signal: AbortSignal | undefined, read: (pageNo: number) => BodyReader<P>,
   ): Promise<{ page: P; bytes: number }> {
     const pageNo = Number(new URL(url).searchParams.get('current_page') ?? '1');
@@ -443,6 +481,7 @@ export class ApiClient {
       if (page.trouble === null) return { page, bytes };
       if (page.trouble === previous || attempt >= 2) {
         if (page.skipped.length) this.log(`${what} page ${pageNo}: ${page.skipped.length} item(s) without a usable identity skipped`);
+        if (page.unfit.length) this.log(`${what} page ${pageNo}: ${page.unfit.length} value(s) did not fit their field (stored as null, kept as sent)`);
         return { page, bytes };
       }
       previous = page.trouble;
@@ -454,7 +493,7 @@ export class ApiClient {
   /** One page of a paginated list, read here (see pageRead). */
   async getPage<S extends z.ZodTypeAny>(url: string, reader: ItemReader<S>, what: string, signal?: AbortSignal): Promise<PageResult<z.output<S>>> {
     const { page, bytes } = await this.pageRead(url, what, signal, (pageNo) => ({ text: (text) => readPage(text, reader, pageNo, what) }));
-    return { pagination: page.pagination, data: page.items, count: page.items.length, skipped: page.skipped, url, rawHasClips: page.rawHasClips, bytes };
+    return { pagination: page.pagination, data: page.items, count: page.items.length, skipped: page.skipped, unfit: page.unfit, url, rawHasClips: page.rawHasClips, bytes };
   }
 
   /**
@@ -466,7 +505,8 @@ export class ApiClient {
     url: string, what: string, read: (body: Uint8Array, pageNo: number, what: string) => Promise<P | null>, signal?: AbortSignal,
   ): Promise<P & PageFacts> {
     const { page, bytes } = await this.pageRead(url, what, signal, (pageNo) => ({ bytes: (body) => read(body, pageNo, what) }));
-    return { ...page, skipped: finishSkipped(page.skipped, (text) => this.redact(text)), url, bytes };
+    const redact = (text: string) => this.redact(text);
+    return { ...page, skipped: finishSkipped(page.skipped, redact), unfit: finishSkipped(page.unfit, redact), url, bytes };
   }
 
   /** A plain array answer, its items taken in like a page's (no refetch: a second look costs a request each). */
@@ -479,17 +519,18 @@ export class ApiClient {
     if (!list.success) throw new ContractError('invalid_response', `Malformed answer to ${what}: ${firstIssue(list.error, 'body')}`, list.error.issues);
     const intake = reader.takeAll(list.data, null);
     if (intake.skipped.length) this.log(`${what}: ${intake.skipped.length} item(s) without a usable identity skipped`);
+    if (intake.unfit.length) this.log(`${what}: ${intake.unfit.length} value(s) did not fit their field (stored as null, kept as sent)`);
     return intake;
   }
 
   /** A single-object answer taken in like an item (null with a description when it has no usable identity; null on 404). */
   private async getItem<S extends z.ZodTypeAny>(url: string, reader: ItemReader<S>, what: string, signal?: AbortSignal): Promise<Taken<WithExtra<z.output<S>> | null>> {
     const value = await this.getParsed(url, what, signal, true);
-    if (value === NOT_FOUND) return { value: null, skipped: [] };
+    if (value === NOT_FOUND) return { value: null, skipped: [], unfit: [] };
     const r = reader.take(value, 0, null);
-    if ('item' in r) return { value: r.item, skipped: [] };
+    if ('item' in r) return { value: r.item, skipped: [], unfit: r.unfit };
     this.log(`${what}: the answer has no usable identity (${r.skipped.field}: ${r.skipped.reason}); skipped`);
-    return { value: null, skipped: [r.skipped] };
+    return { value: null, skipped: [r.skipped], unfit: [] };
   }
 
   // ---- endpoints ------------------------------------------------------------------------------
@@ -542,19 +583,20 @@ export class ApiClient {
     const what = 'the latest forensic feed';
     const body = this.validate(feedShell, await this.getParsed(this.url('/v1/forensics/v2/latest', { limit }), what, signal, false), what);
     const entries = this.readers.forensicEntry.takeAll(body.entries, null);
-    return { value: { ...body, entries: entries.items }, skipped: entries.skipped };
+    return { value: { ...body, entries: entries.items }, skipped: entries.skipped, unfit: entries.unfit };
   }
 
   /** A project's forensic dossier (null on 404): entries taken in one by one, memo and stats read liberally. */
   async projectForensics(projectId: string, signal?: AbortSignal): Promise<Taken<ProjectForensics | null>> {
     const what = `forensics of ${projectId}`;
     const value = await this.getParsed(this.url(`/v1/forensics/v2/${encodeURIComponent(projectId)}`), what, signal, true);
-    if (value === NOT_FOUND) return { value: null, skipped: [] };
+    if (value === NOT_FOUND) return { value: null, skipped: [], unfit: [] };
     const body = this.validate(dossierShell, value, what);
     const entries = this.readers.forensicEntry.takeAll(body.entries, null);
     const memo = body.memo === null ? null : this.readers.memo.take(body.memo, 0, null);
     const stats = this.readers.stats.take(body.stats ?? {}, 0, null);
     const skipped = [...entries.skipped, ...(memo && 'skipped' in memo ? [memo.skipped] : []), ...('skipped' in stats ? [stats.skipped] : [])];
+    const unfit = [...entries.unfit, ...(memo && 'unfit' in memo ? memo.unfit : []), ...('unfit' in stats ? stats.unfit : [])];
     return {
       value: {
         project_id: body.project_id,
@@ -563,6 +605,7 @@ export class ApiClient {
         stats: 'item' in stats ? stats.item : { total_entries: entries.items.length, new_this_week: 0, last_scan_date: null, week_number: null, year: null },
       },
       skipped,
+      unfit,
     };
   }
 

@@ -3,28 +3,30 @@
  * keeps. An item is read with its shared zod schema; a field the schema cannot read (a string where
  * a number belongs, a malformed date) does not cost the item: the field is stored as null and its
  * value is kept, as it came, in the item's `extra` fields, beside every field Carbon Desk does not
- * model. Only an item without a usable identity (its `id`, `project_id`…) cannot be stored: it is
- * skipped and described (position, field, reason, an excerpt) so the user can see what was left out.
+ * model, and described (position, the item's id, field, reason, the value) so the user learns that it
+ * did not fit. Only an item without a usable identity (its `id`, `project_id`…) cannot be stored: it
+ * is skipped and described (position, field, reason, an excerpt) so the user can see what was left out.
  */
 import type { z } from 'zod';
 import type { ExtraFields, WithExtra } from '../../shared/api';
-import type { SkippedItem } from '../../shared/contract';
+import type { SkippedItem, UnfitValue } from '../../shared/contract';
 
 export type { ExtraFields, WithExtra } from '../../shared/api';
-export type { SkippedItem } from '../../shared/contract';
+export type { SkippedItem, UnfitValue } from '../../shared/contract';
 
 
 export interface Intake<T> {
   items: WithExtra<T>[];
   skipped: SkippedItem[];
-  /** Fields stored as null because they could not be read (their values are in `extra`). */
-  setAside: Array<{ position: number; field: string }>;
+  /** Fields stored as null because their values did not fit (the values are in `extra`), described. */
+  unfit: UnfitValue[];
 }
 
-/** What a single-object answer gave: the value (null when it was unusable) and what was skipped. */
+/** What a single-object answer gave: the value (null when it was unusable), what was skipped and what did not fit. */
 export interface Taken<T> {
   value: T;
   skipped: SkippedItem[];
+  unfit: UnfitValue[];
 }
 
 export const EXCERPT_CHARS = 300;
@@ -66,7 +68,7 @@ function identityProblem(value: unknown, message: string): string {
 
 export interface ItemReader<S extends z.ZodTypeAny> {
   /** One item; `skipped` describes it when it cannot be stored. */
-  take(raw: unknown, position: number, page: number | null): { item: WithExtra<z.output<S>>; setAside: string[] } | { skipped: SkippedItem };
+  take(raw: unknown, position: number, page: number | null): { item: WithExtra<z.output<S>>; unfit: UnfitValue[] } | { skipped: SkippedItem };
   /** Every item of a list. */
   takeAll(raws: readonly unknown[], page: number | null): Intake<z.output<S>>;
 }
@@ -91,17 +93,22 @@ export function itemReader<S extends z.ZodTypeAny>(
   excerptChars = EXCERPT_CHARS,
 ): ItemReader<S> {
   const modelled = modelledFields(schema);
-  const skip = (raw: unknown, position: number, page: number | null, field: string, reason: string): { skipped: SkippedItem } => {
+  const excerptOf = (value: unknown): string => {
     let json: string;
     try {
-      json = JSON.stringify(raw) ?? String(raw);
+      json = JSON.stringify(value) ?? String(value);
     } catch {
-      json = String(raw);
+      json = String(value);
     }
-    const ref = refOf(raw, identity);
     // Redacted before it is shortened: a cut must not leave part of a key behind.
-    return { skipped: { page, position, ref: ref === null ? null : redact(ref), field, reason, excerpt: redact(json).slice(0, excerptChars) } };
+    return redact(json).slice(0, excerptChars);
   };
+  const refFor = (raw: unknown): string | null => {
+    const ref = refOf(raw, identity);
+    return ref === null ? null : redact(ref);
+  };
+  const skip = (raw: unknown, position: number, page: number | null, field: string, reason: string): { skipped: SkippedItem } =>
+    ({ skipped: { page, position, ref: refFor(raw), field, reason, excerpt: excerptOf(raw) } });
 
   const take: ItemReader<S>['take'] = (raw, position, page) => {
     if (!isRecord(raw)) return skip(raw, position, page, '(item)', 'not an object');
@@ -110,19 +117,19 @@ export function itemReader<S extends z.ZodTypeAny>(
       if (!modelled.has(key)) (extra ??= {})[key] = raw[key];
     }
     const read = plain?.(raw, extra);
-    if (read) return { item: read, setAside: [] };
+    if (read) return { item: read, unfit: [] };
     let value: Record<string, unknown> = raw;
-    const setAside = new Set<string>();
+    const unfit: UnfitValue[] = [];
     for (;;) {
       const parsed = schema.safeParse(value);
-      if (parsed.success) return { item: { ...(parsed.data as object), extra } as WithExtra<z.output<S>>, setAside: [...setAside] };
+      if (parsed.success) return { item: { ...(parsed.data as object), extra } as WithExtra<z.output<S>>, unfit };
       const issue = parsed.error.issues[0]!;
       const field = issue.path[0];
       if (typeof field !== 'string') return skip(raw, position, page, '(item)', issue.message);
       if (identity.includes(field)) return skip(raw, position, page, field, identityProblem(raw[field], issue.message));
       // A field that stays unreadable even as null is one the schema cannot do without.
-      if (setAside.has(field)) return skip(raw, position, page, field, issue.message);
-      setAside.add(field);
+      if (unfit.some((u) => u.field === field)) return skip(raw, position, page, field, issue.message);
+      unfit.push({ page, position, ref: refFor(raw), field, reason: unfitReason(issue), excerpt: excerptOf(raw[field]) });
       if (value === raw) value = { ...raw };
       if (field in raw) (extra ??= {})[field] = raw[field];
       value[field] = null;
@@ -134,30 +141,37 @@ export function itemReader<S extends z.ZodTypeAny>(
     takeAll(raws, page) {
       const items: WithExtra<z.output<S>>[] = [];
       const skipped: SkippedItem[] = [];
-      const setAside: Intake<unknown>['setAside'] = [];
+      const unfit: UnfitValue[] = [];
       raws.forEach((raw, position) => {
         const r = take(raw, position, page);
         if ('item' in r) {
           items.push(r.item);
-          for (const field of r.setAside) setAside.push({ position, field });
+          unfit.push(...r.unfit);
         } else skipped.push(r.skipped);
       });
-      return { items, skipped, setAside };
+      return { items, skipped, unfit };
     },
   };
 }
 
-/** True when something on the list could not be read as it should (skipped items, fields set aside). */
-export const hasTrouble = (intake: Intake<unknown>): boolean => intake.skipped.length > 0 || intake.setAside.length > 0;
+/** What a field takes, in words, from the schema's first complaint about it (with the path inside it, when deeper). */
+function unfitReason(issue: z.ZodError['issues'][number]): string {
+  const inner = issue.path.slice(1).map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
+  const message = issue.message.replace(/^Invalid input: /, '');
+  return inner ? `${inner.replace(/^\./, '')}: ${message}` : message;
+}
+
+/** True when something on the list could not be read as it should (skipped items, values that did not fit). */
+export const hasTrouble = (intake: Pick<Intake<unknown>, 'skipped' | 'unfit'>): boolean => intake.skipped.length > 0 || intake.unfit.length > 0;
 
 /** What went wrong on a list, as a comparable string: two fetches with the same one saw the same answer. */
-export function troubleSignature(intake: Intake<unknown>): string {
-  return JSON.stringify([intake.skipped.map((s) => [s.position, s.field]), intake.setAside.map((s) => [s.position, s.field])]);
+export function troubleSignature(intake: Pick<Intake<unknown>, 'skipped' | 'unfit'>): string {
+  return JSON.stringify([intake.skipped.map((s) => [s.position, s.field]), intake.unfit.map((s) => [s.position, s.field])]);
 }
 
 /**
- * Skipped items described by a reader without the key (excerpts whole): redacted, then cut as any
- * reader cuts them, so that a cut never leaves part of a key behind.
+ * Skipped items or unfit values described by a reader without the key (excerpts whole): redacted,
+ * then cut as any reader cuts them, so that a cut never leaves part of a key behind.
  */
-export const finishSkipped = (skipped: readonly SkippedItem[], redact: (text: string) => string): SkippedItem[] =>
-  skipped.map((s) => ({ ...s, ref: s.ref === null ? null : redact(s.ref), excerpt: redact(s.excerpt).slice(0, EXCERPT_CHARS) }));
+export const finishSkipped = <T extends SkippedItem | UnfitValue>(items: readonly T[], redact: (text: string) => string): T[] =>
+  items.map((s) => ({ ...s, ref: s.ref === null ? null : redact(s.ref), excerpt: redact(s.excerpt).slice(0, EXCERPT_CHARS) }));

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { paginationSchema, type Pagination } from '../../shared/api';
 import { ContractError } from '../../shared/errors';
-import { hasTrouble, troubleSignature, type ItemReader, type SkippedItem, type WithExtra } from './item-intake';
+import { hasTrouble, troubleSignature, type ItemReader, type SkippedItem, type UnfitValue, type WithExtra } from './item-intake';
 
 const envelopeSchema = z.object({ pagination: paginationSchema, data: z.array(z.unknown()) });
 
@@ -42,7 +42,9 @@ export interface PageRead<T> {
   items: WithExtra<T>[];
   /** Items without a usable identity, described. */
   skipped: SkippedItem[];
-  /** What could not be read as it should (items skipped, fields set aside), comparable between two fetches; null when nothing. */
+  /** Values that did not fit their field (stored as null, kept in `extra`), described. */
+  unfit: UnfitValue[];
+  /** What could not be read as it should (items skipped, values that did not fit), comparable between two fetches; null when nothing. */
   trouble: string | null;
   /** True when the items carried the `clips` field (projects). */
   rawHasClips: boolean;
@@ -65,6 +67,7 @@ export function readPage<S extends z.ZodTypeAny>(text: string, reader: ItemReade
     pagination: envelope.data.pagination,
     items: intake.items,
     skipped: intake.skipped,
+    unfit: intake.unfit,
     trouble: hasTrouble(intake) ? troubleSignature(intake) : null,
     rawHasClips: typeof first === 'object' && first !== null && 'clips' in first,
   };

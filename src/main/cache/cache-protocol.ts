@@ -15,11 +15,13 @@ import type {
   Pagination, Project, ProjectForensics, ProjectTypes, SatelliteMetrics, WithExtra,
 } from '../../shared/api';
 import type {
-  CacheInfo, MethodOutput, MirrorResource, MirrorScope, ParsedInput, QueryMethod, SkippedItem, SkippedItemRecord, WatchItem, WatchKind,
+  CacheInfo, DataIssue, DataIssueKind, MethodOutput, MirrorResource, MirrorScope, ParsedInput, QueryMethod, SkippedItem, SkippedItemRecord,
+  UnfitValue, WatchItem, WatchKind,
 } from '../../shared/contract';
 import type { ContractErrorBody } from '../../shared/contract';
 import type { MessagePort } from 'node:worker_threads';
 import type { MirrorTarget } from './repositories/mirror-repository';
+import type { DataIssueCounts } from './repositories/skipped-item-repository';
 import type { PublishTiming, SyncCheckpoint, SyncCursor } from './repositories/sync-state-repository';
 
 /** The writes a sync step can hold, by op name: adding a write is one entry here and one handler. */
@@ -41,6 +43,8 @@ export interface CacheWrites {
   'write:apiKeys': { keys: ApiKey[]; currentKeyId: string | null };
   /** Items the job met that could not be stored (no usable identity). */
   'write:skippedItems': { job: string; items: SkippedItem[] };
+  /** Values the job met that did not fit their field (stored as null, kept as sent). */
+  'write:unfitValues': { job: string; items: UnfitValue[] };
   /** A mirror item fetched for `signal`: found, or none (the service answered 404). */
   'write:mirrorItem': { resource: MirrorResource; id: string; signal: string | null; outcome: 'found' | 'none' };
 }
@@ -106,8 +110,10 @@ export type CacheStoreOps = { [K in CacheWriteOp]: Op<CacheWrites[K], unknown> }
   /** Answers once the writer has opened (and migrated) the file: then a reader may open it. */
   'read:ready': Op<void, true>;
   'read:skippedItems': Op<{ job: string | null; limit: number }, SkippedItemRecord[]>;
-  /** Skipped items of each job's latest pass. */
-  'read:skippedCounts': Op<void, Record<string, number>>;
+  /** Skipped items and unfit values of the jobs' latest passes (one kind, or both), in the order met. */
+  'read:dataIssues': Op<{ job: string | null; kind: DataIssueKind | null; limit: number }, DataIssue[]>;
+  /** Skipped items and unfit values of each job's latest pass. */
+  'read:dataIssueCounts': Op<void, Record<string, DataIssueCounts>>;
   /**
    * Page `page` of `what`, its body moved here (see movedBuffers), read by the reader the worker's
    * composition root gave (CacheHooks.readCreditsPage): null when the body is not JSON. Its rows go
@@ -128,6 +134,8 @@ export interface CreditsPageRead {
   count: number;
   /** Described with whole excerpts: the writer has no key to redact them with. */
   skipped: SkippedItem[];
+  /** Likewise. */
+  unfit: UnfitValue[];
   trouble: string | null;
   /** What its rows are held under (`write:creditTransactions` with `held`). */
   held: number;

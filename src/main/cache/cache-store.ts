@@ -175,13 +175,14 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     },
     'write:apiKeys': (a) => r.account.replaceApiKeys(a.keys, a.currentKeyId),
     'write:skippedItems': (a) => r.skipped.record(a.job, a.items),
+    'write:unfitValues': (a) => r.skipped.recordUnfit(a.job, a.items),
     'write:mirrorItem': (a) => r.mirror.record(a.resource, a.id, a.signal, a.outcome),
   };
 
   /**
    * The generation readers key their memos by (see the query layer's query-memo.ts): moved by every
    * transaction whose writes a reader can see, in that transaction; a staged pass's pages and the
-   * record of skipped items leave it alone, so a full resync does not make every view recompute.
+   * record of skipped items and unfit values leave it alone, so a full resync does not make every view recompute.
    */
   const bumpGeneration = db.prepare(`INSERT INTO cache_facts (key, value) VALUES ('generation', '1')
     ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1`);
@@ -191,7 +192,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     for (const w of list) {
       const fn = writes[w.op] as ((a: unknown) => unknown) | undefined;
       if (!fn) throw new ContractError('internal_error', `Unknown cache write '${String(w.op)}'`);
-      if (fn(w.args) !== STAGED && w.op !== 'write:skippedItems') visible = true;
+      if (fn(w.args) !== STAGED && w.op !== 'write:skippedItems' && w.op !== 'write:unfitValues') visible = true;
     }
     if (visible) bumpGeneration.run();
   };
@@ -216,7 +217,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     return r.changes.finishRun(a.run);
   });
 
-  /** A job's new pass starts its list of skipped items afresh (a resumed pass keeps it). */
+  /** A job's new pass starts its list of skipped items and unfit values afresh (a resumed pass keeps it). */
   const begin = transaction((a: CacheStoreOps['sync:begin']['input']) => {
     const current = r.syncState.get(a.job);
     const resumes = current.cursor !== null && !a.restart && current.mode === a.mode;
@@ -340,7 +341,8 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     'read:cacheInfo': cacheInfo,
     'read:ready': () => true,
     'read:skippedItems': (a) => r.skipped.list(a.job, a.limit),
-    'read:skippedCounts': () => r.skipped.counts(),
+    'read:dataIssues': (a) => r.skipped.issues(a.job, a.kind, a.limit),
+    'read:dataIssueCounts': () => r.skipped.counts(),
     /**
      * A page of a full pass read clean is staged at once, in a transaction of its own, and only the
      * rows the change log is to record wait for its step: held as JavaScript values until then,

@@ -45,8 +45,27 @@ describe('demo connection', () => {
     }
     const child = demo.process;
     expect(child.exited).toBeNull();
+
+    // Killed from outside: offline at once with when and why, restarted by the probe, and said so;
+    // the next sync talks to the restarted service (its engine is not left on the old port).
+    const statuses: Array<{ state: string; message: string | null; restarted: unknown }> = [];
+    const restarted = new Promise<void>((resolve) => ctx.events.on('connection.status', (s) => {
+      statuses.push(s);
+      if (s.restarted && s.state === 'reachable') resolve();
+    }));
+    ctx.watch.start();
+    child.kill();
+    await restarted;
+    expect(statuses[0]).toMatchObject({ state: 'offline', message: expect.stringMatching(/^The built-in demo service stopped at \d\d:\d\d: its process was killed/) });
+    expect(ctx.status.restarted).toMatchObject({ service: 'The built-in demo service', reason: 'its process was killed' });
+    const again = await ctx.demo.ensure();
+    expect(again.baseUrl).not.toBe(demo.baseUrl);
+    (await ctx.syncs.engineFor(DEMO_CONNECTION_ID)).start({ jobs: ['projectTypes'] });
+    expect((await (await ctx.syncs.engineFor(DEMO_CONNECTION_ID)).whenDone()).state).toBe('done');
+
     contexts.splice(0);
     await ctx.dispose();
     expect(child.exited).not.toBeNull();
-  }, 90_000);
+    expect(again.process.exited).not.toBeNull();
+  }, 120_000);
 });

@@ -7,12 +7,17 @@
  * launch advances it to the new day, so the days in between sync as changes, not as a new market.
  * How the process is started is the host's business (a ServiceLauncher: a Node child here, an Electron
  * utility process in the desktop app); the ready protocol and the stop are the same for every host.
+ *
+ * A demo service that stops on its own (it crashed, or something ended its process) is never
+ * restarted silently: its stop is reported at once (the connection is offline, with when and why),
+ * and the start that follows (the next request for it, or the connection probe) reports the restart
+ * with both times and the reason, for the window to tell the user.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { ContractError } from '../../shared/errors';
-import type { ConnectionStatus } from '../../shared/contract';
+import type { ConnectionStatus, ServiceRestart } from '../../shared/contract';
 import { nodeServiceLauncher } from './node-service-launcher';
 import { type ConnectionRegistry, DEMO_CONNECTION_ID } from './registry';
 import { referenceServiceEntry } from './service-entry';
@@ -34,6 +39,23 @@ export function demoScale(): number {
 
 function describeExit(exit: ServiceExit): string {
   return exit.error ?? String(exit.signal ?? exit.code);
+}
+
+/** Why a service process ended, in words ("it exited with code 1", "its process was killed"). */
+export function exitInWords(exit: ServiceExit): string {
+  if (exit.error) return `it could not run: ${exit.error}`;
+  switch (exit.signal) {
+    case null:
+      return exit.code === 0 ? 'it exited' : `it exited with code ${exit.code}`;
+    case 'SIGKILL':
+      return 'its process was killed';
+    case 'SIGTERM':
+    case 'SIGINT':
+    case 'SIGHUP':
+      return 'its process was asked to stop from outside the app';
+    default:
+      return `its process ended on signal ${exit.signal}`;
+  }
 }
 
 /**
@@ -126,14 +148,33 @@ export interface DemoServiceDeps {
 /** The app's demo service: started on first use by the host's launcher, stopped with the app. */
 export class DemoServiceHost {
   private pending: Promise<DemoService> | null = null;
+  /** The app is stopping the service: its exit is expected. */
+  private stopping = false;
+  /** The last stop the app did not ask for, until the service runs again. */
+  private unexpectedStop: { at: string; reason: string } | null = null;
+  private lastRestart: ServiceRestart | null = null;
 
-  constructor(private readonly deps: DemoServiceDeps) {}
+  constructor(private readonly deps: DemoServiceDeps, private readonly now: () => Date = () => new Date()) {}
+
+  /** The last time the service stopped on its own and was started again (since the app started), or null. */
+  get restarted(): ServiceRestart | null {
+    return this.lastRestart;
+  }
+
+  /** Whether the service runs, or is starting. */
+  get running(): boolean {
+    return this.pending !== null;
+  }
 
   /** The running demo service (started now when it is not running). */
   ensure(): Promise<DemoService> {
     if (this.pending) return this.pending;
     const { dataDir, launcher, connections, reportStatus } = this.deps;
-    reportStatus({ connectionId: DEMO_CONNECTION_ID, state: 'starting', message: 'Starting the built-in demo service' });
+    const stopped = this.unexpectedStop;
+    reportStatus({
+      connectionId: DEMO_CONNECTION_ID, state: 'starting',
+      message: stopped ? `Restarting the built-in demo service (it stopped at ${clock(stopped.at)}: ${stopped.reason})` : 'Starting the built-in demo service',
+    });
     // The demo is our own loopback child: its pro key gets a generous allowance so the first sync is
     // bound by the machine, not by a remote plan's limit (the client still paces to what it learns).
     const pending = spawnReferenceService({
@@ -142,10 +183,18 @@ export class DemoServiceHost {
       launcher,
     }).then((service) => {
       connections.setRuntimeBaseUrl(DEMO_CONNECTION_ID, service.baseUrl);
-      reportStatus({ connectionId: DEMO_CONNECTION_ID, state: 'reachable', message: null });
-      service.process.onExit(() => {
+      if (stopped) {
+        this.lastRestart = { service: 'The built-in demo service', stoppedAt: stopped.at, reason: stopped.reason, restartedAt: this.now().toISOString() };
+        this.unexpectedStop = null;
+      }
+      reportStatus({ connectionId: DEMO_CONNECTION_ID, state: 'reachable', message: null, ...(stopped ? { restarted: this.lastRestart } : {}) });
+      service.process.onExit((exit) => {
         if (this.pending === pending) this.pending = null;
         connections.setRuntimeBaseUrl(DEMO_CONNECTION_ID, null);
+        if (this.stopping) return;
+        const at = this.now().toISOString();
+        this.unexpectedStop = { at, reason: exitInWords(exit) };
+        reportStatus({ connectionId: DEMO_CONNECTION_ID, state: 'offline', message: `The built-in demo service stopped at ${clock(at)}: ${exitInWords(exit)}. Starting it again…` });
       });
       return service;
     });
@@ -158,7 +207,14 @@ export class DemoServiceHost {
 
   /** Stops the demo service when it runs (the app is shutting down). */
   async stop(): Promise<void> {
+    this.stopping = true;
     const service = await this.pending?.catch(() => null);
     if (service) await stopReferenceService(service);
   }
+}
+
+/** The time of day of an ISO instant, as the window shows it (HH:MM, local time). */
+function clock(iso: string): string {
+  const d = new Date(iso);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }

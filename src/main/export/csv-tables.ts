@@ -9,6 +9,7 @@ import type { ExportTable } from '../../shared/contract/export-types';
 import type { CsvColumnKind } from '../../shared/csv-safety';
 import { ContractError } from '../../shared/errors';
 import { foldCase } from '../../shared/case-folding';
+import { ENTRY_ORDER } from '../analytics/forensics';
 import { creditOrderBy, creditWhere, legacyForensicOrderBy, legacyForensicWhere, projectOrderBy, projectWhere, whereSql, type Where } from './cache-filters';
 import { readParents, type ParentColumns } from '../cache/repositories/credit-parents';
 import { buyerRows } from './buyer-source';
@@ -170,9 +171,9 @@ export const CSV_TABLES: Record<Exclude<ExportTable, 'boundaries'>, CsvTable> = 
       if (query.project_id !== undefined) {
         where.clauses.unshift('e.project_id = ?');
         where.params.unshift(query.project_id);
-        return sqlSource(db, 'project_forensic_entries e', FORENSIC_ENTRY_SELECT, where, 'ORDER BY e.position ASC');
+        return sqlSource(db, 'project_forensic_entries e', FORENSIC_ENTRY_SELECT, where, ENTRY_ORDER);
       }
-      return sqlSource(db, 'forensic_latest_entries e', FORENSIC_ENTRY_SELECT, where, 'ORDER BY e.position ASC');
+      return sqlSource(db, 'forensic_latest_entries e', FORENSIC_ENTRY_SELECT, where, ENTRY_ORDER);
     },
   },
   'legacy-forensics': {

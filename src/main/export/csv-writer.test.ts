@@ -1,6 +1,9 @@
 import { Writable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import { neutraliseText } from '../../shared/csv-safety';
+import { HOSTILE_STRINGS } from '../../shared/testing/hostile-strings';
+import { readStrictCsv } from '../../shared/testing/strict-csv';
 import type { CsvColumn } from './csv-tables';
 import { BATCH_ROWS, ExportCancelled, writeCsv } from './csv-writer';
 
@@ -33,6 +36,38 @@ describe('writeCsv', () => {
     expect(parsed.map((r) => r['beneficiary'])).toEqual(names.map((n) => n ?? ''));
     expect(parsed.map((r) => r['id'])).toEqual(['-2', '-1', '0', '1', '2', '3']);
     expect(parsed[2]!['sdg_goals']).toBe('2;3');
+  });
+
+  it('writes hostile text so that a strict RFC 4180 reader (CRLF records only, no guessing) reads every row back exactly', async () => {
+    const rows = [
+      ...HOSTILE_STRINGS.map(([, text], i) => ({ id: i, beneficiary: text, sdg_goals: JSON.stringify([text, 'x']) })),
+      { id: HOSTILE_STRINGS.length, beneficiary: null, sdg_goals: 'null' },
+    ];
+    for (const bom of [false, true]) {
+      const { out, text } = sink();
+      expect(await writeCsv(rows, columns, out, { bom })).toBe(rows.length);
+      expect(text().startsWith('\uFEFF')).toBe(bom);
+      const [header, ...records] = readStrictCsv(text());
+      expect(header).toEqual(['id', 'beneficiary', 'sdg_goals']);
+      expect(records).toHaveLength(rows.length);
+      HOSTILE_STRINGS.forEach(([what, value], i) => {
+        // A text a spreadsheet would run as a formula keeps its leading apostrophe; nothing else changes.
+        expect(records[i], what).toEqual([String(i), neutraliseText(value), neutraliseText(`${value};x`)]);
+      });
+      // A missing value is no cell text at all; the empty text is a quoted empty cell.
+      expect(records[rows.length - 1]).toEqual([String(HOSTILE_STRINGS.length), null, null]);
+      expect(records[HOSTILE_STRINGS.findIndex(([, v]) => v === '')]![1]).toBe('');
+    }
+  });
+
+  it('quotes every field holding a CR, an LF, a comma or a double quote, and no other', async () => {
+    const { out, text } = sink();
+    const cells = ['lf\n', 'cr\r', 'crlf\r\n', 'comma,', 'quote"', 'tab\t', 'plain', 'semi;colon', ''];
+    await writeCsv(cells.map((beneficiary, id) => ({ id, beneficiary, sdg_goals: '[]' })), columns, out, { bom: false });
+    expect(text()).toBe(
+      'id,beneficiary,sdg_goals\r\n0,"lf\n",\r\n1,"cr\r",\r\n2,"crlf\r\n",\r\n3,"comma,",\r\n4,"quote""",\r\n' +
+      '5,tab\t,\r\n6,plain,\r\n7,semi;colon,\r\n8,"",\r\n',
+    );
   });
 
   it('writes the header alone for no rows, with a BOM when asked', async () => {

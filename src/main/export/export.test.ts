@@ -9,6 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Boundary, CreditTransaction, Page, Project, SatelliteMetrics } from '../../shared/api';
 import { neutraliseText } from '../../shared/csv-safety';
+import { readStrictCsv } from '../../shared/testing/strict-csv';
 import { createAppContext, type AppContext } from '../app-context';
 import { openQueryableCache } from '../analytics/schema';
 import { CreditTransactionRepository } from '../cache/repositories/credit-transaction-repository';
@@ -23,8 +24,12 @@ let market: SyncedDataDir;
 let ctx: AppContext;
 let outDir: string;
 
-const readCsv = (file: string): Array<Record<string, string>> =>
-  parse(fs.readFileSync(file), { columns: true, bom: true, skip_empty_lines: false, relax_column_count: false }) as Array<Record<string, string>>;
+/** The file's rows, read by csv-parse; a strict RFC 4180 reader (CRLF records only) must read as many. */
+function readCsv(file: string): Array<Record<string, string>> {
+  const rows = parse(fs.readFileSync(file), { columns: true, bom: true, skip_empty_lines: false, relax_column_count: false }) as Array<Record<string, string>>;
+  expect(readStrictCsv(fs.readFileSync(file, 'utf8')).length - 1).toBe(rows.length);
+  return rows;
+}
 
 async function exportTo(input: Parameters<typeof dispatch<'export.start'>>[1]) {
   const job = await dispatch('export.start', input, ctx);

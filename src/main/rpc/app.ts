@@ -39,6 +39,7 @@ export const appHandlers: HandlerSlice<'app.info' | 'app.checkForUpdates' | 'con
   'connections.select': async (input, ctx) => {
     ctx.connections.select(input.id);
     ctx.setStatus({ connectionId: input.id, state: 'unknown', message: null });
+    ctx.watch.reset();
     return appInfo(ctx);
   },
 };

@@ -7,7 +7,7 @@ import type { HandlerSlice } from './types';
 type SyncMethods =
   | 'connections.status' | 'sync.start' | 'sync.pause' | 'sync.resume' | 'sync.cancel' | 'sync.status'
   | 'watchlist.list' | 'watchlist.set' | 'projects.refresh' | 'keys.list' | 'keys.create' | 'keys.revoke'
-  | 'keys.usage' | 'cache.info' | 'cache.clear' | 'sync.skippedItems' | 'sync.mirror';
+  | 'keys.usage' | 'cache.info' | 'cache.clear' | 'sync.skippedItems' | 'sync.dataIssues' | 'sync.mirror';
 
 const AUTH_CODES = new Set(['missing_api_key', 'invalid_api_key', 'revoked_api_key', 'expired_api_key', 'upgrade_required']);
 
@@ -23,6 +23,8 @@ const currentClient = (ctx: AppContext) => ctx.syncs.clientFor(ctx.selectedConne
 export const syncHandlers: HandlerSlice<SyncMethods> = {
   'connections.status': async (_i, ctx) => {
     const connectionId = ctx.selectedConnectionId();
+    // From the first status request on, the connection is probed between requests too.
+    ctx.watch.start();
     try {
       const client = await ctx.syncs.clientFor(connectionId);
       await client.projectTypes();
@@ -39,6 +41,7 @@ export const syncHandlers: HandlerSlice<SyncMethods> = {
   'sync.cancel': async (_i, ctx) => (await currentEngine(ctx)).cancel(),
   'sync.status': async (_i, ctx) => ctx.syncs.statusOf(ctx.selectedConnectionId()),
   'sync.skippedItems': async (input, ctx) => ctx.currentCache().call('read:skippedItems', { job: input.job ?? null, limit: input.limit ?? 1000 }),
+  'sync.dataIssues': async (input, ctx) => ctx.currentCache().call('read:dataIssues', { job: input.job ?? null, kind: input.kind ?? null, limit: input.limit ?? 1000 }),
   'watchlist.list': async (_i, ctx) => ctx.currentCache().call('read:watchItems'),
   'watchlist.set': async (input, ctx) => {
     const id = input.kind === 'country' ? input.id.toUpperCase() : input.id;

@@ -4,7 +4,7 @@
  * so a crash resumes at the next page.
  */
 import { ContractError } from '../../shared/errors';
-import type { SkippedItem, SyncJobName } from '../../shared/contract';
+import type { SkippedItem, SyncJobName, UnfitValue } from '../../shared/contract';
 import type { ApiClient, PageFacts } from '../api/api-client';
 import type { CacheClient } from '../cache/cache-client';
 import type { CacheWrite, PageTotals } from '../cache/cache-protocol';
@@ -25,6 +25,8 @@ export interface JobRun {
   page(rows: number, totals: PageTotals, pages?: number): void;
   /** A step recorded items it could not store. */
   skipped(count: number): void;
+  /** A step recorded values that did not fit their field. */
+  unfit(count: number): void;
   /** The pass resumed or started (progress counters from the checkpoint). */
   checkpoint(cp: SyncCheckpoint): void;
   /** A full pass was asked for (credits). */
@@ -43,6 +45,8 @@ export interface Step {
   pages?: number;
   /** Items met that could not be stored (recorded in the same transaction). */
   skipped?: SkippedItem[];
+  /** Values met that did not fit their field, stored as null (recorded in the same transaction). */
+  unfit?: UnfitValue[];
 }
 
 /** Pages already fetched are written together, up to this many rows per transaction (fewer commits, less index write amplification). */
@@ -64,10 +68,16 @@ export async function begin(run: JobRun, mode: SyncCheckpoint['mode'], cursor: S
 
 export async function step(run: JobRun, s: Step, cursor: SyncCursor | null, totals: PageTotals): Promise<void> {
   const skipped = s.skipped ?? [];
-  const writes: CacheWrite[] = skipped.length ? [...s.writes, { op: 'write:skippedItems', args: { job: run.job, items: skipped } }] : s.writes;
+  const unfit = s.unfit ?? [];
+  const writes: CacheWrite[] = [
+    ...s.writes,
+    ...(skipped.length ? [{ op: 'write:skippedItems' as const, args: { job: run.job, items: skipped } }] : []),
+    ...(unfit.length ? [{ op: 'write:unfitValues' as const, args: { job: run.job, items: unfit } }] : []),
+  ];
   await run.cache.call('sync:step', { job: run.job, writes, cursor, rows: s.rows, totals, pages: s.pages ?? 1 });
   run.page(s.rows, totals, s.pages ?? 1);
   if (skipped.length) run.skipped(skipped.length);
+  if (unfit.length) run.unfit(unfit.length);
 }
 
 /** Keeps a rejected prefetch from being reported as unhandled before it is awaited. */
@@ -145,7 +155,7 @@ export async function pagedJob<P extends PageFacts>(
     const last = totalPages ? Math.min(totalPages, pageNo + ahead - 1) : pageNo;
     for (let p = pageNo; p <= last; p++) void fetchPage(p);
     // Pages already here are written together (fewer, larger transactions); the cursor moves past all of them.
-    const batch: Step = { writes: [], rows: 0, pages: 0, skipped: [] };
+    const batch: Step = { writes: [], rows: 0, pages: 0, skipped: [], unfit: [] };
     let nextNo: number | null = null;
     let totals: { rows: number; pages: number } = { rows: 0, pages: 0 };
     for (;;) {
@@ -157,6 +167,7 @@ export async function pagedJob<P extends PageFacts>(
       batch.rows += page.count;
       batch.pages! += 1;
       batch.skipped!.push(...page.skipped);
+      batch.unfit!.push(...page.unfit);
       let next: string | null;
       try {
         next = page.pagination.next_page ? run.client.resolveNextPage(page.pagination.next_page) : null;
@@ -226,7 +237,7 @@ export async function itemsInOrder(
   for (let i = range.from; i < range.to;) {
     await run.gate();
     for (let k = i; k < Math.min(range.to, i + 2 * run.concurrency); k++) ask(k);
-    const batch: Step = { writes: [], rows: 0, pages: 0, skipped: [] };
+    const batch: Step = { writes: [], rows: 0, pages: 0, skipped: [], unfit: [] };
     do {
       let s: Step;
       try {
@@ -241,6 +252,7 @@ export async function itemsInOrder(
       batch.rows += s.rows;
       batch.pages! += s.pages ?? 1;
       batch.skipped!.push(...(s.skipped ?? []));
+      batch.unfit!.push(...(s.unfit ?? []));
       i++;
     } while (i < range.to && batch.pages! < MAX_ITEMS_PER_STEP && arrived.get(i) === true);
     await write(batch, i);

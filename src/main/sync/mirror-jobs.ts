@@ -34,11 +34,12 @@ const mirrored = (resource: MirrorResource, id: string, signal: string | null, f
 });
 
 export async function projectDetailStep(run: ItemRun, projectId: string, signal: string | null = null): Promise<Step> {
-  const { value: project, skipped } = await run.client.project(projectId, run.signal);
+  const { value: project, skipped, unfit } = await run.client.project(projectId, run.signal);
   return {
     writes: [...(project ? [{ op: 'write:projectDetail' as const, args: { project } }] : []), mirrored('detail', projectId, signal, Boolean(project))],
     rows: project ? 1 + project.clips.length : 0,
     skipped,
+    unfit,
   };
 }
 
@@ -53,26 +54,28 @@ export async function projectForensicsStep(run: ItemRun, projectId: string, due:
   let rows = 0;
   let found = true;
   const skipped: Step['skipped'] = [];
+  const unfit: Step['unfit'] = [];
   if (due.dossier ?? true) {
     const taken = await run.client.projectForensics(projectId, run.signal);
     found = Boolean(taken.value);
     skipped.push(...taken.skipped);
+    unfit.push(...taken.unfit);
     writes.push({ op: 'write:projectForensics', args: { projectId, forensics: taken.value } }, mirrored('dossier', projectId, due.signal, found));
-    rows += taken.value ? taken.value.entries.length + 1 : 0;
+    // A dossier's rows are its forensic entries (what every screen counts of forensics); its memo and diff are not entries.
+    rows += taken.value ? taken.value.entries.length : 0;
   }
   if (found && (due.diff ?? true)) {
     const week = currentIsoWeek();
     const diff = await run.client.forensicDiff(projectId, week, run.signal);
     writes.push({ op: 'write:forensicDiff', args: { projectId, year: week.year, week: week.week, diff } });
-    rows += diff ? 1 : 0;
   }
-  return { writes, rows, skipped };
+  return { writes, rows, skipped, unfit };
 }
 
 /** A country's profile (404 recorded as "the service has none"). */
 export async function countryProfileStep(run: ItemRun, code: string): Promise<Step> {
-  const { value: profile, skipped } = await run.client.country(code, run.signal);
-  return { writes: [{ op: 'write:countryProfile', args: { code, profile } }], rows: profile ? 1 : 0, skipped };
+  const { value: profile, skipped, unfit } = await run.client.country(code, run.signal);
+  return { writes: [{ op: 'write:countryProfile', args: { code, profile } }], rows: profile ? 1 : 0, skipped, unfit };
 }
 
 /** A country's policy updates (404: the service has none for it). */
@@ -82,6 +85,7 @@ export async function countryUpdatesStep(run: ItemRun, code: string, signal: str
     writes: [{ op: 'write:countryUpdates', args: { code, updates: updates?.items ?? [] } }, mirrored('countryUpdates', code, signal, Boolean(updates))],
     rows: updates?.items.length ?? 0,
     skipped: updates?.skipped ?? [],
+    unfit: updates?.unfit ?? [],
   };
 }
 
@@ -90,8 +94,14 @@ export async function countryOfProjectStep(run: Pick<JobRun, 'client' | 'signal'
   const code = await run.cache.call('read:projectCountry', { projectId });
   if (!code) return { writes: [], rows: 0, code: null };
   const profile = await countryProfileStep(run, code);
-  const updates = profile.rows ? await countryUpdatesStep(run, code) : { writes: [], rows: 0, skipped: [] };
-  return { writes: [...profile.writes, ...updates.writes], rows: profile.rows + updates.rows, skipped: [...(profile.skipped ?? []), ...(updates.skipped ?? [])], code };
+  const updates: Step = profile.rows ? await countryUpdatesStep(run, code) : { writes: [], rows: 0 };
+  return {
+    writes: [...profile.writes, ...updates.writes],
+    rows: profile.rows + updates.rows,
+    skipped: [...(profile.skipped ?? []), ...(updates.skipped ?? [])],
+    unfit: [...(profile.unfit ?? []), ...(updates.unfit ?? [])],
+    code,
+  };
 }
 
 /**

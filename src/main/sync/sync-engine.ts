@@ -154,7 +154,7 @@ export class SyncEngine {
         this.progress.eta.remember(cp);
         this.progress.fromCheckpoint({ ...cp, rows: cp.cursor ? cp.rows : 0, pages: cp.cursor ? cp.pages : 0 });
       }
-      this.progress.fromSkippedCounts(await cache.call('read:skippedCounts'));
+      this.progress.fromIssueCounts(await cache.call('read:dataIssueCounts'));
       // The change log records this run's findings under its own id.
       runId = await cache.call('sync:runStart');
       // Where the API root is and what the server offers (once per client; remembered by the host).
@@ -225,6 +225,10 @@ export class SyncEngine {
       },
       skipped: (count) => {
         this.progress.skipped(job, count);
+        this.emit(false);
+      },
+      unfit: (count) => {
+        this.progress.unfit(job, count);
         this.emit(false);
       },
       setRateLimit: (perMinute) => {

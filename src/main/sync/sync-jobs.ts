@@ -11,7 +11,7 @@ import { subDays } from 'date-fns';
 import type { SyncJobName } from '../../shared/contract';
 import type { CacheWrite } from '../cache/cache-protocol';
 import type { SyncCheckpoint, SyncCursor } from '../cache/repositories/sync-state-repository';
-import { countryCodeOf } from './country-codes';
+import { countryCodeOf } from '../../shared/country-names';
 import { PER_PAGE, begin, itemJob, type JobRun, pagedJob, singleStep, step } from './job-run';
 import { MIRROR_JOBS, countryProfileStep } from './mirror-jobs';
 
@@ -54,8 +54,8 @@ async function projects(run: JobRun): Promise<void> {
 
 async function forensicsLatest(run: JobRun): Promise<void> {
   await singleStep(run, async () => {
-    const { value: feed, skipped } = await run.client.latestFeed(LATEST_FEED_LIMIT, run.signal);
-    return { writes: [{ op: 'write:latestFeed', args: { feed, limit: LATEST_FEED_LIMIT } }], rows: feed.entries.length, skipped };
+    const { value: feed, skipped, unfit } = await run.client.latestFeed(LATEST_FEED_LIMIT, run.signal);
+    return { writes: [{ op: 'write:latestFeed', args: { feed, limit: LATEST_FEED_LIMIT } }], rows: feed.entries.length, skipped, unfit };
   });
 }
 
@@ -64,7 +64,8 @@ async function countries(run: JobRun): Promise<void> {
   const entries = names.map((country) => ({ country, country_code: countryCodeOf(country) }));
   await run.cache.call('write:many', { writes: [{ op: 'write:projectCountries', args: { entries } }] });
   const unknown = entries.filter((e) => !e.country_code).map((e) => e.country);
-  if (unknown.length) run.log(`countries without an ISO code: ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ', ...' : ''}`);
+  // Kept as sent on their projects; no profile to fetch, no place on the map (the Sync view lists them).
+  if (unknown.length) run.log(`countries without an ISO code (kept as sent, no profile): ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ', ...' : ''}`);
   const watched = new Set((await run.cache.call('read:watchItems')).filter((w) => w.kind === 'country').map((w) => w.id));
   const codes = [...new Set(entries.map((e) => e.country_code).filter((c): c is string => Boolean(c)))]
     .sort((a, b) => Number(watched.has(b)) - Number(watched.has(a)) || a.localeCompare(b));
@@ -87,7 +88,7 @@ async function satellite(run: JobRun): Promise<void> {
     if (slice.received === SATELLITE_LIMIT) next = { sweep, offset: offset + slice.received };
     else next = sweep + 1 < sweeps.length ? { sweep: sweep + 1, offset: 0 } : null;
     const writes: CacheWrite[] = [{ op: 'write:satelliteMetrics', args: { items: slice.items, pass: cp.pass } }];
-    await step(run, { writes, rows: slice.items.length, skipped: slice.skipped }, next, {});
+    await step(run, { writes, rows: slice.items.length, skipped: slice.skipped, unfit: slice.unfit }, next, {});
     if (!next) break;
     sweep = next.sweep!;
     offset = next.offset!;

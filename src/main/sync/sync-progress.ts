@@ -31,7 +31,7 @@ export class SyncProgress {
     this.now = options.now ?? Date.now;
     this.eta = new SyncEta(this.now);
     for (const job of names) {
-      this.jobs.set(job, { job, state: 'idle', rows: 0, totalRows: null, pages: 0, totalPages: null, requestsPerMinute: 0, etaSeconds: null, lastError: null, lastSuccessAt: null, skippedItems: 0 });
+      this.jobs.set(job, { job, state: 'idle', rows: 0, totalRows: null, pages: 0, totalPages: null, requestsPerMinute: 0, etaSeconds: null, lastError: null, lastSuccessAt: null, skippedItems: 0, unfitValues: 0 });
       this.requests.set(job, { times: [], startedAtMs: null });
     }
   }
@@ -52,18 +52,26 @@ export class SyncProgress {
     j.lastSuccessAt = cp.last_success_at;
   }
 
-  /** Skipped items per job as the cache remembers them (the jobs' latest passes). */
-  fromSkippedCounts(counts: Record<string, number>): void {
-    for (const [name, j] of this.jobs) j.skippedItems = counts[name] ?? 0;
+  /** Skipped items and unfit values per job as the cache remembers them (the jobs' latest passes). */
+  fromIssueCounts(counts: Record<string, { skipped: number; unfit: number }>): void {
+    for (const [name, j] of this.jobs) {
+      j.skippedItems = counts[name]?.skipped ?? 0;
+      j.unfitValues = counts[name]?.unfit ?? 0;
+    }
   }
 
-  /** A new pass starts its skipped items afresh. */
+  /** A new pass starts its skipped items and unfit values afresh. */
   newPass(name: SyncJobName): void {
     this.job(name).skippedItems = 0;
+    this.job(name).unfitValues = 0;
   }
 
   skipped(name: SyncJobName, count: number): void {
     this.job(name).skippedItems += count;
+  }
+
+  unfit(name: SyncJobName, count: number): void {
+    this.job(name).unfitValues += count;
   }
 
   queue(names: readonly SyncJobName[]): void {
@@ -137,6 +145,7 @@ export class SyncProgress {
       rateLimitPerMinute: this.rateLimitPerMinute,
       lastError: this.lastError,
       skippedItems: jobs.reduce((n, j) => n + j.skippedItems, 0),
+      unfitValues: jobs.reduce((n, j) => n + j.unfitValues, 0),
       etaSeconds: this.state === 'done' ? 0 : estimate && this.stepped ? Math.round(estimate.seconds) : null,
       etaLeavesOut: estimate?.leavesOut ?? [],
     };

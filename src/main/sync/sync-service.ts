@@ -3,10 +3,11 @@
  * events ('sync.progress'), connection status from request outcomes, the demo connection's
  * automatic sync, and on-demand refresh of one project.
  */
-import type { ContractEvents, SyncStatus } from '../../shared/contract';
+import type { ContractEvents, ProjectRefresh, SyncStatus } from '../../shared/contract';
 import { SYNC_JOBS } from '../../shared/contract';
 import { ContractError } from '../../shared/errors';
 import { ApiClient } from '../api/api-client';
+import { ON_DEMAND_CONNECT_TIMEOUT_MS } from '../api/connect-timeout';
 import { RequestPacer, REQUESTS_IN_FLIGHT, REQUESTS_IN_FLIGHT_FAR, type RequestPriority } from '../api/request-pacer';
 import type { ServiceProfile } from '../api/service-profile';
 import type { CacheRegistry } from '../cache/cache-client';
@@ -27,12 +28,16 @@ export interface SyncEnginesDeps {
   emitProgress(status: ContractEvents['sync.progress']): void;
   /** A request outcome about a connection (reachable, offline, key refused). */
   reportConnection(connectionId: string, state: 'reachable' | 'offline' | 'unauthorized', message: string | null): void;
+  /** Every request's outcome (any client of the connection): it reached the service and was answered, or it could not reach it. */
+  reportReachability?(connectionId: string, reachable: boolean, message: string | null): void;
 }
 
 const AUTH_CODES = new Set(['revoked_api_key', 'invalid_api_key', 'expired_api_key', 'missing_api_key', 'upgrade_required']);
 
 export class SyncEngines {
   private readonly engines = new Map<string, Promise<SyncEngine>>();
+  /** Each created engine and the address its client talks to (the demo's changes when its service is restarted). */
+  private readonly made = new Map<string, { engine: SyncEngine; baseUrl: string }>();
   /** What each connection's server turned out to be (API root, offered paths, names), learnt once. */
   private readonly profiles = new Map<string, ServiceProfile>();
   /** One pacer per connection and service: the sync and the user's on-demand requests share the key's allowance. */
@@ -68,7 +73,12 @@ export class SyncEngines {
       if (learnt && created.rateLimitPerMinute === null) created.setRateLimit(learnt);
       pacer = created;
     }
-    const client = new ApiClient({ baseUrl, apiKey, log, profile: known ?? null, pacer, priority });
+    const client = new ApiClient({
+      baseUrl, apiKey, log, profile: known ?? null, pacer, priority,
+      onReachability: (reachable, message) => this.deps.reportReachability?.(connectionId, reachable, message),
+      // The user waits for an on-demand request: it is told at once when the service cannot be reached.
+      ...(priority === 'foreground' ? { connectTimeoutMs: ON_DEMAND_CONNECT_TIMEOUT_MS, retryUnreachable: false } : {}),
+    });
     if (!known) {
       // Offline or refused: the request that follows reports it; the next client tries again.
       const profile = await client.discover().catch(() => null);
@@ -80,10 +90,19 @@ export class SyncEngines {
   /** The sync engine of a connection (created on first use; `stopAll` cancels every one). */
   engineFor(connectionId: string, log?: (line: string) => void): Promise<SyncEngine> {
     let pending = this.engines.get(connectionId);
+    const made = this.made.get(connectionId);
+    // An idle engine whose client talks to an address the connection no longer has (the demo service
+    // was restarted on another port, or is not running) is replaced: its requests would go nowhere.
+    const connection = this.deps.connections.get(connectionId);
+    if (pending && made && connection.kind === 'demo' && made.baseUrl !== connection.baseUrl && !['running', 'paused'].includes(made.engine.status().state)) {
+      this.engines.delete(connectionId);
+      this.made.delete(connectionId);
+      pending = undefined;
+    }
     if (pending) return pending;
     pending = (async () => {
       const client = await this.clientFor(connectionId, log, 'background');
-      return new SyncEngine({
+      const engine = new SyncEngine({
         cache: this.deps.caches.of(connectionId),
         client,
         connectionId,
@@ -91,6 +110,8 @@ export class SyncEngines {
         onProgress: (status) => this.deps.emitProgress(status),
         onConnection: (state, message) => this.deps.reportConnection(connectionId, state, message),
       });
+      this.made.set(connectionId, { engine, baseUrl: client.baseUrl });
+      return engine;
     })();
     this.engines.set(connectionId, pending);
     pending.catch(() => {
@@ -110,11 +131,14 @@ export class SyncEngines {
     const engine = await this.existing(connectionId);
     if (engine) return engine.status();
     const progress = new SyncProgress(SYNC_JOBS);
-    for (const cp of await this.deps.caches.of(connectionId).call('sync:checkpoints')) {
+    const cache = this.deps.caches.of(connectionId);
+    for (const cp of await cache.call('sync:checkpoints')) {
       progress.fromCheckpoint(cp);
       const job = progress.job(cp.job as (typeof SYNC_JOBS)[number]);
       if (job) job.state = cp.state === 'running' ? 'paused' : cp.state;
     }
+    // What the latest passes met, as the cache remembers it (a sync in an earlier process included).
+    progress.fromIssueCounts(await cache.call('read:dataIssueCounts'));
     return progress.snapshot(connectionId);
   }
 
@@ -124,38 +148,62 @@ export class SyncEngines {
     return (await this.engineFor(DEMO_CONNECTION_ID)).start();
   }
 
-  /** Fetches one project's detail, boundary, forensics (with this week's diff) and country now. */
-  async refreshProject(connectionId: string, projectId: string): Promise<{ fetched: string[]; errors: string[] }> {
+  /**
+   * Fetches one project's detail, boundary, forensics (with this week's diff) and country now. Each
+   * part that fails is named with its reason in words; a service that cannot be reached (or refuses
+   * the key) stops it at the first part, with one sentence for all of them.
+   */
+  async refreshProject(connectionId: string, projectId: string): Promise<ProjectRefresh> {
     const client = await this.clientFor(connectionId);
     const cache = this.deps.caches.of(connectionId);
     const run = { client, cache, signal: new AbortController().signal };
-    const parts: Array<[string, () => Promise<{ writes: CacheWrite[] }>]> = [
-      ['project', () => projectDetailStep(run, projectId)],
-      ['boundary', () => boundaryStep(run, projectId)],
-      ['forensics', () => projectForensicsStep(run, projectId)],
-      ['country', () => countryOfProjectStep(run, projectId)],
+    const parts: Array<[string, string, () => Promise<{ writes: CacheWrite[] }>]> = [
+      ['project', 'the project\'s detail', () => projectDetailStep(run, projectId)],
+      ['boundary', 'its boundary', () => boundaryStep(run, projectId)],
+      ['forensics', 'its forensic dossier', () => projectForensicsStep(run, projectId)],
+      ['country', 'its country\'s profile and updates', () => countryOfProjectStep(run, projectId)],
     ];
     const fetched: string[] = [];
     const errors: string[] = [];
-    for (const [name, fetchPart] of parts) {
+    const failed: string[] = [];
+    let stopped: string | null = null;
+    for (const [name, label, fetchPart] of parts) {
       try {
         const s = await fetchPart();
         await cache.call('write:many', { writes: s.writes });
         fetched.push(name);
       } catch (err) {
         const e = err instanceof ContractError ? err : new ContractError('internal_error', String(err));
-        errors.push(`${name}: ${e.code}: ${client.redact(e.message)}`);
-        if (AUTH_CODES.has(e.code)) break;
+        const reason = client.redact(e.message);
+        errors.push(`${name}: ${e.code}: ${reason}`);
+        // No other part can succeed: the service is not there, or it refuses the key.
+        if (e.code === 'offline' || e.code === 'timeout') {
+          stopped = fetched.length
+            ? `Offline: the service stopped answering, so the rest was not fetched. It can be fetched when the service answers again.`
+            : 'Offline: the service cannot be reached, so nothing was fetched. It can be fetched when the service answers again.';
+          break;
+        }
+        if (AUTH_CODES.has(e.code)) {
+          stopped = `The service refused the API key, so ${fetched.length ? 'the rest was' : 'nothing was'} fetched: ${reason}`;
+          break;
+        }
+        failed.push(`${label} (${lowerFirst(reason)})`);
       }
     }
-    return { fetched, errors };
+    const message = stopped ?? (failed.length ? `Could not fetch ${failed.join('; ')}.` : null);
+    return { fetched, errors, message };
   }
 
   /** Cancels every running sync and waits for each to stop (the app is shutting down). */
   async stopAll(): Promise<void> {
     const engines = await Promise.all([...this.engines.values()].map((p) => p.catch(() => null)));
     this.engines.clear();
+    this.made.clear();
     for (const engine of engines) engine?.cancel();
     await Promise.all(engines.map((engine) => engine?.whenDone()));
   }
+}
+
+function lowerFirst(text: string): string {
+  return text ? text[0]!.toLowerCase() + text.slice(1) : text;
 }

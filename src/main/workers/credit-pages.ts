@@ -6,8 +6,8 @@
  * step: about 1 s of the main thread's CPU for the default market's 533k transactions, on two cores
  * already busy.
  *
- * This thread has no API key, so skipped items are described with whole excerpts; the client redacts
- * and cuts them (item-intake.ts finishSkipped).
+ * This thread has no API key, so skipped items and unfit values are described with whole excerpts;
+ * the client redacts and cuts them (item-intake.ts finishSkipped).
  */
 import { createItemReaders } from '../api/item-readers';
 import { decodeBody, readPage } from '../api/page-body';
@@ -19,5 +19,5 @@ const reader = createItemReaders((text) => text, Infinity).creditTransaction;
 export const readCreditsPage: NonNullable<CacheHooks['readCreditsPage']> = (body, page, what) => {
   const read = readPage(decodeBody(body), reader, page, what);
   if (read === null) return null;
-  return { facts: { pagination: read.pagination, count: read.items.length, skipped: read.skipped, trouble: read.trouble }, rows: creditRows(read.items) };
+  return { facts: { pagination: read.pagination, count: read.items.length, skipped: read.skipped, unfit: read.unfit, trouble: read.trouble }, rows: creditRows(read.items) };
 };

@@ -8,7 +8,7 @@ import { messyCountryUpdates, messyForensics } from '../messy/messy-market';
 import type { Db } from '../store/open-store';
 import type { AdvanceWorld } from './advance-world';
 import { countAround } from './advance-world';
-import { countryUpdate } from './countries';
+import { countryUpdate, recentDevelopments } from './countries';
 import { newsEntry } from './forensics';
 import { INSERT_CLIP_SQL, INSERT_DIFF_SQL, INSERT_ENTRY_SQL, INSERT_UPDATE_SQL, clipRowValues } from './index';
 import type { Rng } from './rng';
@@ -76,11 +76,8 @@ function satelliteChanges(db: Db, world: AdvanceWorld, rng: Rng, day: string): v
   }
 }
 
-/** Profile fields a policy update of this headline changes. */
-function policyEffect(rng: Rng, headline: string, profile: Record<string, unknown>): Record<string, unknown> {
-  const loas = typeof profile.article6_host_loas === 'number' ? profile.article6_host_loas : 0;
-  if (headline.includes('bilateral agreement')) return { article6_status: 'Bilateral agreements signed', article6_host_loas: loas + 1 };
-  if (headline.includes('Article 6 authorization')) return { article6_status: loas > 0 ? 'LoAs issued' : 'Framework in development' };
+/** Profile fields a policy update of this headline changes (an update is drawn only where its profile agrees with it: countries.ts). */
+function policyEffect(rng: Rng, headline: string): Record<string, unknown> {
   if (headline.includes('Domestic retention')) return { domestic_retention_pct: rng.int(5, 40) };
   if (headline.includes('Export of carbon credits')) return { export_restrictions: true };
   if (headline.includes('Designated National Authority')) return { has_dna: true };
@@ -98,10 +95,10 @@ function policyUpdates(db: Db, world: AdvanceWorld, rng: Rng, day: string, messy
     const { country_code: code } = rng.pick(profiles);
     const current = db.prepare('SELECT profile FROM country_profiles WHERE country_code = ?').get(code) as { profile: string };
     const profile = JSON.parse(current.profile) as Record<string, unknown>;
-    const update = countryUpdate(rng, ++nextId, code, String(profile.country_name ?? code), day);
+    const update = countryUpdate(rng, ++nextId, code, String(profile.country_name ?? code), day, profile);
     if (messyRng) messyCountryUpdates(messyRng, [update]);
     db.prepare(INSERT_UPDATE_SQL).run(update);
-    const changed = { ...profile, ...policyEffect(rng, update.headline, profile), last_ai_scan_date: day, updated_at: timeOn(rng, day) };
+    const changed = { ...profile, ...policyEffect(rng, update.headline), recent_developments: recentDevelopments(update), last_ai_scan_date: day, updated_at: timeOn(rng, day) };
     db.prepare('UPDATE country_profiles SET profile = ? WHERE country_code = ?').run(JSON.stringify(changed), code);
   }
 }

@@ -7,7 +7,7 @@ import { addDays, daysBetween, isoDateTime, isoWeek, isoWeekMonday, toDayNumber 
 import { demoLink } from './links';
 import type { ProjectSummary } from './project-summary';
 import type { Rng } from './rng';
-import { forensicEvent, type StoryProject } from './stories';
+import { forensicEvent, projectKind, type ProjectKind, type StoryProject } from './stories';
 
 export interface ForensicEntryRow {
   id: number;
@@ -61,7 +61,39 @@ export interface ForensicsData {
   legacy: LegacyForensicRow[];
 }
 
-const RISKS = ['Baseline over-crediting', 'Permanence and reversal risk', 'Leakage', 'Community consent', 'Registry suspension', 'Low demand'];
+/** What a memo may say of a project of each kind: a forest is not a removal with durable storage, a wind farm has no reversal risk. */
+const MEMO_WORDS: Record<ProjectKind, { risks: readonly string[]; values: readonly string[]; legacyValues: readonly string[] }> = {
+  land: {
+    risks: ['Baseline over-crediting', 'Permanence and reversal risk', 'Leakage', 'Community consent', 'Registry suspension', 'Low demand'],
+    values: ['Co-benefits and CCB label', 'Avoided deforestation at scale', 'Large verified supply', 'Strong buyer demand'],
+    legacyValues: ['Co-benefits', 'Scale'],
+  },
+  removal: {
+    risks: ['Storage monitoring', 'Permanence and reversal risk', 'Registry suspension', 'Low demand'],
+    values: ['Removal credits with durable storage', 'Strong buyer demand'],
+    legacyValues: ['Durability', 'Scale'],
+  },
+  renewable: {
+    risks: ['Additionality', 'Baseline over-crediting', 'Registry suspension', 'Low demand'],
+    values: ['Large verified supply', 'Low-cost avoided emissions', 'Strong buyer demand'],
+    legacyValues: ['Scale', 'Price'],
+  },
+  household: {
+    risks: ['Baseline over-crediting', 'Usage monitoring', 'Community consent', 'Low demand'],
+    values: ['Health co-benefits for households', 'Large verified supply', 'Strong buyer demand'],
+    legacyValues: ['Co-benefits', 'Scale'],
+  },
+  'industrial-gas': {
+    risks: ['Additionality', 'Baseline over-crediting', 'Registry suspension', 'Low demand'],
+    values: ['Measured gas destruction', 'Large verified supply'],
+    legacyValues: ['Scale', 'Price'],
+  },
+  other: {
+    risks: ['Baseline over-crediting', 'Registry suspension', 'Low demand'],
+    values: ['Large verified supply', 'Strong buyer demand'],
+    legacyValues: ['Scale'],
+  },
+};
 
 /** A news entry about project `p`, first seen on `seen` (not yet flagged new this week). */
 export function newsEntry(rng: Rng, id: number, p: StoryProject, seen: string): ForensicEntryRow {
@@ -138,8 +170,8 @@ export function generateForensics(rng: Rng, projects: readonly ProjectSummary[],
       memo: JSON.stringify({
         project_id: p.project_id,
         price_narrative: `Credits from ${p.project_id} trade ${rng.pick(['at a premium to', 'in line with', 'at a discount to'])} comparable ${(p.project_type ?? 'market').toLowerCase()} credits.`,
-        primary_risk: rng.pick(RISKS),
-        value_proposition: rng.pick(['Co-benefits and CCB label', 'Large verified supply', 'Removal credits with durable storage', 'Strong buyer demand']),
+        primary_risk: rng.pick(MEMO_WORDS[projectKind(p.category)].risks),
+        value_proposition: rng.pick(MEMO_WORDS[projectKind(p.category)].values),
         last_updated: lastScan,
         total_entries: [...byWeek.values()].reduce((s, r) => s + r.length, 0),
         future_issuance_assessment: rng.pick(['Steady issuance expected', 'Issuance likely to slow', 'Large issuance pending verification']),
@@ -180,8 +212,8 @@ export function generateForensics(rng: Rng, projects: readonly ProjectSummary[],
       news_entries_json: status === 'failed' ? null : JSON.stringify(news),
       num_findings: news.length,
       price_narrative: status === 'failed' ? null : `Legacy view: ${(p.project_type ?? 'these').toLowerCase()} credits ${rng.pick(['priced above', 'priced near', 'priced below'])} the market average.`,
-      primary_risk: status === 'failed' ? null : rng.pick(RISKS),
-      value_proposition: status === 'success' ? rng.pick(['Co-benefits', 'Scale', 'Durability']) : null,
+      primary_risk: status === 'failed' ? null : rng.pick(MEMO_WORDS[projectKind(p.category)].risks),
+      value_proposition: status === 'success' ? rng.pick(MEMO_WORDS[projectKind(p.category)].legacyValues) : null,
       error_type: status === 'success' ? null : rng.pick(['TimeoutError', 'ParseError', 'RateLimitError']),
       error_message: status === 'success' ? null : rng.pick(['Model call timed out after 120s', 'Could not parse model output', 'Upstream rate limit reached']),
     };

@@ -102,7 +102,7 @@ describe('market generator', () => {
     it('names projects after places of their own country, with types plausible there', () => {
       const projects = rows<{ name: string; country: string; project_type: string | null }>('SELECT name, country, project_type FROM projects');
       const byName = new Map(COUNTRIES.map((c) => [c.name, c]));
-      const special = projects.filter((p) => !(byName.get(p.country)!.places.some((place) => p.name.startsWith(`${place} `)) || p.name.startsWith(`${p.country} `)));
+      const special = projects.filter((p) => !(byName.get(p.country)!.places.some(([place]) => p.name.startsWith(`${place} `)) || p.name.startsWith(`${p.country} `)));
       expect(special.length).toBeLessThan(projects.length * 0.02);
       expect(projects.filter((p) => p.name.includes('Katingan')).every((p) => p.country === 'Indonesia')).toBe(true);
       const whereOf = new Map(Object.values(PROJECT_TYPES).flat().map((t) => [t.type, t.where]));

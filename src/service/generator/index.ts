@@ -5,7 +5,7 @@
  */
 import { addDays, fromDayNumber, toDayNumber } from '../calendar';
 import {
-  messyClip, messyCountryProfile, messyCountryUpdates, messyForensics, messyProjects, messySatellite, messyTotal, messyTransaction, type AnonymousItems,
+  messyClip, messyCountryProfile, messyCountryUpdates, messyForensics, messyProjects, messySatellite, messyTotal, messyTransaction, unfitValues, type AnonymousItems,
 } from '../messy/messy-market';
 import type { Db } from '../store/open-store';
 import { ActivityCurve } from './activity-curve';
@@ -223,10 +223,13 @@ export function generateMarket(db: Db, opts: GenerateOptions): MarketSize {
       anonymous.credit = cancellations.length ? messyRng.pick(cancellations) : null;
       if (anonymous.credit !== null) db.prepare('UPDATE credits SET quantity = NULL WHERE id = ?').run(anonymous.credit);
       anonymous.satellite = satellite.metrics.length ? messyRng.pick(satellite.metrics).project_id : null;
-      const newest = [...forensics.entries].sort((a, b) => (a.first_seen_date < b.first_seen_date ? 1 : a.first_seen_date > b.first_seen_date ? -1 : b.id - a.id))[0];
+      // the feed's first entry: newest first seen, then newest event (a missing date last), then highest id
+      const newest = [...forensics.entries].sort((a, b) =>
+        b.first_seen_date.localeCompare(a.first_seen_date) || Number(a.date === null) - Number(b.date === null) || (b.date ?? '').localeCompare(a.date ?? '') || b.id - a.id)[0];
       anonymous.entry = newest?.id ?? null;
       anonymous.countryUpdate = world.updates.length ? messyRng.pick(world.updates).id : null;
       db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('messy_anonymous', ?)").run(JSON.stringify(anonymous));
+      db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('messy_unfit', ?)").run(JSON.stringify(unfitValues(messyRng, db, anonymous)));
     }
   })();
   return size;

@@ -1,11 +1,33 @@
 /**
  * Satellite verification metrics for land-based projects, and boundary polygons (RFC 7946:
- * closed rings, exterior counter-clockwise, longitude/latitude) inside the country's rough box.
+ * closed rings, exterior counter-clockwise, longitude/latitude) where the project is: around the
+ * place its name gives ("Minas Gerais Forest Conservation" lies in Minas Gerais), else anywhere in
+ * the country's rough box.
  */
 import { isoDateTime, toDayNumber } from '../calendar';
 import type { ProjectSummary } from './project-summary';
 import type { Rng } from './rng';
-import { COUNTRIES, LAND_CATEGORIES } from './world';
+import { COUNTRIES, LAND_CATEGORIES, type CountrySeed } from './world';
+
+/** How far around its place's point a project may lie, in degrees. */
+export const PLACE_REACH_DEG = 0.8;
+
+/** The place of its country a project's name begins with (the longest that matches), or null. */
+export function placeOf(country: CountrySeed, name: string | null): CountrySeed['places'][number] | null {
+  if (!name) return null;
+  let found: CountrySeed['places'][number] | null = null;
+  for (const place of country.places) if (name.startsWith(`${place[0]} `) && (!found || place[0].length > found[0].length)) found = place;
+  return found;
+}
+
+/** The box a project's boundary is drawn in: around its named place (inside the country's box), or the country's box. */
+export function projectBox(country: CountrySeed, name: string | null): readonly [number, number, number, number] {
+  const place = placeOf(country, name);
+  if (!place) return country.bbox;
+  const [, lon, lat] = place;
+  const [w, s, e, n] = country.bbox;
+  return [Math.max(w, lon - PLACE_REACH_DEG), Math.max(s, lat - PLACE_REACH_DEG), Math.min(e, lon + PLACE_REACH_DEG), Math.min(n, lat + PLACE_REACH_DEG)];
+}
 
 export interface SatelliteRow {
   project_id: string;
@@ -82,7 +104,7 @@ export function generateSatellite(rng: Rng, projects: readonly ProjectSummary[],
     };
     metrics.push({ project_id: p.project_id, has_boundary: hasBoundary ? 1 : 0, risk_level: level, metrics: JSON.stringify(record) });
     if (hasBoundary && country) {
-      const ring = boundaryPolygon(rng, country.bbox, area);
+      const ring = boundaryPolygon(rng, projectBox(country, p.name), area);
       const lons = ring.map((c) => c[0]!);
       const lats = ring.map((c) => c[1]!);
       const bbox = [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)];

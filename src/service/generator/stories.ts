@@ -159,23 +159,37 @@ export function clipStory(rng: Rng, p: StoryProject, date: string, id: number): 
 
 // ---- country policy updates ----------------------------------------------------------------------
 
+/** What a policy update must agree with: the country profile it is about. */
+export interface PolicyFacts {
+  has_carbon_tax?: unknown;
+  has_ets?: unknown;
+  has_dna?: unknown;
+  export_restrictions?: unknown;
+  domestic_retention_pct?: unknown;
+  article6_status?: unknown;
+}
+
 interface PolicyTemplate {
   headline: string;
   description: string;
   impact: readonly string[];
+  /** Only for a country whose profile says so (an update never contradicts its profile). */
+  when?: (facts: PolicyFacts) => boolean;
 }
 
+/** The update of a bilateral agreement: written for each agreement of the profile, on the day it was signed, naming its partner. */
+export const BILATERAL_HEADLINE = 'New bilateral agreement signed under Article 6.2';
+
 const POLICY: readonly PolicyTemplate[] = [
-  { headline: 'Ministry publishes Article 6 authorization guidelines', description: '{country}: the guidelines set out how projects apply for authorization and corresponding adjustments.', impact: ['Positive'] },
-  { headline: 'New bilateral agreement signed under Article 6.2', description: '{country} signed a cooperation agreement allowing transfers of mitigation outcomes to a buyer country.', impact: ['Positive'] },
-  { headline: 'Designated National Authority appointed', description: '{country} named the authority that will approve projects and issue letters of authorization.', impact: ['Positive', 'Neutral'] },
+  { headline: 'Ministry publishes Article 6 authorization guidelines', description: '{country}: the guidelines set out how projects apply for authorization and corresponding adjustments.', impact: ['Positive'], when: (f) => f.article6_status !== 'No engagement' },
+  { headline: 'Designated National Authority appointed', description: '{country} named the authority that will approve projects and issue letters of authorization.', impact: ['Positive', 'Neutral'], when: (f) => f.has_dna === true },
   { headline: 'Registry moratorium on new forest projects lifted', description: '{country} reopened registration of new forest projects after revising its national baseline.', impact: ['Positive'] },
-  { headline: 'Carbon tax rate revised', description: '{country} changed its carbon tax rate; domestic offsets remain eligible to reduce the liability.', impact: ['Neutral', 'Positive'] },
+  { headline: 'Carbon tax rate revised', description: '{country} changed its carbon tax rate; domestic offsets remain eligible to reduce the liability.', impact: ['Neutral', 'Positive'], when: (f) => f.has_carbon_tax === true },
   { headline: 'Updated NDC submitted', description: '{country} submitted an updated nationally determined contribution with a higher conditional target.', impact: ['Neutral'] },
-  { headline: 'Emissions trading system consultation opened', description: '{country} opened a consultation on a domestic trading system and the role of offsets in it.', impact: ['Unclear', 'Neutral'] },
-  { headline: 'Corresponding adjustment policy clarified', description: '{country} clarified which project types may be authorized for international transfer.', impact: ['Positive', 'Unclear'] },
-  { headline: 'Domestic retention requirement announced', description: '{country} will require a share of issued credits to stay in the country toward its own target.', impact: ['Negative'] },
-  { headline: 'Export of carbon credits temporarily suspended', description: '{country} paused transfers of credits abroad while new rules are drafted.', impact: ['Negative'] },
+  { headline: 'Emissions trading system consultation opened', description: '{country} opened a consultation on a domestic trading system and the role of offsets in it.', impact: ['Unclear', 'Neutral'], when: (f) => f.has_ets !== true },
+  { headline: 'Corresponding adjustment policy clarified', description: '{country} clarified which project types may be authorized for international transfer.', impact: ['Positive', 'Unclear'], when: (f) => f.article6_status !== 'No engagement' },
+  { headline: 'Domestic retention requirement announced', description: '{country} will require a share of issued credits to stay in the country toward its own target.', impact: ['Negative'], when: (f) => typeof f.domestic_retention_pct === 'number' },
+  { headline: 'Export of carbon credits temporarily suspended', description: '{country} paused transfers of credits abroad while new rules are drafted.', impact: ['Negative'], when: (f) => f.export_restrictions === true },
 ];
 
 export interface PolicyStory {
@@ -185,9 +199,9 @@ export interface PolicyStory {
   source_url: string;
 }
 
-/** A policy update about `country` (alpha-2 `code`) dated `date`. */
-export function policyStory(rng: Rng, country: string, code: string, date: string): PolicyStory {
-  const t = rng.pick(POLICY);
+/** A policy update about `country` (alpha-2 `code`) dated `date`, one its profile (`facts`) agrees with. */
+export function policyStory(rng: Rng, country: string, code: string, date: string, facts: PolicyFacts): PolicyStory {
+  const t = rng.pick(POLICY.filter((p) => !p.when || p.when(facts)));
   return {
     headline: t.headline,
     description: t.description.replaceAll('{country}', country),
@@ -196,4 +210,14 @@ export function policyStory(rng: Rng, country: string, code: string, date: strin
   };
 }
 
-export const POLICY_HEADLINES = POLICY.map((p) => p.headline);
+/** The update of the bilateral agreement `country` signed with `partner` on `date`. */
+export function bilateralStory(rng: Rng, country: string, code: string, date: string, partner: string): PolicyStory {
+  return {
+    headline: BILATERAL_HEADLINE,
+    description: `${country} signed a cooperation agreement with ${partner} allowing transfers of mitigation outcomes to it.`,
+    market_impact: rng.pick(['Positive', 'Positive', 'Neutral']),
+    source_url: demoLink('policy-watch', code, date, BILATERAL_HEADLINE),
+  };
+}
+
+export const POLICY_HEADLINES = [...POLICY.map((p) => p.headline), BILATERAL_HEADLINE];

@@ -1,24 +1,38 @@
 /**
  * What a messy market adds when an answer is served: extra fields on every item (and on the top of
- * every object answer), and the items without a usable identity served without it (`id: null`, or
- * no `project_id` key). Filters, sorts and aggregates never see any of this: they run on the stored
- * market, where those items keep their internal keys.
+ * every object answer), the items without a usable identity served without it (`id: null`, or
+ * no `project_id` key), and the values that do not fit their field in place of the stored null.
+ * Filters, sorts and aggregates never see any of this: they run on the stored market, where those
+ * items keep their internal keys and those fields are null.
  */
 import type { AnswerShape } from '../routes/route';
 import type { Db } from '../store/open-store';
 import { readMeta } from '../store/open-store';
 import { extraFields } from './extra-fields';
-import type { AnonymousItems } from './messy-market';
+import type { AnonymousItems, UnfitSent } from './messy-market';
 
 type Item = Record<string, unknown>;
 const isItem = (v: unknown): v is Item => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export class AnswerDecorator {
   readonly anonymous: AnonymousItems;
+  readonly unfit: readonly UnfitSent[];
+  private readonly unfitByItem = new Map<string, UnfitSent[]>();
 
   constructor(db: Db, private readonly seed: number) {
     const raw = readMeta(db, 'messy_anonymous');
     this.anonymous = raw ? (JSON.parse(raw) as AnonymousItems) : { credit: null, project: null, satellite: null, entry: null, countryUpdate: null };
+    this.unfit = JSON.parse(readMeta(db, 'messy_unfit') ?? '[]') as UnfitSent[];
+    for (const u of this.unfit) {
+      const key = `${u.kind}:${u.key}`;
+      this.unfitByItem.set(key, [...(this.unfitByItem.get(key) ?? []), u]);
+    }
+  }
+
+  /** The item with its unfit values served in place of the stored nulls. */
+  private withUnfit(out: Item, kind: UnfitSent['kind'], key: unknown): Item {
+    for (const u of this.unfitByItem.get(`${kind}:${String(key)}`) ?? []) out[u.field] = u.sent;
+    return out;
   }
 
   private extra(item: Item, kind: string, key: unknown): Item {
@@ -26,14 +40,14 @@ export class AnswerDecorator {
   }
 
   private project(p: Item): Item {
-    const out = this.extra(p, 'project', p.project_id);
+    const out = this.withUnfit(this.extra(p, 'project', p.project_id), 'project', p.project_id);
     if (Array.isArray(p.clips)) out.clips = p.clips.map((c) => (isItem(c) ? this.extra(c, 'clip', c.id) : c));
     if (p.project_id === this.anonymous.project) delete out.project_id;
     return out;
   }
 
   private credit(c: Item): Item {
-    const out = this.extra(c, 'credit', c.id);
+    const out = this.withUnfit(this.extra(c, 'credit', c.id), 'credit', c.id);
     if (Array.isArray(c.projects)) out.projects = c.projects.map((r) => (isItem(r) ? { ...r, registry_project_url: null } : r));
     if (c.id === this.anonymous.credit) out.id = null;
     return out;
@@ -61,6 +75,7 @@ export class AnswerDecorator {
         if (!isItem(item)) return item;
         const key = item.project_id ?? item.id ?? i;
         const out = this.extra(item, kind, key);
+        if (shape === 'satellite-list') this.withUnfit(out, 'satellite', item.project_id);
         if (shape === 'satellite-list' && item.project_id === this.anonymous.satellite) delete out.project_id;
         if (shape === 'country-updates' && item.id === this.anonymous.countryUpdate) out.id = null;
         return out;

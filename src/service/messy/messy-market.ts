@@ -7,12 +7,17 @@
  *   order) and therefore fractional project totals, buyer volumes, chart values and country totals;
  * - values no client knows (`MESSY_VALUES`): registries such as `cercarbono`, categories, project
  *   types, statuses, transaction types, risk levels, forensic categories and statuses, clip types;
- * - odd and very long strings; project countries without an ISO code (no country profile);
+ * - odd and very long strings; project countries without an ISO code (no country profile; at least
+ *   one, `Multiple countries`, whatever the seed) and other spellings of the market's countries;
  * - one item of each kind without a usable identity, served without it (see `ANONYMOUS_ITEMS` and
- *   `answer-decorator.ts`).
+ *   `answer-decorator.ts`);
+ * - a few values that do not fit their field, as registry exports have them (a quantity `"lots"`, a
+ *   vintage `"2019/2020"`, a day `"31/12/2021"`, a listing date `"Q3 2019"`, an area `"12.5 km²"`):
+ *   the stored market holds null there, and the value is served in its place (`UnfitSent`).
  * Extra fields no client models are added when answers are served (`extra-fields.ts`).
  */
 import type { CountryUpdateRow } from '../generator/countries';
+import type { Db } from '../store/open-store';
 import type { ForensicsData } from '../generator/forensics';
 import { demoLink } from '../generator/links';
 import type { ProjectDraft } from '../generator/projects';
@@ -35,6 +40,19 @@ export interface AnonymousItems {
   entry: number | null;
   /** Country policy update served with `id: null`. */
   countryUpdate: number | null;
+}
+
+/**
+ * A value a messy market serves in place of a field's stored null, though the field takes another
+ * kind of value (kept in the database's `meta`, key `messy_unfit`). The service's own filters, sorts
+ * and aggregates read the stored null, as a client that cannot read the value does.
+ */
+export interface UnfitSent {
+  kind: 'credit' | 'project' | 'satellite';
+  /** The item's id (credits) or project id. */
+  key: number | string;
+  field: string;
+  sent: string;
 }
 
 const chance = (rng: Rng, p: number) => rng.float() < p;
@@ -80,6 +98,10 @@ export function messyProjects(rng: Rng, drafts: readonly ProjectDraft[]): Projec
     return d;
   });
   out.sort((a, b) => (a.project_id < b.project_id ? -1 : a.project_id > b.project_id ? 1 : 0));
+  // Whatever the seed, one project's country has no ISO code: the last one with credit activity
+  // (so never the project served without identity, which has none), chosen without a draw.
+  const last = out.findLast((d) => d.activity > 0);
+  if (last) last.country = 'Multiple countries';
   return out;
 }
 
@@ -163,4 +185,46 @@ export function messyCountryProfile(rng: Rng, profile: Record<string, unknown>):
     if (chance(rng, 0.05)) p[field] = null;
   }
   return p;
+}
+
+/**
+ * Chooses the items whose values do not fit their field and stores null in those fields: a quantity
+ * and a day on credits of a type no client knows (they count in no project total, buyer or
+ * supply-demand figure), a vintage on a retirement, a listing date on a project, an area on
+ * satellite metrics; never an item served without identity. What each is served with is returned.
+ */
+export function unfitValues(rng: Rng, db: Db, anonymous: AnonymousItems): UnfitSent[] {
+  const out: UnfitSent[] = [];
+  const keys = (sql: string) => db.prepare(sql).pluck().all() as Array<number | string>;
+  const unknownTypes = keys(`SELECT id FROM credits WHERE transaction_type IS NOT NULL AND transaction_type NOT IN ('issuance', 'retirement', 'cancellation')
+    AND quantity IS NOT NULL AND transaction_date IS NOT NULL ORDER BY id`).filter((id) => id !== anonymous.credit);
+  const [lots, day] = rng.sample(unknownTypes, 2);
+  if (lots !== undefined) {
+    db.prepare('UPDATE credits SET quantity = NULL WHERE id = ?').run(lots);
+    out.push({ kind: 'credit', key: lots, field: 'quantity', sent: 'lots' });
+  }
+  if (day !== undefined) {
+    db.prepare('UPDATE credits SET transaction_date = NULL WHERE id = ?').run(day);
+    out.push({ kind: 'credit', key: day, field: 'transaction_date', sent: '31/12/2021' });
+  }
+  const retirements = keys("SELECT id FROM credits WHERE transaction_type = 'retirement' AND vintage IS NOT NULL ORDER BY id");
+  if (retirements.length) {
+    const id = rng.pick(retirements);
+    db.prepare('UPDATE credits SET vintage = NULL WHERE id = ?').run(id);
+    out.push({ kind: 'credit', key: id, field: 'vintage', sent: '2019/2020' });
+  }
+  const listed = keys('SELECT project_id FROM projects WHERE listed_at IS NOT NULL ORDER BY project_id').filter((id) => id !== anonymous.project);
+  if (listed.length) {
+    const id = rng.pick(listed);
+    db.prepare('UPDATE projects SET listed_at = NULL WHERE project_id = ?').run(id);
+    out.push({ kind: 'project', key: id, field: 'listed_at', sent: 'Q3 2019' });
+  }
+  const measured = (db.prepare('SELECT project_id, metrics FROM satellite_metrics ORDER BY project_id').all() as Array<{ project_id: string; metrics: string }>)
+    .filter((m) => m.project_id !== anonymous.satellite && (JSON.parse(m.metrics) as { area_km2?: unknown }).area_km2 != null);
+  if (measured.length) {
+    const m = rng.pick(measured);
+    db.prepare('UPDATE satellite_metrics SET metrics = ? WHERE project_id = ?').run(JSON.stringify({ ...JSON.parse(m.metrics), area_km2: null }), m.project_id);
+    out.push({ kind: 'satellite', key: m.project_id, field: 'area_km2', sent: '12.5 km²' });
+  }
+  return out;
 }

@@ -118,6 +118,27 @@ describe('messy market', () => {
     expect(credits.some((c) => typeof c.retirement_note === 'string' && c.retirement_note.includes('\n'))).toBe(true);
   });
 
+  it('serves a few values that do not fit their field where it stores null, and reads them as null', async () => {
+    const odd = (items: Raw[], field: string, fits: (v: unknown) => boolean) => items.map((i) => i[field]).filter((v) => v !== null && v !== undefined && !fits(v));
+    const day = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+    expect(odd(credits, 'quantity', (v) => typeof v === 'number')).toEqual(['lots']);
+    expect(odd(credits, 'vintage', Number.isInteger)).toEqual(['2019/2020']);
+    expect(odd(credits, 'transaction_date', day)).toEqual(['31/12/2021']);
+    expect(odd(projects, 'listed_at', day)).toEqual(['Q3 2019']);
+    const satellite = await t.getOk<Raw[]>('/v1/satellite/?has_boundary=false&limit=1000');
+    expect(odd(satellite, 'area_km2', (v) => typeof v === 'number')).toEqual(['12.5 km²']);
+    // Its filters read them as the nulls it stores.
+    const dated = credits.filter((c) => day(c.transaction_date) && (c.transaction_date as string) >= '2000-01-01').length;
+    expect((await t.getOk<Envelope>('/v1/credits/?transaction_date_from=2000-01-01&per_page=1')).pagination.total_entries).toBe(dated);
+    const stated = credits.filter((c) => typeof c.quantity === 'number' && c.quantity >= 0).length;
+    expect((await t.getOk<Envelope>('/v1/credits/?quantity_min=0&per_page=1')).pagination.total_entries).toBe(stated);
+    const listed = projects.filter((p) => day(p.listed_at) && (p.listed_at as string) >= '1990-01-01').length;
+    expect((await t.getOk<Envelope>('/v1/projects/?listed_at_from=1990-01-01&per_page=1')).pagination.total_entries).toBe(listed);
+    // The project detail serves the same value as the list.
+    const project = projects.find((p) => p.listed_at === 'Q3 2019')!;
+    expect((await t.getOk<Raw>(`/v1/projects/${encodeURIComponent(project.project_id as string)}`)).listed_at).toBe('Q3 2019');
+  });
+
   it('serves exactly one item of each kind without a usable identity', async () => {
     expect(credits.filter((c) => c.id === null)).toHaveLength(1);
     expect(credits.filter((c) => c.id === null)[0]).toMatchObject({ transaction_type: expect.any(String), quantity: null });

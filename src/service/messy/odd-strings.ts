@@ -25,6 +25,8 @@ export const ODD_NAMES: readonly string[] = [
   'Σ Ελληνικά Biochar Έργο',
   '日本語の森林プロジェクト',
   'Ünïcödé Çhåräctérs Wîth Äccents',
+  'Reserva Ñuble — Conservação da Mata Atlântica',
+  'Łódź Ciepłownia Biogaz Żerań',
 ];
 
 export const ODD_BUYERS: readonly string[] = [
@@ -34,6 +36,8 @@ export const ODD_BUYERS: readonly string[] = [
   '株式会社カーボンニュートラル',
   'O\u0308ko\u0308strom eG',
   'Tab\tand%Percent_Co',
+  'RUBIM PRODUÇÕES LTDA',
+  'Nestlé España S.A.',
 ];
 
 export const ODD_NOTES: readonly string[] = [
@@ -44,9 +48,18 @@ export const ODD_NOTES: readonly string[] = [
   '🚀 Offsetting launch emissions 🌱',
   '=1+1 looks like a formula',
   '\u200b',
+  'Compensação voluntária — Ñuble, São Paulo, Łódź',
 ];
 
-export const ODD_COUNTRIES: readonly string[] = ["Côte d'Ivoire", 'Global', 'Multiple countries', 'Congo (Kinshasa)', 'Türkiye'];
+/**
+ * Project countries as other registries write them: no ISO code (`Global`), or another spelling of
+ * a country the market already has ("Congo, The Democratic Republic of the" for DR Congo), so one
+ * country is written several ways.
+ */
+export const ODD_COUNTRIES: readonly string[] = [
+  "Côte d'Ivoire", 'Global', 'Multiple countries', 'Congo (Kinshasa)', 'Türkiye', 'Cote d\u2019Ivoire', 'Turkey', 'Vietnam',
+  "Lao People's Democratic Republic", 'Congo, The Democratic Republic of the', 'Republic of the Congo',
+];
 
 const LONG_WORDS = ['Community', 'Forest', 'Conservation', 'and', 'Sustainable', 'Livelihoods', 'Programme', 'for', 'the', 'Northern', 'Highlands', 'Watershed', 'Restoration', 'Initiative'];
 

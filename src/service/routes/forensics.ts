@@ -40,6 +40,9 @@ interface EntryRow {
 const ENTRY_SELECT = `SELECT e.*, p.name AS project_name, p.country AS project_country, p.proponent AS project_proponent, p.registry AS project_registry
   FROM forensic_entries e LEFT JOIN projects p ON p.project_id = e.project_id`;
 
+/** Entries newest first: by the day first seen, then the event's date, then id (the order the app shows everywhere). */
+const ENTRY_ORDER = 'ORDER BY e.first_seen_date DESC, e.date IS NULL, e.date DESC, e.id DESC';
+
 const mapEntry = (r: EntryRow): ForensicEntry => ({
   id: r.id, project_id: r.project_id, entry_hash: r.entry_hash, date: r.date, category: r.category, source: r.source, key_event: r.key_event,
   market_impact: r.market_impact, url: r.url, first_seen_date: r.first_seen_date, first_seen_week: r.first_seen_week, first_seen_year: r.first_seen_year,
@@ -64,12 +67,14 @@ function fromLegacy(market: MarketStore, legacy: LegacyForensic): ProjectForensi
   const runDate = legacy.run_date?.slice(0, 10) ?? null;
   const week = runDate ? isoWeek(runDate) : null;
   const news = legacy.news_entries_json ? (JSON.parse(legacy.news_entries_json) as LegacyNews[]) : [];
+  // All first seen on the run date: newest news first, as every entry list (ids keep the analysis' positions).
   const entries: ForensicEntry[] = news.map((n, i) => ({
     id: legacy.id * 1000 + i, project_id: legacy.project_id, entry_hash: null, date: n.date ?? null, category: n.category ?? null, source: n.source ?? null,
     key_event: n.key_event ?? null, market_impact: n.market_impact ?? null, url: n.url ?? null, first_seen_date: runDate,
     first_seen_week: week?.week ?? null, first_seen_year: week?.year ?? null, is_new_this_week: false, project_name: project?.name ?? legacy.project_name,
     project_country: project?.country ?? legacy.country, project_proponent: project?.proponent ?? legacy.proponent, project_registry: project?.registry ?? null,
   }));
+  entries.sort((a, b) => (b.date ?? '').localeCompare(a.date ?? '') || b.id - a.id);
   const memo: ForensicMemo = {
     project_id: legacy.project_id, price_narrative: legacy.price_narrative, primary_risk: legacy.primary_risk, value_proposition: legacy.value_proposition,
     last_updated: runDate, total_entries: entries.length, future_issuance_assessment: null, project_operational_status: null, development_status: null,
@@ -129,7 +134,7 @@ export const forensicRoutes: RouteDef[] = [
         w.clauses.push('fold(e.category) = ?');
         w.params.push(foldCase(q.category));
       }
-      const rows = ctx.market.all<EntryRow>(`${ENTRY_SELECT} ${whereSql(w)} ORDER BY e.first_seen_date DESC, e.id DESC LIMIT ?`, [...w.params, q.limit ?? LATEST_FEED_DEFAULT_LIMIT]);
+      const rows = ctx.market.all<EntryRow>(`${ENTRY_SELECT} ${whereSql(w)} ${ENTRY_ORDER} LIMIT ?`, [...w.params, q.limit ?? LATEST_FEED_DEFAULT_LIMIT]);
       const counts = ctx.market.get<{ total: number; fresh: number | null }>(`SELECT count(*) AS total, sum(e.is_new_this_week) AS fresh FROM forensic_entries e ${whereSql(w)}`, w.params)!;
       const { week, year } = isoWeek(ctx.today);
       return ok({ entries: rows.map(mapEntry), total_count: counts.total, new_this_week_count: counts.fresh ?? 0, week, year });
@@ -143,7 +148,7 @@ export const forensicRoutes: RouteDef[] = [
     shape: 'project-forensics',
     handler: (ctx) => {
       const id = ctx.params.project_id ?? '';
-      const entries = ctx.market.all<EntryRow>(`${ENTRY_SELECT} WHERE e.project_id = ? ORDER BY e.first_seen_date DESC, e.id DESC`, [id]);
+      const entries = ctx.market.all<EntryRow>(`${ENTRY_SELECT} WHERE e.project_id = ? ${ENTRY_ORDER}`, [id]);
       const memoRow = ctx.market.get<{ memo: string }>('SELECT memo FROM forensic_memos WHERE project_id = ?', [id]);
       if (!entries.length && !memoRow) {
         const legacy = ctx.market.get<LegacyForensic>('SELECT * FROM legacy_forensics WHERE project_id = ? ORDER BY run_date DESC, id DESC LIMIT 1', [id]);
@@ -183,7 +188,7 @@ export const forensicRoutes: RouteDef[] = [
         'SELECT * FROM forensic_diffs WHERE project_id = ? AND year = ? AND week_number = ?', [project.project_id, q.year ?? current.year, q.week ?? current.week]);
       if (!row) return ok(null);
       const ids = JSON.parse(row.new_entry_ids) as number[];
-      const entries = ids.length ? ctx.market.all<EntryRow>(`${ENTRY_SELECT} WHERE e.id IN (${ids.map(() => '?').join(', ')}) ORDER BY e.first_seen_date DESC, e.id DESC`, ids) : [];
+      const entries = ids.length ? ctx.market.all<EntryRow>(`${ENTRY_SELECT} WHERE e.id IN (${ids.map(() => '?').join(', ')}) ${ENTRY_ORDER}`, ids) : [];
       return ok({
         project_id: row.project_id, week_date: row.week_date, week_number: row.week_number, year: row.year, new_entries_count: row.new_entries_count,
         memo_changed: row.memo_changed === 1, headline: row.headline, week_summary: row.week_summary, new_entries: entries.map(mapEntry),

@@ -136,8 +136,11 @@ describe('satellite', () => {
 describe('countries', () => {
   it('has a profile for every project country, with totals from its projects', async () => {
     const names = [...new Set(m.projects.map((p) => p.country!))];
+    // The world's own code where the library does not know the name as registries write it ("Viet Nam").
+    const codeOf = (name: string) => COUNTRIES.find((c) => c.name === name)?.code ?? countries.getAlpha2Code(name, 'en');
+    expect(names.some((n) => COUNTRIES.find((c) => c.name === n)?.code)).toBe(true);
     for (const name of names) {
-      const code = countries.getAlpha2Code(name, 'en');
+      const code = codeOf(name);
       expect(code, name).toBeTruthy();
       const profile = await t.parse(countryProfileSchema, `/v1/countries/${code!.toLowerCase()}`);
       const mine = m.projects.filter((p) => p.country === name);
@@ -146,13 +149,13 @@ describe('countries', () => {
       expect(profile.total_credits_issued).toBe(mine.reduce((s, p) => s + p.issued!, 0));
       expect(profile.total_credits_retired).toBe(mine.reduce((s, p) => s + p.retired!, 0));
     }
-    const code = countries.getAlpha2Code(names[0]!, 'en')!;
+    const code = codeOf(names[0]!)!;
     const raw = await t.getOk<Record<string, unknown>>(`/v1/countries/${code}`);
     expect(Object.keys(raw).sort()).toEqual(Object.keys(countryProfileSchema.parse(raw)).sort());
   });
 
   it('answers updates most recent first with a limit; 404 for unknown codes', async () => {
-    const code = countries.getAlpha2Code(m.projects[0]!.country!, 'en')!;
+    const code = (COUNTRIES.find((c) => c.name === m.projects[0]!.country)?.code ?? countries.getAlpha2Code(m.projects[0]!.country!, 'en'))!;
     const updates = await t.parse(countryUpdateSchema.array(), `/v1/countries/${code}/updates`);
     expect(updates.length).toBeGreaterThan(0);
     expect(updates.map((u) => u.date)).toEqual(updates.map((u) => u.date).sort().reverse());

@@ -58,7 +58,7 @@ export const advancedDays = (db: Db): number => Number(readMeta(db, 'advanced_da
 
 /** Drops any previous market tables and creates empty ones. */
 export function resetMarket(db: Db): void {
-  db.exec("DELETE FROM meta WHERE key IN ('market', 'advanced_days', 'credit_ids_in_project_order', 'base_credit_max_id', 'messy_anonymous')");
+  db.exec("DELETE FROM meta WHERE key IN ('market', 'advanced_days', 'credit_ids_in_project_order', 'base_credit_max_id', 'messy_anonymous', 'messy_unfit')");
   for (const t of MARKET_TABLES) db.exec(`DROP TABLE IF EXISTS ${t}`);
   db.exec(MARKET_DDL);
 }

@@ -13,12 +13,53 @@ export interface Connection {
   createdAt: string;
 }
 
+/** A service that stopped without being asked and was started again (the built-in demo service). */
+export interface ServiceRestart {
+  /** Which service, in words ("The built-in demo service"). */
+  service: string;
+  stoppedAt: string;
+  /** Why it stopped, in words ("it exited with code 1", "its process was killed"). */
+  reason: string;
+  restartedAt: string;
+}
+
 export interface ConnectionStatus {
   connectionId: string | null;
-  /** reachable: last request answered; offline: network failure; unauthorized: 401/403. */
+  /**
+   * reachable: the service answers; offline: a request or the connection probe could not reach it;
+   * unauthorized: 401/403. Follows every request's outcome and the probe, not only a sync.
+   */
   state: 'unknown' | 'starting' | 'reachable' | 'offline' | 'unauthorized';
   message: string | null;
   checkedAt: string | null;
+  /** The connection's service stopped on its own and was restarted (the demo), since the app started; else null. */
+  restarted: ServiceRestart | null;
+}
+
+/**
+ * Every count of forensic entries a screen shows, from one definition (forensics.counts): what the
+ * service said it has, what of it the cache holds in the latest feed, and what in projects' dossiers.
+ */
+export interface ForensicCounts {
+  /** The service's own counters, as its latest feed gave them when it was last fetched (all categories); null before that. */
+  service: { entries: number; new_this_week: number; week: number; year: number; fetched_at: string } | null;
+  /** The latest feed's entries held in the cache: the service's newest (`category`: of that category only). */
+  feed: { entries: number; new_this_week: number; projects: number; category: string | null };
+  /**
+   * Entries held in the cached dossiers (GET forensics/v2/{project}), and the projects they cover;
+   * `from_legacy` counts those the service built from legacy (v1) analyses, part of the totals.
+   */
+  dossiers: { projects: number; entries: number; new_this_week: number; from_legacy: { projects: number; entries: number } };
+}
+
+/** What an on-demand fetch of one project did. */
+export interface ProjectRefresh {
+  /** The parts fetched: project, boundary, forensics, country. */
+  fetched: string[];
+  /** Each part that failed: `part: code: reason` (the reason in words). */
+  errors: string[];
+  /** The outcome in one or two sentences for the person who asked, or null when every part was fetched. */
+  message: string | null;
 }
 
 export interface AppInfo {
@@ -61,8 +102,10 @@ export interface SyncJobStatus {
   etaSeconds: number | null;
   lastError: { code: string; message: string; at: string } | null;
   lastSuccessAt: string | null;
-  /** Items of this job's latest pass that could not be stored (no usable identity): see `sync.skippedItems`. */
+  /** Items of this job's latest pass that could not be stored (no usable identity): see `sync.dataIssues`. */
   skippedItems: number;
+  /** Values of this job's latest pass that did not fit their field (stored as null, kept as sent): see `sync.dataIssues`. */
+  unfitValues: number;
 }
 
 /** An item a server sent that could not be stored, and why. */
@@ -86,6 +129,43 @@ export interface SkippedItemRecord extends SkippedItem {
   seen_at: string;
 }
 
+/**
+ * A value a server sent that did not fit its field (a string where a number belongs, a date that is
+ * not one): the item is stored with the field null, and the value is kept as sent in its extra fields.
+ */
+export interface UnfitValue {
+  /** The page it was on (paged lists), else null. */
+  page: number | null;
+  /** The item's position in the page or array (0-based). */
+  position: number;
+  /** The item's id (or project id), else null. */
+  ref: string | null;
+  /** The field whose value did not fit. */
+  field: string;
+  /** What the field takes, in words. */
+  reason: string;
+  /** The value as sent (JSON), shortened. */
+  excerpt: string;
+}
+
+/** What `sync.dataIssues` lists: items skipped (no usable identity) and values that did not fit their field. */
+export const DATA_ISSUE_KINDS = ['skipped', 'unfit'] as const;
+export type DataIssueKind = (typeof DATA_ISSUE_KINDS)[number];
+
+/** A skipped item or an unfit value as the cache remembers it: which job met it, and when. */
+export interface DataIssue {
+  kind: DataIssueKind;
+  job: string;
+  page: number | null;
+  position: number;
+  ref: string | null;
+  field: string;
+  reason: string;
+  /** The item's JSON (skipped) or the value as sent (unfit), shortened. */
+  excerpt: string;
+  seen_at: string;
+}
+
 export interface SyncStatus {
   /** The connection whose sync this is (null only before any connection exists). */
   connectionId: string | null;
@@ -102,6 +182,8 @@ export interface SyncStatus {
   lastError: { code: string; message: string; at: string } | null;
   /** Items of the jobs' latest passes that could not be stored, in all. */
   skippedItems: number;
+  /** Values of the jobs' latest passes that did not fit their field (kept as sent), in all. */
+  unfitValues: number;
   /**
    * Seconds until the whole run is done: for each job still to run or running, its pages (or items)
    * left ÷ its rate (measured in this run, else its last completed pass's, else a default; never
@@ -259,13 +341,27 @@ export type ProjectFacetKey = 'registry' | 'category' | 'country' | 'project_typ
 export type ProjectFacets = Record<ProjectFacetKey, Array<{ value: string; projects: number }>>;
 
 /** Totals of the credit transactions a filter matches (the transactions table's totals strip). */
+/** The transactions of one type and the credits they move (tCO2e; a transaction without a quantity counts, adding 0). */
+export interface CreditTypeTotal {
+  transactions: number;
+  quantity: number;
+}
+
+/**
+ * Totals of a filtered set of credit transactions. Volumes are kept per transaction type: an
+ * issuance adds supply, a retirement and a cancellation take credits out of it, so their quantities
+ * are never added into one number.
+ */
 export interface CreditTotals {
   transactions: number;
   /** Distinct parent projects and distinct buyers (harmonized names, ignoring case). */
   projects: number;
   buyers: number;
-  quantity: number;
-  by_type: Array<{ transaction_type: string | null; transactions: number; quantity: number }>;
+  issued: CreditTypeTotal;
+  retired: CreditTypeTotal;
+  cancelled: CreditTypeTotal;
+  /** Types other than issuance, retirement and cancellation (a value the service sent that Carbon Desk does not know, or none), as sent, most transactions first. */
+  other_types: Array<{ transaction_type: string | null } & CreditTypeTotal>;
   /** Issued and retired volume per vintage (newest first); unretired = issued − retired. */
   by_vintage: Array<{ vintage: number | null; issued: number; retired: number }>;
 }

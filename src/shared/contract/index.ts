@@ -28,8 +28,8 @@ import type {
   TimeBinPoint,
 } from '../api';
 import { method, query } from './define';
-import type { AppInfo, CacheInfo, CategoryYearPoint, ChangeEntry, ChangeSummary, Connection, CreditTotals, ProjectFacets, ProjectTotals, ConnectionStatus, MirrorPlan, SkippedItemRecord, SyncStatus, UpdateCheck, WatchItem } from './app-types';
-import { CHANGE_KINDS, SYNC_JOBS } from './app-types';
+import type { AppInfo, ForensicCounts, ProjectRefresh, CacheInfo, CategoryYearPoint, ChangeEntry, ChangeSummary, Connection, CreditTotals, DataIssue, ProjectFacets, ProjectTotals, ConnectionStatus, MirrorPlan, SkippedItemRecord, SyncStatus, UpdateCheck, WatchItem } from './app-types';
+import { CHANGE_KINDS, DATA_ISSUE_KINDS, SYNC_JOBS } from './app-types';
 
 /** Where a change period starts: the last sync, a date, or a sync run. */
 const changesSince = z.union([
@@ -106,6 +106,10 @@ export const contract = {
     z.object({ job: z.enum(SYNC_JOBS).optional(), limit: z.number().int().min(1).max(10_000).optional() }).strict(),
     'Items the latest passes could not store (no usable identity): job, page, position, field, reason, an excerpt',
   ).returns<SkippedItemRecord[]>(),
+  'sync.dataIssues': method(
+    z.object({ job: z.enum(SYNC_JOBS).optional(), kind: z.enum(DATA_ISSUE_KINDS).optional(), limit: z.number().int().min(1).max(10_000).optional() }).strict(),
+    'What the latest passes met that was not as it should be: items skipped (no usable identity) and values that did not fit their field (stored as null, kept as sent): kind, job, page, item, field, reason, an excerpt',
+  ).returns<DataIssue[]>(),
   'watchlist.list': method(none, 'Watched projects, buyers and countries with their names and freshness').returns<WatchItem[]>(),
   'watchlist.set': method(
     z.object({
@@ -121,8 +125,8 @@ export const contract = {
   ).returns<MirrorPlan>(),
   'projects.refresh': method(
     z.object({ project_id }).strict(),
-    'Fetch one project\'s detail, boundary, forensics and country updates now (on demand)',
-  ).returns<{ fetched: string[]; errors: string[] }>(),
+    'Fetch one project\'s detail, boundary, forensics and country updates now (on demand); `errors` are `part: code: reason`, `message` says the outcome in words',
+  ).returns<ProjectRefresh>(),
 
   // projects --------------------------------------------------------------------------------------
   'projects.list': query(
@@ -194,9 +198,13 @@ export const contract = {
 
   // forensics -------------------------------------------------------------------------------------
   'forensics.latest': query(
-    api.latestFeedQuery.strict(),
-    'The latest AI forensic news feed',
+    api.latestFeedQuery.extend({ offset: z.number().int().min(0).max(100_000).optional() }).strict(),
+    'The latest AI forensic news feed, newest first (app-only `offset`: the cached entries from that position, to page through them)',
   ).returns<LatestForensicFeed>(),
+  'forensics.counts': query(
+    z.object({ category: z.string().max(200).optional() }).strict(),
+    'App-only: every count of forensic entries, from one definition: the service\'s (as its feed said), the cached feed\'s (of `category`), the cached dossiers\'',
+  ).returns<ForensicCounts>(),
   'forensics.project': query(
     z.object({ project_id }).strict(),
     'A project\'s forensic entries, memo and stats (v2, v1 fallback)',

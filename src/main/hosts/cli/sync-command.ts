@@ -33,7 +33,11 @@ export function progressLine(s: SyncStatus): string {
   });
   const done = s.jobs.filter((j) => j.state === 'done').map((j) => j.job);
   const failed = s.jobs.filter((j) => j.state === 'failed').map((j) => `${j.job} (${j.lastError?.code ?? 'error'})`);
-  const skipped = s.skippedItems ? `${s.skippedItems} items skipped (call sync.skippedItems to see them)` : '';
+  const issues = [
+    s.skippedItems ? `${s.skippedItems} ${s.skippedItems === 1 ? 'item' : 'items'} skipped (no usable identity)` : '',
+    s.unfitValues ? `${s.unfitValues} ${s.unfitValues === 1 ? 'value did not fit its field' : 'values did not fit their field'} (kept as sent)` : '',
+  ].filter(Boolean);
+  const skipped = issues.length ? `${issues.join(', ')}: call sync.dataIssues to see them` : '';
   const notOffered = s.jobs.filter((j) => j.state === 'unsupported').map((j) => j.job);
   const summary = [
     done.length ? `done: ${done.join(', ')}` : '',
@@ -101,10 +105,14 @@ export async function runSyncCommand(argv: string[]): Promise<number> {
       rateLimitPerMinute: status.rateLimitPerMinute,
       requests: engine.requestStats,
       jobs: Object.fromEntries(
-        status.jobs.filter((j) => !jobs || jobs.includes(j.job)).map((j) => [j.job, { state: j.state, rows: j.rows, pages: j.pages, skippedItems: j.skippedItems, error: j.lastError && j.state === 'failed' ? j.lastError : null }]),
+        status.jobs.filter((j) => !jobs || jobs.includes(j.job)).map((j) => [j.job, {
+          state: j.state, rows: j.rows, pages: j.pages, skippedItems: j.skippedItems, unfitValues: j.unfitValues, error: j.lastError && j.state === 'failed' ? j.lastError : null,
+        }]),
       ),
-      /** Items the service sent that could not be stored; `npm run cli -- call sync.skippedItems '{}'` lists them. */
+      /** Items the service sent that could not be stored (no usable identity); `npm run cli -- call sync.dataIssues '{}'` lists them. */
       skippedItems: status.skippedItems,
+      /** Values the service sent that did not fit their field (stored as null, kept as sent); listed by the same call. */
+      unfitValues: status.unfitValues,
       /** Jobs whose resource this service does not offer (not failures: the sync is done without them). */
       notOffered: status.jobs.filter((j) => j.state === 'unsupported' && (!jobs || jobs.includes(j.job))).map((j) => j.job),
       tables: info.tables,

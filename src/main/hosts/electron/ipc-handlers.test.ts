@@ -110,7 +110,7 @@ describe('event forwarding', () => {
     });
     const targets = [target('app://carbon-desk/sync'), target('https://evil.example/'), target('app://carbon-desk/', true)];
     const stop = forwardEvents(bus, () => targets, trusted);
-    const status = { connectionId: 'demo', state: 'reachable' as const, message: null, checkedAt: null };
+    const status = { connectionId: 'demo', state: 'reachable' as const, message: null, checkedAt: null, restarted: null };
     bus.emit('connection.status', status);
     bus.emit('export.progress', { exportId: 'e1', rows: 5, totalRows: 10, state: 'running', error: null });
     expect(sent).toEqual([

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { carbon } from '../bridge';
 import { connectAppEvents, useAppStore } from '../stores/app-store';
-import { ChromeNotice, OfflinePill } from '../views/sync/chrome-status';
+import { ChromeNotice, OfflinePill, RestartNotice } from '../views/sync/chrome-status';
 import { useConnectionProbe } from '../views/sync/use-connection-probe';
 import { ChangesBadge } from './changes-badge';
 import { NAV } from './nav';
@@ -58,6 +58,7 @@ export function Layout() {
         </div>
       </nav>
       <main className="content">
+        <RestartNotice />
         <ChromeNotice />
         <Outlet />
       </main>

@@ -27,6 +27,13 @@ export function formatDateTime(value: string | null | undefined, { seconds = fal
   return Number.isNaN(d.getTime()) ? value : format(d, seconds ? `${DAY} HH:mm:ss` : `${DAY} HH:mm`);
 }
 
+/** An ISO datetime -> its time of day "14:05" in local time; invalid -> the text itself. */
+export function formatTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const d = parseISO(value);
+  return Number.isNaN(d.getTime()) ? value : format(d, 'HH:mm');
+}
+
 /** A month bin "2024-10" (or any date in it) -> "Oct 2024". */
 export function formatMonth(value: string | null | undefined): string {
   if (!value) return '—';

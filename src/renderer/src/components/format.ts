@@ -5,7 +5,7 @@
  */
 import { CATEGORIES, PROJECT_STATUSES, REGISTRIES, REGISTRY_PREFIX, TRANSACTION_TYPES } from '../../../shared/api/values';
 
-export { formatAge, formatDate, formatDateSpan, formatDateTime, formatMonth, formatPeriod, formatYear } from './format-date';
+export { formatAge, formatDate, formatDateSpan, formatDateTime, formatMonth, formatPeriod, formatTime, formatYear } from './format-date';
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });

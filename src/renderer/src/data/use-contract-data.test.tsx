@@ -22,8 +22,8 @@ const render = async (el: React.ReactElement) => {
 const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
 const sync = (done: number, finishedAt: string | null): SyncStatus => ({
   connectionId: 'c', revision: done + (finishedAt ? 100 : 0), state: finishedAt ? 'done' : 'running', startedAt: '2026-11-24T00:00:00Z', finishedAt,
-  jobs: Array.from({ length: 3 }, (_, i) => ({ job: 'projects', state: i < done ? 'done' : 'queued', rows: 0, totalRows: null, pages: 0, totalPages: null, requestsPerMinute: 0, etaSeconds: null, lastError: null, lastSuccessAt: null, skippedItems: 0 })),
-  rateLimitPerMinute: null, lastError: null, skippedItems: 0, etaSeconds: null, etaLeavesOut: [],
+  jobs: Array.from({ length: 3 }, (_, i) => ({ job: 'projects', state: i < done ? 'done' : 'queued', rows: 0, totalRows: null, pages: 0, totalPages: null, requestsPerMinute: 0, etaSeconds: null, lastError: null, lastSuccessAt: null, skippedItems: 0, unfitValues: 0 })),
+  rateLimitPerMinute: null, lastError: null, skippedItems: 0, unfitValues: 0, etaSeconds: null, etaLeavesOut: [],
 });
 
 beforeEach(() => {

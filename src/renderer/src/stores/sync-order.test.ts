@@ -3,7 +3,7 @@ import type { SyncStatus } from '../../../shared/contract';
 import { isNewerSync } from './sync-order';
 
 function status(connectionId: string, revision: number, state: SyncStatus['state'] = 'running'): SyncStatus {
-  return { connectionId, revision, state, startedAt: null, finishedAt: null, jobs: [], rateLimitPerMinute: null, lastError: null, skippedItems: 0, etaSeconds: null, etaLeavesOut: [] };
+  return { connectionId, revision, state, startedAt: null, finishedAt: null, jobs: [], rateLimitPerMinute: null, lastError: null, skippedItems: 0, unfitValues: 0, etaSeconds: null, etaLeavesOut: [] };
 }
 
 describe('isNewerSync', () => {

@@ -5,6 +5,8 @@ export interface Total {
   label: string;
   value: number | null | undefined;
   unit?: string;
+  /** A second, quieter part after the value ("in 1,204 transactions"). */
+  detail?: string;
   testId?: string;
 }
 
@@ -18,6 +20,7 @@ export function TotalsStrip({ totals, label }: { totals: Total[] | null; label: 
           <span key={t.label} className="total" data-testid={t.testId}>
             <span className="total-label">{t.label}</span> <strong className="total-value">{formatNumber(t.value)}</strong>
             {t.unit ? <span className="total-unit"> {t.unit}</span> : null}
+            {t.detail ? <span className="total-detail muted"> {t.detail}</span> : null}
           </span>
         ))
       )}

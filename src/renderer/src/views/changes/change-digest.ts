@@ -20,16 +20,39 @@ const CSV_COLUMNS: Array<[keyof ChangeEntry, 'text' | 'number']> = [
   ['quantity', 'number'], ['ref', 'text'], ['watched', 'text'], ['summary', 'text'],
 ];
 
-const quote = (cell: string) => (/[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+/** A field in the export CSV's dialect (RFC 4180, as src/main/export writes): quoted when it holds a CR, an LF, a comma or a quote, or is empty. */
+const quote = (cell: string) => (cell === '' || /[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
 
+/** CSV of the entries: CRLF records; a missing value is an empty field, an empty text `""`. */
 export function changesCsv(rows: ChangeEntry[]): string {
   const lines = [CSV_COLUMNS.map(([c]) => c).join(',')];
-  for (const r of rows) lines.push(CSV_COLUMNS.map(([c, type]) => quote(type === 'number' ? numberCell(r[c]) : textCell(r[c]))).join(','));
+  for (const r of rows) {
+    lines.push(CSV_COLUMNS.map(([c, type]) => {
+      const value = r[c];
+      if (value === null || value === undefined) return '';
+      const cell = type === 'number' ? numberCell(value) : textCell(value);
+      return type === 'number' && cell === '' ? '' : quote(cell);
+    }).join(','));
+  }
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Markdown text safe to paste: characters Markdown reads as syntax are escaped. */
-const md = (text: string) => text.replace(/([\\`*_[\]<>|#])/g, '\\$1');
+/**
+ * Text for one line of Markdown that stays that line and reads as written: line breaks (CR, LF,
+ * U+2028, U+2029) and tabs become spaces and the ends are trimmed (a break would end the list item,
+ * leading spaces could start a code block); the punctuation Markdown reads as syntax is
+ * backslash-escaped (emphasis, code, links, HTML, headings, `|` so the text is also safe in a table
+ * cell, and `&` where it would start an entity); a leading `-`, `+`, `=` or `1.` / `1)` is escaped
+ * so it starts no list, heading underline or rule.
+ */
+export function mdLine(text: string): string {
+  const flat = text.replace(/\r\n|[\r\n\u2028\u2029\t]/g, ' ').trim();
+  return flat
+    .replace(/[\\`*_[\]<>|#~]|&(?=#?\w+;)/g, '\\$&')
+    .replace(/^[-+=]/, '\\$&')
+    .replace(/^(\d+)([.)])/, '$1\\$2');
+}
+const md = mdLine;
 
 /** A digest grouped by watched items first, then by kind; credit groups summed per project. */
 export function changesDigest(rows: ChangeEntry[], title: string, period: string): string {
@@ -40,7 +63,10 @@ export function changesDigest(rows: ChangeEntry[], title: string, period: string
   for (const [heading, list] of sections) {
     if (!list.length) continue;
     out.push(`## ${md(heading)} (${list.length})`, '');
-    for (const r of list.slice(0, 200)) out.push(`- ${md(r.summary)}${r.project_name && r.project_id ? ` — ${md(r.project_name)}` : ''}`);
+    for (const r of list.slice(0, 200)) {
+      const name = r.project_name && r.project_id ? md(r.project_name) : '';
+      out.push(`- ${md(r.summary) || '(no summary)'}${name ? ` — ${name}` : ''}`);
+    }
     if (list.length > 200) out.push(`- … and ${list.length - 200} more`);
     out.push('');
   }

@@ -2,13 +2,14 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CHART_FREQUENCIES, SUPPLY_DEMAND_AGGREGATIONS, type ChartFrequency, type SupplyDemandAggregation } from '../../../../shared/api/values';
-import { Chart, categoryColor, FLOW_COLORS, quantityAxis } from '../../components/chart';
+import { Chart, categoryColor, FLOW_COLORS, legendTop, quantityAxis, useWidth } from '../../components/chart';
 import { formatCategory, formatNumber, formatPeriod } from '../../components/format';
 import { binLabel } from '../../components/chart/time-bins';
 import { carbon, useContractData } from '../../data';
 import { ChartBody, Seg } from './chart-parts';
 import type { DashboardFilters, FilteredChartProps } from './dashboard-filter';
 import { stackListing } from './listing-series';
+import { supplyDemandPeriod } from './periods';
 
 const AGG_LABEL: Record<SupplyDemandAggregation, string> = { monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly' };
 const FREQ_LABEL: Record<ChartFrequency, string> = { D: 'Day', W: 'Week', M: 'Month', Y: 'Year' };
@@ -47,7 +48,7 @@ export function SupplyDemandChart({ filters, filterKey }: FilteredChartProps) {
           <span>
             Retirements <strong data-testid="sd-retirements">{formatNumber(result.data.totals.retirements)}</strong> tCO2e
           </span>
-          <span className="muted">{rows.length} {aggregation === 'monthly' ? 'months' : aggregation === 'quarterly' ? 'quarters' : 'years'}, current period left out</span>
+          <span className="muted" data-testid="sd-period">{supplyDemandPeriod(rows.map(({ period }) => period), aggregation, new Date())}</span>
         </div>
       ) : null}
       <ChartBody result={result} filtered={filtered} empty={rows.length === 0}>
@@ -68,7 +69,8 @@ function categoryProjectsPath(category: string, filters: DashboardFilters): stri
   return `/projects?${params.toString()}`;
 }
 
-export function CreditsByCategoryChart({ filters, filterKey }: FilteredChartProps) {
+/** `period`: the period its totals cover (the headline totals', the same transactions). */
+export function CreditsByCategoryChart({ filters, filterKey, period }: FilteredChartProps & { period: string | null }) {
   const result = useContractData(() => carbon.charts.creditsByCategory(filters), `by-category:${filterKey}`);
   const filtered = Object.keys(filters).length > 0;
   const navigate = useNavigate();
@@ -93,6 +95,9 @@ export function CreditsByCategoryChart({ filters, filterKey }: FilteredChartProp
         <h2>Credits by category</h2>
         <span className="muted">Click a bar to see its projects</span>
       </div>
+      <div className="chart-totals">
+        <span className="muted" data-testid="bc-period">{period ? `${period}, as the totals above` : '…'}</span>
+      </div>
       <ChartBody result={result} filtered={filtered} empty={points.length === 0}>
         <Chart
           option={option}
@@ -111,26 +116,34 @@ export function ListingDateChart({ filters, filterKey }: FilteredChartProps) {
   const result = useContractData(() => carbon.charts.projectsByListingDate({ ...filters, freq }), `${freq}:${filterKey}`);
   const filtered = Object.keys(filters).length > 0;
   const stacked = useMemo(() => stackListing(result.data?.data ?? []), [result.data]);
+  const [box, width] = useWidth<HTMLDivElement>();
+  const names = useMemo(() => stacked.series.map((s) => formatCategory(s.category)), [stacked]);
   const option = useMemo(
     () => ({
-      grid: { left: 48, right: 16, top: 56, bottom: stacked.starts.length > 60 ? 44 : 28 },
-      legend: { top: 0, type: 'scroll' },
+      // every category named in full: the legend wraps, the plot starts under it
+      grid: { left: 48, right: 16, top: legendTop(names, width - 32) + 18, bottom: stacked.starts.length > 60 ? 44 : 28 },
+      legend: { top: 0, left: 0, right: 0 },
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
       xAxis: { type: 'category', data: stacked.starts.map((s) => binLabel(s, freq)) },
       yAxis: { ...quantityAxis(null), name: 'projects' },
       dataZoom: stacked.starts.length > 60 ? [{ type: 'inside' }, { type: 'slider', height: 16, bottom: 4 }] : undefined,
       series: stacked.series.map((s) => ({ name: formatCategory(s.category), type: 'bar', stack: 'listing', color: categoryColor(s.category), data: s.values })),
     }),
-    [stacked, freq],
+    [stacked, freq, names, width],
   );
   return (
-    <div className="card" data-testid="projects-by-listing">
+    <div className="card" data-testid="projects-by-listing" ref={box}>
       <div className="card-head">
         <h2>Projects by listing date</h2>
         <Seg label="Frequency" values={CHART_FREQUENCIES} value={freq} names={FREQ_LABEL} onChange={setFreq} />
       </div>
+      <div className="chart-totals">
+        <span className="muted" data-testid="listing-period">
+          {stacked.starts.length ? `Every cached project with a listing date, ${binLabel(stacked.starts[0]!, freq)}–${binLabel(stacked.starts[stacked.starts.length - 1]!, freq)}` : 'Every cached project with a listing date'}
+        </span>
+      </div>
       <ChartBody result={result} filtered={filtered} empty={stacked.starts.length === 0}>
-        <Chart option={option} height={300} unit="projects" loading={result.loading} ariaLabel={`Projects listed per ${FREQ_LABEL[freq].toLowerCase()} and category`} testId="chart-listing" />
+        <Chart option={option} height={300 + legendTop(names, width - 32)} unit="projects" loading={result.loading} ariaLabel={`Projects listed per ${FREQ_LABEL[freq].toLowerCase()} and category`} testId="chart-listing" />
       </ChartBody>
     </div>
   );

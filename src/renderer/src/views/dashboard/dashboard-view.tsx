@@ -40,7 +40,7 @@ export function DashboardView() {
           </div>
           <CategoryByYearChart filters={filters} filterKey={key} />
           <div className="grid grid-2">
-            <CreditsByCategoryChart filters={filters} filterKey={key} />
+            <CreditsByCategoryChart filters={filters} filterKey={key} period={totals.data?.periodWords ?? null} />
             <ListingDateChart filters={filters} filterKey={key} />
           </div>
         </>

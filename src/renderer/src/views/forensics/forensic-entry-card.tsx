@@ -4,15 +4,22 @@ import type { ForensicEntry } from '../../../../shared/api/resources';
 import { safeHref } from '../../../../shared/safe-url';
 import { formatDate, formatRegistry } from '../../components/format';
 
-export function ForensicEntryCard({ entry, showProject }: { entry: Partial<Omit<ForensicEntry, 'id' | 'project_id'>> & { id?: number | null; project_id?: string | null }; showProject: boolean }) {
+/**
+ * `newLabel`: what the entry's new flag reads (newFlagLabel: "New this week" only while the flag's
+ * week is the current one). The day the service first saw it leads: entries are in that order.
+ */
+export function ForensicEntryCard({ entry, showProject, newLabel = 'New this week' }: { entry: Partial<Omit<ForensicEntry, 'id' | 'project_id'>> & { id?: number | null; project_id?: string | null }; showProject: boolean; newLabel?: string }) {
   const href = safeHref(entry.url);
   return (
     <article className="forensic-entry" data-testid="forensic-entry">
       <header className="forensic-entry-head">
-        {entry.is_new_this_week ? <span className="badge badge-new">New this week</span> : null}
+        {entry.is_new_this_week ? <span className="badge badge-new">{newLabel}</span> : null}
         {entry.category ? <span className="badge">{entry.category}</span> : null}
-        <span className="muted">{formatDate(entry.date ?? null)}</span>
-        {entry.first_seen_date ? <span className="muted">· first seen {formatDate(entry.first_seen_date)}{entry.first_seen_week ? ` (week ${entry.first_seen_week}, ${entry.first_seen_year ?? ''})` : ''}</span> : null}
+        <span data-testid="entry-first-seen">
+          First seen {formatDate(entry.first_seen_date ?? null)}
+          {entry.first_seen_week ? ` (week ${entry.first_seen_week}${entry.first_seen_year ? ` of ${entry.first_seen_year}` : ''})` : ''}
+        </span>
+        {entry.date && entry.date !== entry.first_seen_date ? <span className="muted">· news of {formatDate(entry.date)}</span> : null}
       </header>
       <h3 className="forensic-key-event">{entry.key_event ?? 'Untitled event'}</h3>
       {entry.market_impact ? (

@@ -13,6 +13,7 @@ import { Empty, ErrorState, Loading } from '../../components/states';
 import { isMissing, MissingData } from '../../components/missing-data';
 import { carbon, useContractData } from '../../data';
 import { ForensicEntryCard } from './forensic-entry-card';
+import { isoWeekNow, newFlagLabel } from '../../components/forensic-counts';
 import { isoWeekOf, memoSections, shiftWeek, sortByFirstSeen } from './forensic-entries';
 import './forensics.css';
 import { ExportButton } from '../../components/export';
@@ -104,6 +105,7 @@ export function ProjectForensicsPage() {
   const stats = forensics.data?.stats;
   const first = forensics.data?.entries[0];
   const defaultWeek = stats?.week_number && stats.year ? { week: stats.week_number, year: stats.year } : isoWeekOf(new Date());
+  const newLabel = stats ? newFlagLabel({ week: stats.week_number, year: stats.year }, isoWeekNow()) : 'New this week';
 
   return (
     <Page
@@ -127,7 +129,7 @@ export function ProjectForensicsPage() {
             <span className="kpi-value" data-testid="stats-total">{formatNumber(stats.total_entries)}</span>
           </div>
           <div className="card kpi">
-            <span className="kpi-label">New this week</span>
+            <span className="kpi-label">{newLabel}</span>
             <span className="kpi-value">{formatNumber(stats.new_this_week)}</span>
           </div>
           <div className="card kpi">
@@ -144,11 +146,11 @@ export function ProjectForensicsPage() {
       {forensics.data ? <WeeklyDiff projectId={projectId} defaultWeek={defaultWeek} /> : null}
       {forensics.data ? (
         <div className="card">
-          <h2>Entries, by first seen</h2>
+          <h2>Entries, newest first seen first</h2>
           {entries.length === 0 ? <Empty title="No forensic entries" /> : null}
           <div className="forensic-feed" data-testid="project-entries">
             {entries.map((e) => (
-              <ForensicEntryCard key={e.id} entry={e} showProject={false} />
+              <ForensicEntryCard key={e.id} entry={e} showProject={false} newLabel={newLabel} />
             ))}
           </div>
         </div>

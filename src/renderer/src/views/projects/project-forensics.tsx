@@ -5,6 +5,7 @@ import { formatDate, formatSlug } from '../../components/format';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { carbon, useContractData } from '../../data';
 import { isMissing, MissingData } from '../../components/missing-data';
+import { isoWeekNow, newFlagLabel } from '../../components/forensic-counts';
 
 const MEMO_FIELDS: Array<[keyof NonNullable<ProjectForensics['memo']>, string]> = [
   ['primary_risk', 'Primary risk'],
@@ -24,13 +25,14 @@ const MEMO_FIELDS: Array<[keyof NonNullable<ProjectForensics['memo']>, string]> 
 export function ProjectForensicsSection({ projectId, onFetchNow }: { projectId: string; onFetchNow?: () => Promise<unknown> }) {
   const result = useContractData(() => carbon.forensics.project({ project_id: projectId }), projectId);
   const f = result.data;
+  const newLabel = f ? newFlagLabel({ week: f.stats.week_number, year: f.stats.year }, isoWeekNow()) : 'New this week';
   return (
     <div className="card" data-testid="project-forensics">
       <div className="card-head">
         <h2>Forensics</h2>
         {f ? (
           <span className="muted">
-            {f.stats.total_entries} entries · {f.stats.new_this_week} new this week · last scan {formatDate(f.stats.last_scan_date)}
+            {f.stats.total_entries} entries, newest first · {f.stats.new_this_week} {newLabel === 'New this week' ? 'new this week' : newLabel.replace(/^New/, 'new')} · last scan {formatDate(f.stats.last_scan_date)}
           </span>
         ) : null}
       </div>
@@ -55,9 +57,10 @@ export function ProjectForensicsSection({ projectId, onFetchNow }: { projectId: 
             return (
               <li key={e.id} className={e.is_new_this_week ? 'is-new' : undefined}>
                 <div className="entry-meta">
-                  <span>{formatDate(e.date)}</span>
+                  <span data-testid="entry-first-seen">Seen {formatDate(e.first_seen_date ?? e.date)}</span>
+                  {e.date && e.date !== e.first_seen_date ? <span className="muted">news of {formatDate(e.date)}</span> : null}
                   {e.category ? <span className="badge">{formatSlug(e.category)}</span> : null}
-                  {e.is_new_this_week ? <span className="badge badge-new">New this week</span> : null}
+                  {e.is_new_this_week ? <span className="badge badge-new">{newLabel}</span> : null}
                   {e.source ? <span className="muted">{e.source}</span> : null}
                 </div>
                 <div className="entry-event">{href ? <a href={href} target="_blank" rel="noopener noreferrer">{e.key_event ?? href}</a> : e.key_event ?? '—'}</div>

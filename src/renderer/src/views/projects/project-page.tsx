@@ -56,26 +56,36 @@ function Timeline({ events }: { events: ReturnType<typeof projectTimeline> }) {
   );
 }
 
+const PART_WORDS: Record<string, string> = { project: 'its detail', boundary: 'its boundary', forensics: 'its forensic dossier', country: 'its country' };
+
+/** "its detail, its boundary and its country" from the parts a refresh fetched. */
+function fetchedInWords(parts: readonly string[]): string {
+  const words = parts.map((p) => PART_WORDS[p] ?? p);
+  if (words.length === 0) return 'nothing';
+  return words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
 export function ProjectPage() {
   const { projectId = '' } = useParams();
   const project = useContractData(() => carbon.projects.get({ project_id: projectId }), projectId);
   const vocabulary = useFilterVocabulary();
-  const [refreshing, setRefreshing] = useState<string | null>(null);
+  const [refreshing, setRefreshing] = useState<{ text: string; kind: 'busy' | 'done' | 'failed' } | null>(null);
   const [version, setVersion] = useState(0);
   const p = project.data;
   const countryCode = useMemo(() => vocabulary.countries?.find((c) => c.country === p?.country)?.country_code ?? null, [vocabulary.countries, p?.country]);
   const events = useMemo(() => (p ? projectTimeline(p) : []), [p]);
 
   // The offline mirror keeps boundaries, dossiers and country updates; "Fetch latest" asks the service now.
+  // Its outcome is one line under the header (never in it: a long reason would squeeze the title).
   async function refresh() {
-    setRefreshing('Fetching…');
+    setRefreshing({ text: 'Fetching this project from the service…', kind: 'busy' });
     try {
       const r = await carbon.projects.refresh({ project_id: projectId });
-      setRefreshing(r.errors.length ? `Could not fetch: ${r.errors.join('; ')}` : `Fetched ${r.fetched.join(', ') || 'nothing new'}`);
+      setRefreshing(r.message ? { text: r.message, kind: 'failed' } : { text: `Fetched ${fetchedInWords(r.fetched)} just now.`, kind: 'done' });
       project.reload();
       setVersion((v) => v + 1);
     } catch (err) {
-      setRefreshing(err instanceof Error ? err.message : String(err));
+      setRefreshing({ text: err instanceof Error ? err.message : String(err), kind: 'failed' });
     }
   }
 
@@ -106,14 +116,23 @@ export function ProjectPage() {
       }
       actions={
         <>
-          {refreshing ? <span className="muted" role="status">{refreshing}</span> : null}
           <WatchButton kind="project" id={p.project_id} label={p.name ?? p.project_id} />
-          <button type="button" className="btn" onClick={() => void refresh()} title="Fetch this project's detail, boundary, forensics and country updates now">
+          <button type="button" className="btn" onClick={() => void refresh()} disabled={refreshing?.kind === 'busy'} title="Fetch this project's detail, boundary, forensics and country updates now">
             Fetch latest
           </button>
         </>
       }
     >
+      {refreshing ? (
+        <div className={`fetch-outcome fetch-outcome-${refreshing.kind}`} role="status" data-testid="fetch-outcome" data-kind={refreshing.kind}>
+          <span>{refreshing.text}</span>
+          {refreshing.kind !== 'busy' ? (
+            <button type="button" className="btn" onClick={() => setRefreshing(null)}>
+              Dismiss
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       <div className="grid grid-4" data-testid="project-kpis">
         <div className="card kpi">
           <span className="kpi-label">Issued</span>

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { carbon } from '../../data';
 import { useAppStore } from '../../stores/app-store';
-import { chromeNotice } from './chrome-notice';
+import { chromeNotice, restartNotice } from './chrome-notice';
 import './sync.css';
 
 export function ChromeNotice() {
@@ -39,6 +39,33 @@ export function ChromeNotice() {
     <div className={`chrome-notice chrome-notice-${notice.kind}`} role="status" data-testid="chrome-notice" data-kind={notice.kind}>
       <span>{notice.text}</span>
       <Link to={notice.link.to}>{notice.link.label}</Link>
+    </div>
+  );
+}
+
+/** The session's dismissed restart banner (by its restart time), so it does not come back on every view. */
+const DISMISSED_KEY = 'carbon-desk.restart-dismissed';
+
+/** A banner when the connection's service stopped on its own and was restarted (the built-in demo): when, and why. */
+export function RestartNotice() {
+  const restarted = useAppStore((s) => s.status?.restarted);
+  const [dismissed, setDismissed] = useState<string | null>(() => sessionStorage.getItem(DISMISSED_KEY));
+  const text = restartNotice(restarted, dismissed);
+  if (!text || !restarted) return null;
+  return (
+    <div className="chrome-notice chrome-notice-restarted" role="status" data-testid="restart-notice">
+      <span>{text}</span>
+      <Link to="/sync">Sync center</Link>
+      <button
+        type="button"
+        className="btn"
+        onClick={() => {
+          sessionStorage.setItem(DISMISSED_KEY, restarted.restartedAt);
+          setDismissed(restarted.restartedAt);
+        }}
+      >
+        Dismiss
+      </button>
     </div>
   );
 }

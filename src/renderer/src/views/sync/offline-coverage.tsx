@@ -5,6 +5,7 @@
  */
 import type { CacheInfo, MirrorScope, ResourceCoverage } from '../../../../shared/contract';
 import { formatDateTime, formatNumber, formatPercent } from '../../components/format';
+import { ForensicCountLine, useForensicCounts } from '../../components/forensic-counts';
 import { ErrorState, Loading } from '../../components/states';
 import { useAction } from '../../components/use-action';
 import { carbon, useContractData } from '../../data';
@@ -72,6 +73,7 @@ function MirrorScopeChoice({ info, onChange }: { info: CacheInfo; onChange: () =
 
 export function OfflineCoverage() {
   const info = useContractData(() => carbon.cache.info({}), 'coverage');
+  const counts = useForensicCounts();
   if (info.error) return <ErrorState error={info.error} onRetry={info.reload} />;
   if (!info.data) return <Loading label="Reading offline coverage…" />;
   return (
@@ -106,6 +108,9 @@ export function OfflineCoverage() {
           ))}
         </tbody>
       </table>
+      <p className="muted" data-testid="coverage-forensic-count">
+        Forensic entries: <ForensicCountLine counts={counts.data} />.
+      </p>
       <MirrorScopeChoice info={info.data} onChange={info.reload} />
     </div>
   );

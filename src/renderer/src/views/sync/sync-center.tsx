@@ -10,7 +10,7 @@ import { ErrorState, Loading, explainError } from '../../components/states';
 import { useAction } from '../../components/use-action';
 import { useAppStore } from '../../stores/app-store';
 import { OfflineCoverage } from './offline-coverage';
-import { SkippedItems } from './skipped-items';
+import { DataIssues } from './data-issues';
 import { SYNC_JOB_LABELS, allowedActions, formatEta, jobLeft, runLeft, runTimes, jobFraction, notOfferedLabels, overallFraction, type SyncAction } from './sync-jobs';
 import './sync.css';
 
@@ -67,6 +67,7 @@ function JobRow({ job, busy, onStart }: { job: SyncJobStatus; busy: boolean; onS
         {formatNumber(job.rows)}
         {job.totalRows != null ? <span className="of"> / {formatNumber(job.totalRows)}</span> : null}
         {job.skippedItems ? <div className="job-skipped">{formatNumber(job.skippedItems)} skipped</div> : null}
+        {job.unfitValues ? <div className="job-skipped">{formatNumber(job.unfitValues)} kept as sent</div> : null}
       </td>
       <td className="num wide-only">
         {formatNumber(job.pages)}
@@ -198,7 +199,7 @@ export function SyncCenter() {
               </p>
             </div>
           ) : null}
-          <SkippedItems count={sync.skippedItems ?? 0} />
+          <DataIssues skipped={sync.skippedItems ?? 0} unfit={sync.unfitValues ?? 0} />
           <div className="card sync-jobs-card">
             <table className="data sync-jobs">
               <thead>

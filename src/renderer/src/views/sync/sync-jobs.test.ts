@@ -3,7 +3,7 @@ import { SYNC_JOBS, type SyncJobStatus, type SyncStatus } from '../../../../shar
 import { SYNC_JOB_LABELS, allowedActions, formatEta, jobFraction, jobLeft, jobsInWords, overallFraction, runLeft, runTimes } from './sync-jobs';
 
 const job = (over: Partial<SyncJobStatus>): SyncJobStatus => ({
-  job: 'projects', state: 'running', rows: 0, totalRows: null, pages: 0, totalPages: null, requestsPerMinute: 0, etaSeconds: null, lastError: null, lastSuccessAt: null, skippedItems: 0, ...over,
+  job: 'projects', state: 'running', rows: 0, totalRows: null, pages: 0, totalPages: null, requestsPerMinute: 0, etaSeconds: null, lastError: null, lastSuccessAt: null, skippedItems: 0, unfitValues: 0, ...over,
 });
 
 describe('sync jobs', () => {
@@ -49,7 +49,7 @@ describe('sync jobs', () => {
 
   it('averages progress over the jobs of the run', () => {
     const status: SyncStatus = {
-      connectionId: 'demo', revision: 1, state: 'running', startedAt: null, finishedAt: null, rateLimitPerMinute: 60, lastError: null, skippedItems: 0, etaSeconds: null, etaLeavesOut: [],
+      connectionId: 'demo', revision: 1, state: 'running', startedAt: null, finishedAt: null, rateLimitPerMinute: 60, lastError: null, skippedItems: 0, unfitValues: 0, etaSeconds: null, etaLeavesOut: [],
       jobs: [job({ state: 'done' }), job({ rows: 50, totalRows: 100 }), job({ state: 'idle' }), job({ state: 'queued', totalRows: 0 })],
     };
     // done 1 + running 0.5 + queued 0, over the three jobs of the run

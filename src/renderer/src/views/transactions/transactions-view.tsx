@@ -59,7 +59,7 @@ export function TransactionsView() {
     const { sort: _s, current_page: _c, per_page: _p, ...only } = filters;
     return carbon.credits.totals(only);
   }, `totals:${url.key}`);
-  const byType = (type: string) => totals.data?.by_type.find((t) => t.transaction_type === type)?.quantity ?? 0;
+  const inTransactions = (n: number) => `in ${formatNumber(n)} transaction${n === 1 ? '' : 's'}`;
 
   const projectFilterCount = PROJECT_FILTER_KEYS.filter((k) => filters[k] !== undefined).length;
 
@@ -125,9 +125,16 @@ export function TransactionsView() {
                 { label: 'Transactions', value: totals.data.transactions, testId: 'total-transactions' },
                 { label: 'Projects', value: totals.data.projects, testId: 'total-projects' },
                 { label: 'Buyers', value: totals.data.buyers, testId: 'total-buyers' },
-                { label: 'Volume', value: totals.data.quantity, unit: 'tCO2e', testId: 'total-quantity' },
-                { label: 'Issued', value: byType('issuance'), unit: 'tCO2e' },
-                { label: 'Retired', value: byType('retirement'), unit: 'tCO2e' },
+                { label: 'Issued', value: totals.data.issued.quantity, unit: 'tCO2e', detail: inTransactions(totals.data.issued.transactions), testId: 'total-issued' },
+                { label: 'Retired', value: totals.data.retired.quantity, unit: 'tCO2e', detail: inTransactions(totals.data.retired.transactions), testId: 'total-retired' },
+                { label: 'Cancelled', value: totals.data.cancelled.quantity, unit: 'tCO2e', detail: inTransactions(totals.data.cancelled.transactions), testId: 'total-cancelled' },
+                ...totals.data.other_types.map((t) => ({
+                  label: t.transaction_type === null ? 'Type not given' : formatTransactionType(t.transaction_type),
+                  value: t.quantity,
+                  unit: 'tCO2e',
+                  detail: inTransactions(t.transactions),
+                  testId: 'total-other-type',
+                })),
               ]
             : null
         }
