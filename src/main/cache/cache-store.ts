@@ -271,7 +271,8 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     }
     const size = (f: string) => (fs.existsSync(f) ? fs.statSync(f).size : 0);
     const last = db.prepare('SELECT max(last_success_at) AS at FROM sync_state').get() as { at: string | null };
-    return { path: file, sizeBytes: size(file) + size(`${file}-wal`), tables, lastSyncAt: last.at, ...offlineCoverage(db, r.mirror) };
+    // The analytical copy beside the cache (the read model's DuckDB file) is part of what the cache takes on disk.
+    return { path: file, sizeBytes: size(file) + size(`${file}-wal`) + size(`${file}.duckdb`) + size(`${file}.duckdb.wal`), tables, lastSyncAt: last.at, ...offlineCoverage(db, r.mirror) };
   };
 
   const clear = visibly(() => {

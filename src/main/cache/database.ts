@@ -140,11 +140,12 @@ export function openCacheReader(file: string, prepare?: (db: Database.Database) 
   try {
     registerTextFunctions(db);
     db.pragma('busy_timeout = 5000');
+    // Before anything temporary exists: changing temp_store drops every temporary object.
+    db.pragma('temp_store = MEMORY');
+    db.pragma('cache_size = -32768');
     // What the reader keeps for itself (temp views) comes before it turns read-only.
     prepare?.(db);
     db.pragma('query_only = ON');
-    db.pragma('temp_store = MEMORY');
-    db.pragma('cache_size = -32768');
     return db;
   } catch (err) {
     db.close();

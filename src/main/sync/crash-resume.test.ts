@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCache } from '../workers/open-cache';
 import { cacheChecksums } from './cache-checksum';
 import { cliSync, startTestService, tempDir, type TestService } from './test-support';
 
@@ -109,11 +110,12 @@ describe('crash-resume', () => {
     const schema = (dataDir: string) =>
       readCache(dataDir, (db) => db.prepare("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name").all(), []);
     expect(schema(crashDir)).toEqual(schema(cleanDir));
-    expect(readCache(cleanDir, (db) => db.prepare("SELECT count(*) FROM sqlite_master WHERE tbl_name = 'projects' AND type = 'index' AND sql IS NOT NULL").pluck().get(), 0)).toBeGreaterThan(10);
+    // (The first projects pass sets its indexes aside: the clean one got them back too.)
+    expect(readCache(cleanDir, (db) => db.prepare("SELECT count(*) FROM sqlite_master WHERE tbl_name = 'projects' AND type = 'index' AND sql IS NOT NULL").pluck().get(), 0)).toBeGreaterThan(0);
     expect(readCache(crashDir, (db) => db.prepare('SELECT count(*) FROM deferred_schema').pluck().get(), -1)).toBe(0);
   }, 120_000);
 
-  it('SIGKILLed while a full credits pass is published (indexes built, tables swapped, rollups rebuilt), the resumed sync equals a clean one', async () => {
+  it('SIGKILLed while a full credits pass is published (indexes built, tables swapped), the resumed sync equals a clean one', async () => {
     const cleanDir = tempDir('clean-publish');
     const crashDir = tempDir('crash-publish');
     dirs.push(cleanDir, crashDir);
@@ -121,6 +123,8 @@ describe('crash-resume', () => {
     expect((await cliSync(service, cleanDir, { only })).code).toBe(0);
     expect((await cliSync(service, crashDir, { only })).code).toBe(0);
     const random = rng(Number(process.env.CRASH_SEED ?? 4242));
+    const liveIndexes = readCache(cleanDir, (db) => db.prepare("SELECT count(*) FROM sqlite_master WHERE tbl_name = 'credit_transactions' AND type = 'index'").pluck().get(), -1);
+    expect(liveIndexes).toBeGreaterThan(0);
     let killedPublishing = 0;
     for (let i = 0; i < 4; i++) {
       // A full resync, killed once its pages are written: during its publishing, at a random moment of it.
@@ -129,7 +133,7 @@ describe('crash-resume', () => {
       const db = new Database(cacheFile(crashDir), { readonly: true });
       // Whatever moment the kill met, the live transactions are a whole pass: the old or the new one, never a mix or none.
       expect(db.prepare('SELECT count(*) FROM credit_transactions').pluck().get()).toBe(cacheChecksums(cacheFile(cleanDir)).tables.credit_transactions.rows);
-      expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE tbl_name = 'credit_transactions' AND type = 'index'").pluck().get()).toBeGreaterThan(5);
+      expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE tbl_name = 'credit_transactions' AND type = 'index'").pluck().get()).toBe(liveIndexes);
       db.close();
     }
     expect(killedPublishing).toBeGreaterThan(0);
@@ -139,15 +143,20 @@ describe('crash-resume', () => {
     const b = cacheChecksums(cacheFile(crashDir));
     expect(b.integrity).toBe('ok');
     expect(b.tables).toEqual(a.tables);
-    // The rollups were rebuilt after the last publishing: the buyers a query reads from them equal the clean cache's.
-    const buyers = (file: string) => {
-      const db = new Database(file, { readonly: true });
+    // Each cache's analytical copy, however the kills left it, mirrors its cache: both answer alike.
+    const answers = async (file: string) => {
+      const cache = openCache(file);
       try {
-        return db.prepare('SELECT buyer_key, total_volume, total_transactions FROM agg_buyers ORDER BY buyer_key').all();
+        const status = await cache.call('copy:settled');
+        const buyers = await cache.call('query:buyers.list', { per_page: 50, sort: ['buyer_name'] } as never);
+        const totals = await cache.call('query:credits.totals', {} as never);
+        return { current: status?.current, buyers, totals };
       } finally {
-        db.close();
+        await cache.close();
       }
     };
-    expect(buyers(cacheFile(crashDir))).toEqual(buyers(cacheFile(cleanDir)));
+    const crashed = await answers(cacheFile(crashDir));
+    expect(crashed.current).toBe(true);
+    expect(crashed).toEqual(await answers(cacheFile(cleanDir)));
   }, 120_000);
 });

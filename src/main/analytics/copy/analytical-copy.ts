@@ -110,9 +110,14 @@ export class AnalyticalCopy {
     return { ...this.versions, current: this.isCurrent(), rebuilding: this.rebuilding };
   }
 
-  /** Resolves once every change reported so far and every rebuild under way is applied. */
+  /**
+   * Resolves once every change reported so far and every rebuild under way is applied, and what is
+   * still behind the cache then has been rebuilt.
+   */
   settled(): Promise<void> {
-    return this.queue.run(() => Promise.resolve());
+    return this.queue.run(async () => {
+      if (!this.currentNow()) await this.catchUpBehind();
+    });
   }
 
   /** Rebuilds now whatever is behind the cache (a cache written without reporting its changes: tests). */

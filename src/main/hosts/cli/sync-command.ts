@@ -96,7 +96,10 @@ export async function runSyncCommand(argv: string[]): Promise<number> {
     process.on('SIGTERM', onSigint);
     engine.start({ jobs, full: values.full ?? false });
     const status = await engine.whenDone();
-    const info = await ctx.caches.of(connection.id).call('read:cacheInfo');
+    const cache = ctx.caches.of(connection.id);
+    // The analytical copy follows what the sync wrote before the process ends, so the next launch answers from it at once.
+    const copy = await cache.call('copy:settled');
+    const info = await cache.call('read:cacheInfo');
     const summary = {
       state: status.state,
       connectionId: connection.id,
@@ -116,6 +119,8 @@ export async function runSyncCommand(argv: string[]): Promise<number> {
       /** Jobs whose resource this service does not offer (not failures: the sync is done without them). */
       notOffered: status.jobs.filter((j) => j.state === 'unsupported' && (!jobs || jobs.includes(j.job))).map((j) => j.job),
       tables: info.tables,
+      /** Whether the analytical copy (the read model's DuckDB file beside the cache) mirrors the cache now. */
+      analyticalCopy: copy ? { current: copy.current } : null,
       lastError: status.lastError,
     };
     process.stdout.write(`${redactKey(JSON.stringify(summary), apiKey)}\n`);
