@@ -1,10 +1,11 @@
 /**
  * electron-vite build of the desktop app:
- * - main: the Electron host (src/main/hosts/electron/index.ts) plus four more entries beside it in
- *   out/main, where their callers look for them: the cache, rollups and export workers, and the reference
+ * - main: the Electron host (src/main/hosts/electron/index.ts) plus three more entries beside it in
+ *   out/main, where their callers look for them: the cache and export workers, and the reference
  *   service (`reference-service.js`, the built-in demo, started in a utility process by the Electron
  *   host, see src/main/hosts/electron/utility-service-launcher.ts). Package.json `dependencies` stay
- *   external (native modules: better-sqlite3, keytar) and are required from node_modules at run time.
+ *   external (native modules: better-sqlite3, keytar, DuckDB's binding) and are required from
+ *   node_modules at run time.
  * - preload: one self-contained CommonJS file (a sandboxed preload cannot require node_modules).
  * - renderer: src/renderer (the same sources as the web build), with THE CSP written into index.html.
  */
@@ -16,7 +17,6 @@ import { cspMetaPlugin } from './src/main/security/csp-meta-plugin';
 
 const root = __dirname;
 const cacheWorker = resolve(root, 'src/main/workers/cache-worker.ts');
-const rollupsWorker = resolve(root, 'src/main/workers/rollups-worker.ts');
 const exportWorker = resolve(root, 'src/main/export/export-worker.ts');
 /** The reference service's CLI entry (it imports only src/service, src/shared and packages); the src/shared
  * code it has in common with the other entries goes to out/main/chunks, which ships with it. */
@@ -46,7 +46,6 @@ export default defineConfig({
         input: {
           index: resolve(root, 'src/main/hosts/electron/index.ts'),
           ...(fs.existsSync(cacheWorker) ? { 'cache-worker': cacheWorker } : {}),
-          ...(fs.existsSync(rollupsWorker) ? { 'rollups-worker': rollupsWorker } : {}),
           ...(fs.existsSync(exportWorker) ? { 'export-worker': exportWorker } : {}),
           'reference-service': referenceService,
         },

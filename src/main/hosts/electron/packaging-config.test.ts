@@ -91,14 +91,22 @@ describe('electron-builder.yml', () => {
     expect(dist).toContain('-c.publish.provider=generic');
   });
 
-  it('unpacks the native modules of better-sqlite3 and keytar from the archive', () => {
+  it('unpacks the native modules of better-sqlite3, keytar and DuckDB from the archive', () => {
     expect(config.asar).toBe(true);
-    const natives = ['node_modules/better-sqlite3/build/Release/better_sqlite3.node', 'node_modules/keytar/build/Release/keytar.node'];
+    const duckdb = fs.readdirSync(path.join(root, 'node_modules/@duckdb')).find((d) => d.startsWith('node-bindings-'))!;
+    const natives = [
+      'node_modules/better-sqlite3/build/Release/better_sqlite3.node', 'node_modules/keytar/build/Release/keytar.node',
+      ...fs.readdirSync(path.join(root, 'node_modules/@duckdb', duckdb)).filter((f) => /\.(node|so|dylib|dll)$/.test(f)).map((f) => `node_modules/@duckdb/${duckdb}/${f}`),
+    ];
+    expect(natives.some((f) => f.endsWith('duckdb.node'))).toBe(true);
     for (const file of natives) {
       expect(fs.existsSync(path.join(root, file)), file).toBe(true);
       expect(config.asarUnpack.some((glob) => minimatch(file, glob, { dot: true })), file).toBe(true);
     }
     expect(config.asarUnpack.some((glob) => minimatch('node_modules/zod/index.js', glob))).toBe(false);
+    // Every architecture of each OS gets its DuckDB binding (npm installs the machine's only).
+    const dist = fs.readFileSync(path.join(root, 'scripts/dist.mjs'), 'utf8');
+    for (const target of ['darwin-x64', 'darwin-arm64', 'win32-x64', 'linux-x64', 'linux-arm64']) expect(dist).toContain(`'${target}'`);
   });
 
   it('sets every fuse of the security checklist', () => {

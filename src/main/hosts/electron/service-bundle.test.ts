@@ -70,6 +70,12 @@ describe('the main bundle\'s own paths', () => {
     // The cache and export workers' entries, the renderer and the preload are all looked up this way.
     expect(checked).toBeGreaterThanOrEqual(4);
   });
+
+  it('leaves DuckDB to node_modules: the cache worker requires its package, with its native binding, at run time', () => {
+    const worker = fs.readFileSync(path.join(mainDir, 'cache-worker.js'), 'utf8');
+    expect(worker).toMatch(/require\("@duckdb\/node-api"\)/);
+    expect(fs.readdirSync(mainDir).some((f) => f.endsWith('.node'))).toBe(false);
+  });
 });
 
 describe('the bundled reference service', () => {

@@ -21,9 +21,9 @@ afterAll(async () => {
 });
 
 describe('--smoke', () => {
-  it('opens the cache, starts the demo service, syncs one page and says ok', async () => {
+  it('opens the cache and its analytical copy, starts the demo service, syncs one page and says ok', async () => {
     const result = await runSmoke(ctx);
-    expect(result).toMatchObject({ event: 'smoke', ok: true, failedStep: null, error: null });
+    expect(result).toMatchObject({ event: 'smoke', ok: true, failedStep: null, error: null, copyCurrent: true });
     expect(result.rows).toBeGreaterThan(0);
     expect(result.cache).toContain(dir);
     expect(result.demoService).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
