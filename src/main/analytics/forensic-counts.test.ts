@@ -1,16 +1,23 @@
-/** forensics.counts, the one definition of every count of forensic entries, and the one order of entries. */
+/**
+ * forensics.counts, the one definition of every count of forensic entries, and the one order of
+ * entries. Forensics are read from the cache's own tables (not the read model), through the query
+ * table with a SQLite context, as the cache worker calls them.
+ */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
 import { forensicEntrySchema, forensicMemoSchema, type ForensicEntry } from '../../shared/api';
 import { ForensicRepository } from '../cache/repositories/forensic-repository';
-import { analyticsQueries } from './index';
+import { sqliteContext, type ReadContext } from './read-engine';
+import { ask } from './testing/engines';
 import { tinyMarket } from './testing/tiny-market';
 
 let db: Database.Database;
+let ctx: ReadContext;
 let forensics: ForensicRepository;
 beforeEach(() => {
   process.env.CARBON_TODAY = '2026-06-30';
   db = tinyMarket();
+  ctx = sqliteContext(db);
   forensics = new ForensicRepository(db);
 });
 afterEach(() => db.close());
@@ -28,15 +35,15 @@ const dossier = (project_id: string, entries: ForensicEntry[], scanType = 'full'
 });
 
 describe('forensics.counts', () => {
-  it('before any forensics: the service is not counted yet, nothing is cached', () => {
-    expect(analyticsQueries['forensics.counts'](db, {})).toEqual({
+  it('before any forensics: the service is not counted yet, nothing is cached', async () => {
+    expect(await ask(ctx, 'forensics.counts', {})).toEqual({
       service: null,
       feed: { entries: 0, new_this_week: 0, projects: 0, category: null },
       dossiers: { projects: 0, entries: 0, new_this_week: 0, from_legacy: { projects: 0, entries: 0 } },
     });
   });
 
-  it('counts the service (as its feed said), the cached feed and the cached dossiers apart, each as what it is', () => {
+  it('counts the service (as its feed said), the cached feed and the cached dossiers apart, each as what it is', async () => {
     // The service has 6 entries, 2 new this week; its feed was fetched with a limit of 3.
     const feedEntries = [
       entry(6, 'VCS-1', '2026-06-29', { is_new_this_week: true, category: 'Registry' }),
@@ -50,21 +57,21 @@ describe('forensics.counts', () => {
     forensics.replaceProjectForensics('GLD-3', dossier('GLD-3', [entry(3001, 'GLD-3', '2025-05-01'), entry(3000, 'GLD-3', '2025-05-01')], 'legacy'));
     forensics.replaceProjectForensics('ACR-4', null);
 
-    const counts = analyticsQueries['forensics.counts'](db, {});
+    const counts = await ask(ctx, 'forensics.counts', {});
     expect(counts.service).toMatchObject({ entries: 6, new_this_week: 2, week: 27, year: 2026 });
     expect(counts.feed).toEqual({ entries: 3, new_this_week: 2, projects: 2, category: null });
     expect(counts.dossiers).toEqual({ projects: 3, entries: 6, new_this_week: 2, from_legacy: { projects: 1, entries: 2 } });
     // a category: the cached feed's entries of it; the service's own counters stay the whole feed's
-    const press = analyticsQueries['forensics.counts'](db, { category: 'press' });
+    const press = await ask(ctx, 'forensics.counts', { category: 'press' });
     expect(press.feed).toEqual({ entries: 1, new_this_week: 1, projects: 1, category: 'press' });
     expect(press.service?.entries).toBe(6);
     // the feed's page count follows the same count: paging through it reaches every cached entry once
     const seen: number[] = [];
-    for (let offset = 0; offset < counts.feed.entries; offset += 2) seen.push(...analyticsQueries['forensics.latest'](db, { limit: 2, offset }).entries.map((e) => e.id));
+    for (let offset = 0; offset < counts.feed.entries; offset += 2) seen.push(...(await ask(ctx, 'forensics.latest', { limit: 2, offset })).entries.map((e) => e.id));
     expect(seen).toEqual([6, 5, 4]);
   });
 
-  it('answers entries in one order everywhere: newest first seen first, then the newest event, then the highest id', () => {
+  it('answers entries in one order everywhere: newest first seen first, then the newest event, then the highest id', async () => {
     const sent = [
       entry(1, 'VCS-1', '2026-06-01', { date: '2026-05-20' }),
       entry(2, 'VCS-1', '2026-06-29', { date: '2026-06-10' }),
@@ -75,7 +82,7 @@ describe('forensics.counts', () => {
     forensics.replaceLatestFeed({ entries: sent, total_count: 4, new_this_week_count: 0, week: 27, year: 2026 }, 200);
     forensics.replaceProjectForensics('VCS-1', dossier('VCS-1', sent));
     const order = [3, 2, 4, 1];
-    expect(analyticsQueries['forensics.latest'](db, {}).entries.map((e) => e.id)).toEqual(order);
-    expect(analyticsQueries['forensics.project'](db, { project_id: 'VCS-1' }).entries.map((e) => e.id)).toEqual(order);
+    expect((await ask(ctx, 'forensics.latest', {})).entries.map((e) => e.id)).toEqual(order);
+    expect((await ask(ctx, 'forensics.project', { project_id: 'VCS-1' })).entries.map((e) => e.id)).toEqual(order);
   });
 });
