@@ -10,7 +10,7 @@
 import { BUYER_SORT_FIELDS, DEFAULT_SORT, parseSort, type BuyerListQuery, type SortKey } from '../../shared/api/params';
 import type { Buyer, BuyerAnalytics, Page } from '../../shared/api/resources';
 import { samePeriodPreviousYear, type CalendarPeriod } from '../../shared/api/year-to-date';
-import { compareCodePoints, foldCase } from '../../shared/case-folding';
+import { foldCase } from '../../shared/case-folding';
 import { ContractError } from '../../shared/errors';
 import { toBuyer, type BuyerSums, type BuyerTops } from './buyer-metrics';
 import { creditWhere, type CreditFilters } from './credit-filters';
@@ -18,9 +18,9 @@ import { keysContain } from './project-filters';
 import { marketToday, shiftDays } from './market-calendar';
 import { pageEnvelope, pageRequest } from './page-envelope';
 import type { ReadEngine, ReadContext } from './read-engine';
-import { addClause, newWhere, placeholders, whereSql, type SqlWhere } from './sql-where';
+import { addClause, newWhere, whereSql, type SqlWhere } from './sql-where';
 
-interface BuyerRow extends BuyerSums {
+interface BuyerRow extends Omit<BuyerSums, 'buyer_name'> {
   buyer_key: string;
 }
 
@@ -32,9 +32,7 @@ function buyerSumsSql(engine: ReadEngine, filter: SqlWhere, today: string): { sq
   const from12 = shiftDays(today, -365);
   const from60 = shiftDays(today, -60);
   return {
-    sql: `SELECT c.buyer_key AS buyer_key,
-        coalesce(min(CASE WHEN c.buyer_harmonized = 1 THEN c.buyer_name END), min(c.buyer_name)) AS buyer_name,
-        ${d.total('c.quantity')} AS total_volume, count(*) AS total_transactions, sum(1 - c.buyer_harmonized) AS unharmonized_transactions,
+    sql: `SELECT c.buyer_key AS buyer_key, ${d.total('c.quantity')} AS total_volume, count(*) AS total_transactions, sum(1 - c.buyer_harmonized) AS unharmonized_transactions,
         ${d.total(`CASE WHEN ${in12} THEN c.quantity ELSE 0 END`)} AS volume_12m, sum(CASE WHEN ${in12} THEN 1 ELSE 0 END) AS transactions_12m,
         ${d.total(`CASE WHEN ${in60} THEN c.quantity ELSE 0 END`)} AS volume_60d, sum(CASE WHEN ${in60} THEN 1 ELSE 0 END) AS transactions_60d,
         min(c.transaction_date) AS first_purchase, max(c.transaction_date) AS last_purchase
@@ -78,10 +76,11 @@ function buyerFilterWhere(engine: ReadEngine, q: Partial<BuyerListQuery>): SqlWh
   return w;
 }
 
-/** ORDER BY of buyer rows `b`: the keys in order, nulls last, the name (ignoring case, then as spelt) last. */
+/** ORDER BY of buyer rows `b`: the keys in order, nulls last, the name (ignoring case) last. */
 function buyerOrder(engine: ReadEngine, keys: readonly SortKey[]): string {
-  const terms = keys.map((k) => `${buyerFieldSql(engine, k.field)} ${k.descending ? 'DESC' : 'ASC'} NULLS LAST${k.field === 'buyer_name' ? `, b.buyer_name ${k.descending ? 'DESC' : 'ASC'}` : ''}`);
-  return `ORDER BY ${[...terms, 'b.buyer_key ASC', 'b.buyer_name ASC'].join(', ')}`;
+  // A buyer's key is its name folded, unique among buyers: the last tie-breaker.
+  const terms = keys.map((k) => `${buyerFieldSql(engine, k.field)} ${k.descending ? 'DESC' : 'ASC'} NULLS LAST`);
+  return `ORDER BY ${[...terms, 'b.buyer_key ASC'].join(', ')}`;
 }
 
 /** Binds `?today` (a named place in the SQL of days_since_last) as a positional parameter, in order. */
@@ -95,53 +94,40 @@ function withToday(sql: string, params: readonly unknown[], today: string): { sq
   return { sql: text, params: out };
 }
 
-type Label = { key: string; label: string; volume: number };
-
-/** The largest label by volume; ties go to the label that sorts first (folded, then as spelt). */
-const better = (r: Label, cur: Label | undefined): boolean =>
-  !cur || r.volume > cur.volume || (r.volume === cur.volume && (compareCodePoints(r.key, cur.key) || compareCodePoints(r.label, cur.label)) < 0);
+/** What a page shows of each of its buyers beside the sums: the name, and the top category, country and registry. */
+type BuyerDetails = BuyerTops & { buyer_name: string };
 
 /**
- * The top category, country and registry of `buyerKeys` over the retirements matching `filter`, from
- * their cached projects: one statement sums each (buyer, category, country, registry), and each
- * dimension's labels are summed from it.
+ * The names and the top category, country and registry of `buyerKeys` over the retirements matching
+ * `filter`, in one statement that answers one row per buyer: its smallest harmonized spelling when it
+ * has one, else its smallest name as written; per dimension the label with the largest volume over
+ * the retirements whose project is cached, ties to the smaller folded label, then the smaller label.
  */
-async function buyerTops(engine: ReadEngine, filter: SqlWhere, buyerKeys: readonly string[]): Promise<Map<string, BuyerTops>> {
-  const out = new Map<string, BuyerTops>();
+async function buyerDetails(engine: ReadEngine, filter: SqlWhere, buyerKeys: readonly string[]): Promise<Map<string, BuyerDetails>> {
+  const out = new Map<string, BuyerDetails>();
   if (!buyerKeys.length) return out;
-  const where = whereSql({ clauses: [...filter.clauses, `c.buyer_key IN (${placeholders(buyerKeys.length)})`], params: [] });
-  const rows = await engine.all<{ buyer_key: string } & Record<`${Dimension}_key` | Dimension, string | null> & { volume: number }>(
-    `SELECT c.buyer_key AS buyer_key, p.category_key, min(p.category) AS category, p.country_key, min(p.country) AS country,
-        p.registry_key, min(p.registry) AS registry, ${engine.dialect.total('c.quantity')} AS volume
-      FROM read_credits c JOIN read_projects p ON p.project_ref = c.project_ref ${where}
-      GROUP BY c.buyer_key, p.category_key, p.country_key, p.registry_key`, [...filter.params, ...buyerKeys]);
-  const tops = (dimension: Dimension): Map<string, string> => {
-    const sums = new Map<string, Label>();
-    for (const r of rows) {
-      const key = r[`${dimension}_key`];
-      const label = r[dimension];
-      if (key === null || label === null) continue;
-      const id = `${r.buyer_key}\u0000${key}`;
-      const cur = sums.get(id);
-      if (!cur) sums.set(id, { key, label, volume: r.volume });
-      else {
-        cur.volume += r.volume;
-        if (compareCodePoints(label, cur.label) < 0) cur.label = label;
-      }
-    }
-    const best = new Map<string, Label>();
-    for (const [id, l] of sums) {
-      const buyer = id.slice(0, id.indexOf('\u0000'));
-      if (better(l, best.get(buyer))) best.set(buyer, l);
-    }
-    return new Map([...best].map(([k, v]) => [k, v.label]));
-  };
-  const [category, country, registry] = [tops('category'), tops('country'), tops('registry')];
-  for (const key of buyerKeys) out.set(key, { top_category: category.get(key) ?? null, top_country: country.get(key) ?? null, top_registry: registry.get(key) ?? null });
+  const d = engine.dialect;
+  const where = whereSql({ clauses: [...filter.clauses, d.inTextList('c.buyer_key')], params: [] });
+  const top = (dimension: Dimension) => `top_${dimension} AS (
+      SELECT buyer_key, label FROM (
+        SELECT buyer_key, label, row_number() OVER (PARTITION BY buyer_key ORDER BY volume DESC, key, label) AS rank FROM (
+          SELECT r.buyer_key AS buyer_key, p.${dimension}_key AS key, min(p.${dimension}) AS label, ${d.total('r.quantity')} AS volume
+          FROM r JOIN read_projects p ON p.project_ref = r.project_ref WHERE p.${dimension} IS NOT NULL GROUP BY 1, 2) s) t
+      WHERE rank = 1)`;
+  const rows = await engine.all<BuyerDetails & { buyer_key: string }>(
+    `WITH r AS MATERIALIZED (SELECT c.buyer_key, c.buyer_harmonized, c.buyer_name, c.quantity, c.project_ref FROM read_credits c ${where}),
+      names AS (SELECT buyer_key, coalesce(min(CASE WHEN buyer_harmonized = 1 THEN buyer_name END), min(buyer_name)) AS buyer_name FROM r GROUP BY buyer_key),
+      ${top('category')}, ${top('country')}, ${top('registry')}
+    SELECT names.buyer_key, names.buyer_name, top_category.label AS top_category, top_country.label AS top_country, top_registry.label AS top_registry
+    FROM names LEFT JOIN top_category USING (buyer_key) LEFT JOIN top_country USING (buyer_key) LEFT JOIN top_registry USING (buyer_key)`,
+    [...filter.params, buyerKeys]);
+  for (const r of rows) out.set(r.buyer_key, { buyer_name: r.buyer_name, top_category: r.top_category, top_country: r.top_country, top_registry: r.top_registry });
   return out;
 }
 
 type Dimension = 'category' | 'country' | 'registry';
+
+const buyerOf = (row: BuyerRow, details: BuyerDetails, today: string): Buyer => toBuyer({ ...row, buyer_name: details.buyer_name }, details, today);
 
 function sortKeys(q: BuyerListQuery): SortKey[] {
   try {
@@ -174,8 +160,8 @@ export async function listBuyers(ctx: ReadContext, q: BuyerListQuery): Promise<P
     total = count?.n ?? 0;
     rows = [];
   }
-  const tops = await buyerTops(engine, filter, rows.map((r) => r.buyer_key));
-  return pageEnvelope('/v1/buyers/', q, req, total, rows.map((r) => toBuyer(r, tops.get(r.buyer_key)!, today)));
+  const details = await buyerDetails(engine, filter, rows.map((r) => r.buyer_key));
+  return pageEnvelope('/v1/buyers/', q, req, total, rows.map((r) => buyerOf(r, details.get(r.buyer_key)!, today)));
 }
 
 /** Every buyer of a buyer list's filters (an export's rows), in its order. */
@@ -190,8 +176,8 @@ async function oneBuyer(engine: ReadEngine, name: string, today: string): Promis
   const sums = buyerSumsSql(engine, filter, today);
   const [row] = await engine.all<BuyerRow>(sums.sql, sums.params);
   if (!row) throw new ContractError('not_found', `Buyer '${name}' has no retirement transactions in the cache`);
-  const tops = await buyerTops(engine, filter, [row.buyer_key]);
-  return toBuyer(row, tops.get(row.buyer_key)!, today);
+  const details = await buyerDetails(engine, filter, [row.buyer_key]);
+  return buyerOf(row, details.get(row.buyer_key)!, today);
 }
 
 export async function getBuyer(ctx: ReadContext, args: { buyer_name: string }): Promise<Buyer> {

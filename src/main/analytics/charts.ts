@@ -17,10 +17,12 @@ import { projectWhere } from './project-filters';
 import { statement } from './query-memo';
 import type { ReadContext, ReadEngine } from './read-engine';
 import { addClause, whereSql, type SqlWhere } from './sql-where';
+import { sameId } from './text-match';
 
 /** The cached project's id as stored (ids match ignoring case); not_found when it is not cached. */
 function cachedProjectId(ctx: ReadContext, projectId: string): string {
-  const row = statement(ctx.db, 'SELECT project_id FROM projects WHERE project_id = ? COLLATE NOCASE').get(projectId) as { project_id: string } | undefined;
+  const [match, id] = sameId('project_id', projectId);
+  const row = statement(ctx.db, `SELECT project_id FROM projects WHERE ${match}`).get(id) as { project_id: string } | undefined;
   if (!row) throw notFound(`Project ${projectId}`);
   return row.project_id;
 }
@@ -37,9 +39,10 @@ function oneProjectWhere(engine: ReadEngine, projectId: string, rest: Omit<Credi
 }
 
 async function timeBins(engine: ReadEngine, where: SqlWhere, freq: ChartFrequency): Promise<TimeBinPoint[]> {
-  const start = engine.dialect.binStart(freq, 'c.transaction_date');
+  const d = engine.dialect;
   const rows = await engine.all<{ start: string; value: number }>(
-    `SELECT ${start} AS start, ${engine.dialect.total('c.quantity')} AS value FROM read_credits c ${whereSql(where)} GROUP BY 1 HAVING ${start} IS NOT NULL ORDER BY 1`,
+    `SELECT ${d.binLabel('b.start')} AS start, b.value FROM (SELECT ${d.binStart(freq, 'c.transaction_date_day')} AS start, ${d.total('c.quantity')} AS value
+      FROM read_credits c ${whereSql(where)} GROUP BY 1) b WHERE b.start IS NOT NULL ORDER BY b.start`,
     where.params);
   return rows.map((r) => ({ start: r.start, end: binEnd(freq, r.start), value: r.value }));
 }
@@ -91,9 +94,10 @@ export async function projectsByListingDate(ctx: ReadContext, q: ProjectsByListi
   const where = projectWhere(engine.dialect, q);
   addClause(where, 'p.listed_at IS NOT NULL');
   addClause(where, 'p.category IS NOT NULL');
-  const start = engine.dialect.binStart(freq, 'p.listed_at');
+  const d = engine.dialect;
   const rows = await engine.all<{ start: string; category: string; value: number }>(
-    `SELECT ${start} AS start, min(p.category) AS category, count(DISTINCT p.project_id) AS value FROM read_projects p ${whereSql(where)}
-      GROUP BY 1, p.category_key HAVING ${start} IS NOT NULL ORDER BY 1, p.category_key`, where.params);
+    `SELECT ${d.binLabel('b.start')} AS start, b.category, b.value FROM (SELECT ${d.binStart(freq, 'p.listed_at_day')} AS start, p.category_key AS key,
+        min(p.category) AS category, count(DISTINCT p.project_id) AS value FROM read_projects p ${whereSql(where)} GROUP BY 1, 2) b
+      WHERE b.start IS NOT NULL ORDER BY b.start, b.key`, where.params);
   return singlePage(rows.map((r) => ({ start: r.start, end: binEnd(freq, r.start), category: r.category, value: r.value })));
 }

@@ -58,7 +58,7 @@ export function forensicCounts(db: Database.Database, q: { category?: string }):
     | { total_count: number; new_this_week_count: number; week: number; year: number; synced_at: string }
     | undefined;
   const w = newWhere();
-  if (q.category) addClause(w, 'category = ? COLLATE NOCASE', q.category);
+  if (q.category) addClause(w, 'fold(category) = ?', foldCase(q.category));
   const cached = statement(db, `SELECT count(*) AS entries, coalesce(sum(is_new_this_week), 0) AS new_this_week, count(DISTINCT project_id) AS projects
       FROM forensic_latest_entries ${whereSql(w)}`).get(...w.params) as { entries: number; new_this_week: number; projects: number };
   const dossiers = statement(db, `SELECT count(*) AS entries, coalesce(sum(e.is_new_this_week), 0) AS new_this_week,

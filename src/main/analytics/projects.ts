@@ -14,6 +14,7 @@ import { projectColumns, withClips, type ProjectRow } from './project-rows';
 import type { ReadContext } from './read-engine';
 import { orderBy, type SortColumn } from './sort-order';
 import { whereSql } from './sql-where';
+import { sameId } from './text-match';
 
 const TEXT_SORT = new Set(['project_id', 'name', 'registry', 'proponent', 'category', 'status', 'country', 'project_type', 'corc_durability']);
 
@@ -46,7 +47,8 @@ export async function listProjects(ctx: ReadContext, q: ProjectListQuery): Promi
 }
 
 export function getProject(ctx: ReadContext, args: { project_id: string }): Project {
-  const row = statement(ctx.db, `SELECT ${projectColumns('p')} FROM projects p WHERE p.project_id = ? COLLATE NOCASE`).get(args.project_id) as ProjectRow | undefined;
+  const [match, id] = sameId('p.project_id', args.project_id);
+  const row = statement(ctx.db, `SELECT ${projectColumns('p')} FROM projects p WHERE ${match}`).get(id) as ProjectRow | undefined;
   if (!row) throw notFound(`Project ${args.project_id}`);
   return withClips(ctx.db, [row])[0]!;
 }

@@ -24,8 +24,12 @@ export interface SqlDialect {
   itemKey(column: ProjectListColumn, item: string): string;
   /** The item of eachItem's row `item` as stored (for labels). */
   itemLabel(item: string): string;
-  /** The start (YYYY-MM-DD) of the chart bin holding the date text `d` (Y: 1 Jan, M: the 1st, W: Sunday, D: the day); null when `d` is no date. */
-  binStart(freq: ChartFrequency, d: string): string;
+  /**
+   * The start of the chart bin holding the day `day` (a `<date>_day` column: Y 1 Jan, M the 1st,
+   * W Sunday, D the day; null when it is no date), to group by; binLabel gives it as YYYY-MM-DD.
+   */
+  binStart(freq: ChartFrequency, day: string): string;
+  binLabel(start: string): string;
   /** a / b rounded toward zero, both integers. */
   intDiv(a: string, b: string): string;
   /** The sum of `x` over the group as a floating point number, 0 when there is none; compensated in both engines. */
@@ -34,6 +38,8 @@ export interface SqlDialect {
   daysBetween(a: string, b: string): string;
   /** The larger of two numbers. */
   greatest(a: string, b: string): string;
+  /** True when `expr` is one of a list of texts bound as ONE parameter (given to the engine as an array). */
+  inTextList(expr: string): string;
 }
 
 const FOLDED_LISTS = new Set<ProjectListColumn>(['protocol', 'certifications']);
@@ -46,22 +52,24 @@ export const SQLITE_DIALECT: SqlDialect = {
   eachItem: (alias, column, item) => `json_each(${alias}.${column}) ${item}`,
   itemKey: (column, item) => (FOLDED_LISTS.has(column) ? `fold(${item}.value)` : `${item}.value`),
   itemLabel: (item) => `${item}.value`,
-  binStart: (freq, d) => {
+  binStart: (freq, day) => {
     switch (freq) {
       case 'Y':
-        return `strftime('%Y-01-01', ${d})`;
+        return `strftime('%Y-01-01', ${day})`;
       case 'M':
-        return `strftime('%Y-%m-01', ${d})`;
+        return `strftime('%Y-%m-01', ${day})`;
       case 'W':
-        return `date(${d}, '-' || strftime('%w', ${d}) || ' days')`;
+        return `date(${day}, '-' || strftime('%w', ${day}) || ' days')`;
       case 'D':
-        return `date(${d})`;
+        return day;
     }
   },
+  binLabel: (start) => start,
   intDiv: (a, b) => `(${a}) / (${b})`,
   total: (x) => `total(${x})`,
   daysBetween: (a, b) => `CAST(round(julianday(${b}) - julianday(${a})) AS INTEGER)`,
   greatest: (a, b) => `max(${a}, ${b})`,
+  inTextList: (expr) => `${expr} IN (SELECT value FROM json_each(?))`,
 };
 
 /** DuckDB keeps folded copies of the folded lists (`protocol_keys`, `certification_keys`) beside the lists as stored. */
@@ -73,21 +81,22 @@ export const DUCKDB_DIALECT: SqlDialect = {
   eachItem: (alias, column, item) => `(SELECT unnest(${alias}.${duckList(column)}) AS value, unnest(${alias}.${column}) AS label) ${item}`,
   itemKey: (_column, item) => `${item}.value`,
   itemLabel: (item) => `${item}.label`,
-  binStart: (freq, d) => {
-    const day = `TRY_CAST(${d} AS DATE)`;
+  binStart: (freq, day) => {
     switch (freq) {
       case 'Y':
-        return `strftime(${day}, '%Y-01-01')`;
+        return `date_trunc('year', ${day})`;
       case 'M':
-        return `strftime(${day}, '%Y-%m-01')`;
+        return `date_trunc('month', ${day})`;
       case 'W':
-        return `strftime(${day} - CAST(dayofweek(${day}) AS INTEGER), '%Y-%m-%d')`;
+        return `(${day} - CAST(dayofweek(${day}) AS INTEGER))`;
       case 'D':
-        return `strftime(${day}, '%Y-%m-%d')`;
+        return day;
     }
   },
+  binLabel: (start) => `strftime(${start}, '%Y-%m-%d')`,
   intDiv: (a, b) => `((${a}) // (${b}))`,
   total: (x) => `coalesce(fsum(${x}), 0.0)`,
   daysBetween: (a, b) => `date_diff('day', TRY_CAST(${a} AS DATE), TRY_CAST(${b} AS DATE))`,
   greatest: (a, b) => `greatest(${a}, ${b})`,
+  inTextList: (expr) => `${expr} IN (SELECT unnest(?::VARCHAR[]))`,
 };

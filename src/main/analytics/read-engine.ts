@@ -11,7 +11,10 @@ import { SQLITE_DIALECT, type SqlDialect } from './read-dialect';
 
 export interface ReadEngine {
   readonly dialect: SqlDialect;
-  /** The rows of one statement; parameters bind in order (booleans as 1/0, so both engines compare flags alike). */
+  /**
+   * The rows of one statement; parameters bind in order (booleans as 1/0, so both engines compare
+   * flags alike; an array as one list parameter: see SqlDialect.inTextList).
+   */
   all<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
 }
 
@@ -22,7 +25,7 @@ export interface ReadContext {
   engine(): Promise<ReadEngine>;
 }
 
-const bindable = (v: unknown): unknown => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
+const bindable = (v: unknown): unknown => (typeof v === 'boolean' ? (v ? 1 : 0) : Array.isArray(v) ? JSON.stringify(v) : v);
 
 /** The read model on the cache's SQLite connection `db` (prepared by prepareReadConnection). */
 export function sqliteEngine(db: Database.Database): ReadEngine {

@@ -40,6 +40,21 @@ const json = (v: unknown): unknown[] => {
 };
 const number = (v: unknown): number | null => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : null);
 
+/**
+ * The day (days since 1970-01-01) of a date text as SQLite's date() reads it: YYYY-MM-DD with a
+ * month of 1-12 and a day of 1-31, a day past the month's end rolling into the next month; null
+ * for anything else.
+ */
+export function dayOf(v: unknown): number | null {
+  const m = typeof v === 'string' ? /^(\d{4})-(\d{2})-(\d{2})/.exec(v) : null;
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (mo < 1 || mo > 12 || d < 1 || d > 31) return null;
+  return Date.UTC(y, mo - 1, d) / 86_400_000;
+}
+/** A date column as a day, for date bins: SQLite's date() of the text; DuckDB a DATE. */
+const day = (column: string): ReadColumn => ({ name: `${column}_day`, sql: `date(t.${column})`, duckType: 'DATE', value: (r) => dayOf(r[column]) });
+
 const asIs = (name: string, duckType: string): ReadColumn => ({ name, sql: `t.${name}`, duckType, value: (r) => (duckType === 'VARCHAR' ? text(r[name]) : number(r[name])) });
 const folded = (column: string): ReadColumn => ({ name: `${column}_key`, sql: `fold(t.${column})`, duckType: 'VARCHAR', value: (r) => fold(r[column]) });
 const labelled = (column: string): ReadColumn[] => [asIs(column, 'VARCHAR'), folded(column)];
@@ -59,6 +74,7 @@ export const READ_CREDIT_COLUMNS: readonly ReadColumn[] = [
   ...labelled('transaction_type'),
   asIs('vintage', 'INTEGER'),
   asIs('transaction_date', 'VARCHAR'),
+  day('transaction_date'),
   asIs('quantity', 'DOUBLE'),
   folded('retirement_account'),
   folded('retirement_beneficiary'),
@@ -93,6 +109,7 @@ export const READ_PROJECT_COLUMNS: readonly ReadColumn[] = [
   ...labelled('project_type'),
   ...labelled('corc_durability'),
   asIs('listed_at', 'VARCHAR'),
+  day('listed_at'),
   asIs('first_issuance_at', 'VARCHAR'),
   asIs('first_retirement_at', 'VARCHAR'),
   asIs('issued', 'DOUBLE'),

@@ -30,7 +30,7 @@ export async function creditTotals(ctx: ReadContext, q: ParsedInput<'credits.tot
       count(DISTINCT c.project_ref) AS projects, count(DISTINCT c.buyer_key) AS buyers FROM read_credits c ${sql}`, where.params);
   const byType = await engine.all<{ transaction_type: string | null; key: string | null } & CreditTypeTotal>(`SELECT min(c.transaction_type) AS transaction_type,
       c.transaction_type_key AS key, count(*) AS transactions, ${d.total('c.quantity')} AS quantity
-    FROM read_credits c ${sql} GROUP BY c.transaction_type_key ORDER BY transactions DESC, c.transaction_type_key`, where.params);
+    FROM read_credits c ${sql} GROUP BY c.transaction_type_key ORDER BY transactions DESC, c.transaction_type_key NULLS LAST`, where.params);
   const byVintage = await engine.all<CreditTotals['by_vintage'][number]>(`SELECT c.vintage AS vintage,
       ${d.total("CASE WHEN c.transaction_type_key = 'issuance' THEN c.quantity END")} AS issued,
       ${d.total("CASE WHEN c.transaction_type_key = 'retirement' THEN c.quantity END")} AS retired

@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import type { Clip, projectSchema } from '../../shared/api/resources';
 import type { MarketStore } from './market-store';
+import { emptyWhere, idIn, whereSql } from './sql-filters';
 
 export interface ProjectRow {
   project_id: string;
@@ -108,6 +109,9 @@ export function projectsWithClips(store: MarketStore, rows: ProjectRow[]): Proje
   return rows.map((r) => mapProject(r, byProject.get(r.project_id.toUpperCase()) ?? []));
 }
 
+/** A project by id ignoring case: an ASCII id through the NOCASE primary key, any other by the folding rule. */
 export function findProject(store: MarketStore, projectId: string): ProjectRow | undefined {
-  return store.get<ProjectRow>('SELECT * FROM projects WHERE project_id = ?', [projectId]);
+  const w = emptyWhere();
+  idIn(w, 'project_id', [projectId]);
+  return store.get<ProjectRow>(`SELECT * FROM projects ${whereSql(w)}`, w.params);
 }

@@ -20,7 +20,7 @@ const copyFile = () => `${cacheFile}.duckdb`;
 
 /** The read model's answers a client gives (a mix of lists, sorts, text filters and aggregates). */
 async function answers(cache: CacheClient): Promise<unknown[]> {
-  const q = (op: string, input: unknown) => cache.call(op as never, input as never);
+  const q = (op: string, input: unknown) => (cache.call as (op: string, args: unknown) => Promise<unknown>)(op, input);
   return Promise.all([
     q('query:credits.list', { per_page: 30, sort: ['-retirement_note', 'quantity'] }),
     q('query:credits.list', { per_page: 10, current_page: 3, registry: ['verra'], transaction_type: ['retirement'], beneficiary_search: 'A' }),

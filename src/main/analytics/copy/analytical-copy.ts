@@ -22,7 +22,7 @@ import { appendRows, cacheColumnsOf, cacheRowsByKey, deleteKeys, SOURCES, STATE_
 import { duckdbEngine, SerialQueue } from './duckdb-engine';
 
 /** Moves when the copy's tables change shape: a copy of another shape is rebuilt. */
-const COPY_SCHEMA = 1;
+const COPY_SCHEMA = 2;
 /** Rows read from the cache per step of a rebuild (the queue yields between steps). */
 const REBUILD_STEP_ROWS = 20_000;
 /** How long a query that found the copy behind waits for the writer's report before the copy rebuilds what is behind. */

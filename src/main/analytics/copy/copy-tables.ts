@@ -7,7 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import {
-  BIGINT, DOUBLE, DuckDBDataChunk, INTEGER, LIST, TINYINT, VARCHAR, listValue, type DuckDBAppender, type DuckDBConnection, type DuckDBType, type DuckDBValue,
+  BIGINT, DATE, DOUBLE, DuckDBDataChunk, INTEGER, LIST, TINYINT, VARCHAR, dateValue, listValue, type DuckDBAppender, type DuckDBConnection, type DuckDBType, type DuckDBValue,
 } from '@duckdb/node-api';
 import { READ_CREDIT_COLUMNS, READ_PROJECT_COLUMNS, type CacheRow, type ReadColumn } from '../read-views';
 
@@ -38,7 +38,7 @@ export const CACHE_COLUMNS: Record<'credits' | 'projects', readonly string[]> = 
 export const cacheColumnsOf = (table: CopyTable): readonly string[] => (table === 'read_projects' ? CACHE_COLUMNS.projects : CACHE_COLUMNS.credits);
 
 const DUCK_TYPES: Record<string, DuckDBType> = {
-  VARCHAR, BIGINT, INTEGER, DOUBLE, TINYINT, 'VARCHAR[]': LIST(VARCHAR), 'INTEGER[]': LIST(INTEGER),
+  VARCHAR, BIGINT, INTEGER, DOUBLE, TINYINT, DATE, 'VARCHAR[]': LIST(VARCHAR), 'INTEGER[]': LIST(INTEGER),
 };
 
 export const tableDdl = (table: CopyTable): string =>
@@ -57,6 +57,8 @@ function duckValue(duckType: string, v: unknown): DuckDBValue {
       return Math.trunc(Number(v));
     case 'DOUBLE':
       return Number(v);
+    case 'DATE':
+      return dateValue(Number(v));
     case 'VARCHAR[]':
     case 'INTEGER[]':
       return listValue(v as DuckDBValue[]);

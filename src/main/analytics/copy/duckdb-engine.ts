@@ -4,7 +4,7 @@
  * own threads), prepared once per SQL text and kept in a least-recently-used cache. 64-bit integers
  * (counts) come back as JavaScript numbers.
  */
-import type { DuckDBConnection, DuckDBPreparedStatement, DuckDBValue } from '@duckdb/node-api';
+import { listValue, type DuckDBConnection, type DuckDBPreparedStatement, type DuckDBValue } from '@duckdb/node-api';
 import { LRUCache } from 'lru-cache';
 import { DUCKDB_DIALECT } from '../read-dialect';
 import type { ReadEngine } from '../read-engine';
@@ -20,7 +20,7 @@ export class SerialQueue {
   }
 }
 
-const bindable = (v: unknown): DuckDBValue => (typeof v === 'boolean' ? (v ? 1 : 0) : (v as DuckDBValue));
+const bindable = (v: unknown): DuckDBValue => (typeof v === 'boolean' ? (v ? 1 : 0) : Array.isArray(v) ? listValue(v as DuckDBValue[]) : (v as DuckDBValue));
 const plain = (v: unknown): unknown => (typeof v === 'bigint' ? Number(v) : Array.isArray(v) ? v.map(plain) : v);
 
 export function duckdbEngine(connection: DuckDBConnection, queue = new SerialQueue()): ReadEngine {

@@ -3,10 +3,8 @@
  * engines (read-contexts.ts), so that every assertion runs on SQLite and on the analytical copy in
  * DuckDB and a difference between the engines fails.
  *
- * The cache's writer moves each mirrored table's version with every transaction that changes it
- * (src/main/cache/read-model-log.ts), and the copy catches up by those versions. Rows written
- * directly (tiny-market.ts's writers, plain SQL) move nothing, so `written()` moves both versions as
- * the writer would and then brings the copy up to them.
+ * Rows written directly (tiny-market.ts's writers, plain SQL) are not reported to the copy:
+ * `written()` (read-contexts' refresh) brings it up to them.
  */
 import type Database from 'better-sqlite3';
 import { contract, type MethodOutput, type ParsedInput, type QueryMethod } from '../../../shared/contract';
@@ -20,20 +18,8 @@ export type EngineName = (typeof ENGINES)[number];
 export interface BothEngines extends ReadContexts {
   /** The context of one engine. */
   ctx(engine: EngineName): ReadContext;
-  /** After rows were written to the cache directly: moves the mirrored tables' versions and catches the copy up. */
+  /** After rows were written to the cache directly: catches the copy up with them. */
   written(): Promise<void>;
-}
-
-const BUMP = `INSERT INTO cache_facts (key, value) VALUES (?, '1')
-  ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1`;
-
-/** Moves the versions of the tables the copy mirrors, as the cache's writer does for a transaction that changed them. */
-export function moveReadVersions(db: Database.Database): void {
-  const bump = db.prepare(BUMP);
-  db.transaction(() => {
-    bump.run('read_version:credits');
-    bump.run('read_version:projects');
-  })();
 }
 
 export async function bothEngines(db: Database.Database): Promise<BothEngines> {
@@ -41,10 +27,7 @@ export async function bothEngines(db: Database.Database): Promise<BothEngines> {
   return {
     ...contexts,
     ctx: (engine) => contexts[engine],
-    written: async () => {
-      moveReadVersions(db);
-      await contexts.refresh();
-    },
+    written: contexts.refresh,
   };
 }
 

@@ -1,7 +1,9 @@
 /**
  * Test support (not a test): the read model over one cache connection in both engines: SQLite
  * itself (its temp views) and an analytical copy in DuckDB built from it (in memory). `refresh`
- * brings the copy up to what the connection wrote since (tests write without a worker to report it).
+ * brings the copy up to what the connection wrote since: tests write without the cache's writer,
+ * which moves each mirrored table's version with every transaction (cache/read-model-log.ts), so it
+ * moves both versions as that writer would and then rebuilds what is behind.
  */
 import type Database from 'better-sqlite3';
 import { AnalyticalCopy } from '../copy/analytical-copy';
@@ -27,5 +29,13 @@ export async function readContexts(db: Database.Database, cacheFile = ':memory:'
       return Promise.resolve(copy.engine);
     },
   };
-  return { sqlite: sqliteContext(db), duckdb, copy, refresh: () => copy.catchUpNow(), close: () => copy.close() };
+  const bump = db.prepare("INSERT INTO cache_facts (key, value) VALUES (?, '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1");
+  const refresh = async () => {
+    db.transaction(() => {
+      bump.run('read_version:credits');
+      bump.run('read_version:projects');
+    })();
+    await copy.catchUpNow();
+  };
+  return { sqlite: sqliteContext(db), duckdb, copy, refresh, close: () => copy.close() };
 }
