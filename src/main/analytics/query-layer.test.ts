@@ -69,7 +69,7 @@ describe('answers and errors', () => {
     new SatelliteRepository(db).putProjectBoundary('VCS-1', null);
     const none = errorOf(() => analyticsQueries['satellite.boundary'](db, { project_id: 'VCS-1' }));
     expect(none.code).toBe('none_at_service');
-    expect(none.message).toMatch(/The service has no boundary of project VCS-1 \(it answered "not found" on \d{4}-\d{2}-\d{2}\)/);
+    expect(none.message).toMatch(/The service has no boundary of project VCS-1 \(it answered "not found" on \d{1,2} [A-Z][a-z]{2} \d{4}\)/);
   });
 
   it('buyers match the harmonized name ignoring case; analytics per vintage, month and category', () => {
@@ -163,6 +163,54 @@ describe('answers and errors', () => {
     expect(all.features[0]!.properties).toMatchObject({ source: 'x', name: '100% Forest', country: 'Brazil', risk_level: 'HIGH', integrity_score: 0.4 });
     expect(analyticsQueries['satellite.boundaries'](db, { risk_level: 'LOW' }).features.map((f) => f.properties?.project_id)).toEqual(['VCS-2']);
     expect(analyticsQueries['satellite.list'](db, { risk_level: 'HIGH' }).map((m) => m.project_id)).toEqual(['VCS-1']);
+  });
+
+  it("satellite: the app's table searches by id or name, sorts (risk by severity), pages, and says which boundaries are missing", () => {
+    writeSatellite(db, [
+      { project_id: 'VCS-1', has_boundary: true, risk_level: 'HIGH', integrity_score: 0.4, total_loss_ha: 12 },
+      { project_id: 'VCS-2', has_boundary: true, risk_level: 'LOW', integrity_score: 0.9, total_loss_ha: null },
+      { project_id: 'GLD-3', has_boundary: false, risk_level: 'VERY_LOW', integrity_score: 0.7, total_loss_ha: 3 },
+      { project_id: 'ACR-4', has_boundary: true, risk_level: 'MEDIUM', integrity_score: null, total_loss_ha: 40 },
+    ]);
+    new SatelliteRepository(db).putProjectBoundary('VCS-1', { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Polygon', coordinates: square(1, 1) }, properties: null }] });
+    const ids = (q: Record<string, unknown>) => analyticsQueries['satellite.list'](db, q as never).map((m) => m.project_id);
+    // without the app's parameters, the service's answer: with a boundary, by project id
+    expect(ids({})).toEqual(['ACR-4', 'VCS-1', 'VCS-2']);
+    expect(ids({ has_boundary: false })).toEqual(['ACR-4', 'GLD-3', 'VCS-1', 'VCS-2']);
+    // search: id or project name, any case, literal
+    expect(ids({ search: 'RIVER', has_boundary: false })).toEqual(['ACR-4', 'VCS-2']);
+    expect(ids({ search: 'r_d', has_boundary: false })).toEqual(['VCS-2']);
+    expect(ids({ search: '100%', has_boundary: false })).toEqual(['VCS-1']);
+    expect(ids({ search: 'gld', has_boundary: false })).toEqual(['GLD-3']);
+    // risk level by severity, both ways; nulls last
+    expect(ids({ sort: ['risk_level'], has_boundary: false })).toEqual(['GLD-3', 'VCS-2', 'ACR-4', 'VCS-1']);
+    expect(ids({ sort: ['-risk_level'], has_boundary: false })).toEqual(['VCS-1', 'ACR-4', 'VCS-2', 'GLD-3']);
+    expect(ids({ sort: ['total_loss_ha'], has_boundary: false })).toEqual(['GLD-3', 'VCS-1', 'ACR-4', 'VCS-2']);
+    expect(ids({ sort: ['-integrity_score'], has_boundary: false })).toEqual(['VCS-2', 'GLD-3', 'VCS-1', 'ACR-4']);
+    expect(ids({ sort: ['name'], has_boundary: false })).toEqual(['VCS-1', 'GLD-3', 'VCS-2', 'ACR-4']);
+    // boundaries: the ones the cache holds, and the ones the metrics promise that it does not hold yet
+    expect(ids({ boundary_cached: true })).toEqual(['VCS-1']);
+    expect(ids({ boundary_cached: false, has_boundary: false })).toEqual(['ACR-4', 'VCS-2']);
+    // the table: the same rows in the pagination envelope
+    const page = analyticsQueries['satellite.table'](db, { has_boundary: false, sort: ['-risk_level'], current_page: 2, per_page: 3 });
+    expect(page.pagination).toMatchObject({ total_entries: 4, current_page: 2, total_pages: 2, next_page: null });
+    expect(page.data.map((m) => m.project_id)).toEqual(['GLD-3']);
+    expect(() => analyticsQueries['satellite.table'](db, { sort: ['colour'] } as never)).toThrow(/sort/);
+  });
+
+  it("satellite: one project's metrics whatever page it is on; none says why", () => {
+    writeSatellite(db, [{ project_id: 'VCS-1', has_boundary: true, risk_level: 'HIGH', boundary_source: 'forest-carbon-boundaries', loss_by_year: { '2019': 5, '2021': 7 }, peak_loss_year: 2021, peak_loss_ha: 7, last_updated: '2026-06-01T10:00:00Z' }]);
+    expect(analyticsQueries['satellite.project'](db, { project_id: 'vcs-1' })).toMatchObject({
+      project_id: 'VCS-1', has_boundary: true, boundary_source: 'forest-carbon-boundaries', loss_by_year: { '2019': 5, '2021': 7 }, peak_loss_year: 2021, last_updated: '2026-06-01T10:00:00Z',
+    });
+    // before the satellite list was synced: not downloaded yet; after: the service has none, with the day
+    const before = errorOf(() => analyticsQueries['satellite.project'](db, { project_id: 'VCS-2' }));
+    expect(before.code).toBe('not_downloaded');
+    db.prepare("INSERT INTO sync_state (job, state, last_success_at) VALUES ('satellite', 'done', '2026-06-29T08:00:00Z')").run();
+    const after = errorOf(() => analyticsQueries['satellite.project'](db, { project_id: 'VCS-2' }));
+    expect(after.code).toBe('none_at_service');
+    expect(after.message).toContain('its satellite list of 29 Jun 2026 does not include it');
+    expect(errorOf(() => analyticsQueries['satellite.project'](db, { project_id: 'VCS-404' })).code).toBe('not_found');
   });
 
   it('palette: projects by id or name (FTS or short substring), buyers, countries; any input is safe', () => {

@@ -212,9 +212,17 @@ export const contract = {
 
   // satellite ------------------------------------------------------------------------------------
   'satellite.list': query(
-    q.satelliteListQuery.strict(),
-    'Satellite metrics (limit/offset, plain array)',
+    q.satelliteListAppQuery.strict(),
+    'Satellite metrics (limit/offset, plain array); app-only: search by project id or name, sort, boundary_cached',
   ).returns<SatelliteMetrics[]>(),
+  'satellite.table': query(
+    q.satelliteTableQuery.strict(),
+    'Satellite metrics as the app\'s table pages them (pagination envelope), with the same filters, search and sort',
+  ).returns<Page<SatelliteMetrics>>(),
+  'satellite.project': query(
+    z.object({ project_id }).strict(),
+    'One project\'s satellite metrics (or why the cache holds none)',
+  ).returns<SatelliteMetrics>(),
   'satellite.boundary': query(
     z.object({ project_id }).strict(),
     'A project\'s boundary as an RFC 7946 FeatureCollection',
