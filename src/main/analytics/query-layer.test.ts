@@ -194,7 +194,7 @@ describe('answers and errors', () => {
     // the table: the same rows in the pagination envelope
     const page = analyticsQueries['satellite.table'](db, { has_boundary: false, sort: ['-risk_level'], current_page: 2, per_page: 3 });
     expect(page.pagination).toMatchObject({ total_entries: 4, current_page: 2, total_pages: 2, next_page: null });
-    expect(page.data.map((m) => m.project_id)).toEqual(['GLD-3']);
+    expect(page.data.map((m) => [m.project_id, m.project_name, m.country])).toEqual([['GLD-3', "O'Brien \\ Stoves", 'kenya']]);
     expect(() => analyticsQueries['satellite.table'](db, { sort: ['colour'] } as never)).toThrow(/sort/);
   });
 

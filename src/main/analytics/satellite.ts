@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import { statement } from './query-memo';
 import { SATELLITE_DEFAULTS, type SatelliteListAppQuery, type SatelliteTableQuery } from '../../shared/api/params';
 import type { Boundary, Page, SatelliteMetrics } from '../../shared/api/resources';
+import type { SatelliteTableRow } from '../../shared/contract';
 import { RISK_LEVELS } from '../../shared/api/values';
 import { formatDay } from '../../shared/format-day';
 import { jobSucceededAt, mirrorRecord, noneAtService, notDownloaded, projectScheduled, unknownProject } from './availability';
@@ -70,13 +71,13 @@ export function listSatellite(db: Database.Database, q: SatelliteListAppQuery): 
 }
 
 /** The same list as the app's table pages it: the pagination envelope over current_page / per_page. */
-export function satelliteTable(db: Database.Database, q: SatelliteTableQuery): Page<SatelliteMetrics> {
+export function satelliteTable(db: Database.Database, q: SatelliteTableQuery): Page<SatelliteTableRow> {
   const w = satelliteWhere(q);
   const req = pageRequest(q);
   const total = (statement(db, `SELECT count(*) AS n FROM ${SATELLITE_FROM} ${whereSql(w)}`).get(...w.params) as { n: number }).n;
-  const rows = statement(db, `SELECT ${METRIC_COLUMNS} FROM ${SATELLITE_FROM} ${whereSql(w)} ${satelliteOrder(q.sort)} LIMIT ? OFFSET ?`)
-    .all(...w.params, req.perPage, req.offset) as MetricsRow[];
-  return pageEnvelope('/satellite/', q as Record<string, unknown>, req, total, rows.map(toMetrics));
+  const rows = statement(db, `SELECT ${METRIC_COLUMNS}, p.name AS project_name, p.country AS country FROM ${SATELLITE_FROM} ${whereSql(w)} ${satelliteOrder(q.sort)} LIMIT ? OFFSET ?`)
+    .all(...w.params, req.perPage, req.offset) as Array<MetricsRow & { project_name: string | null; country: string | null }>;
+  return pageEnvelope('/satellite/', q as Record<string, unknown>, req, total, rows.map((r) => ({ ...toMetrics(r), project_name: r.project_name, country: r.country })));
 }
 
 /** One project's metrics; when the cache holds none, why: not synced yet, or the service's list leaves it out. */

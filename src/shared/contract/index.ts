@@ -59,6 +59,9 @@ export interface CountryIndexEntry {
   has_profile: boolean;
 }
 
+/** A row of the app's satellite table: the project's metrics with its name and country (null when the project is not cached). */
+export type SatelliteTableRow = SatelliteMetrics & { project_name: string | null; country: string | null };
+
 export interface PaletteHit {
   kind: 'project' | 'buyer' | 'country';
   id: string;
@@ -218,7 +221,7 @@ export const contract = {
   'satellite.table': query(
     q.satelliteTableQuery.strict(),
     'Satellite metrics as the app\'s table pages them (pagination envelope), with the same filters, search and sort',
-  ).returns<Page<SatelliteMetrics>>(),
+  ).returns<Page<SatelliteTableRow>>(),
   'satellite.project': query(
     z.object({ project_id }).strict(),
     'One project\'s satellite metrics (or why the cache holds none)',

@@ -47,6 +47,10 @@ export interface DataTableProps<Row> {
   /** Content shown under an expanded row; rows get an expand toggle when given. */
   renderExpanded?(row: Row): ReactNode;
   onRowOpen?(row: Row): void;
+  /** A click on a row (outside its links and buttons) chooses it, e.g. to show its details beside the table. */
+  onRowClick?(row: Row): void;
+  /** The row shown as chosen (its rowKey). */
+  selectedKey?: string | number | null;
   rowHeight?: number;
   /** Shown when the query matches nothing. */
   empty?: ReactNode;
@@ -71,6 +75,8 @@ export function DataTable<Row>({
   onSortChange,
   renderExpanded,
   onRowOpen,
+  onRowClick,
+  selectedKey = null,
   rowHeight = 34,
   empty,
   height = '100%',
@@ -231,20 +237,30 @@ export function DataTable<Row>({
               const row = rows.rowAt(item.index);
               const key = row === undefined ? null : rowKey(row);
               const isOpen = key !== null && expanded.has(key);
+              const isSelected = key !== null && selectedKey !== null && key === selectedKey;
               return (
                 <div
                   key={item.key}
                   data-index={item.index}
                   ref={virtualizer.measureElement}
-                  className={`data-table-row${item.index % 2 ? ' odd' : ''}${isOpen ? ' open' : ''}`}
+                  className={`data-table-row${item.index % 2 ? ' odd' : ''}${isOpen ? ' open' : ''}${isSelected ? ' selected' : ''}${onRowClick ? ' clickable' : ''}`}
                   role="row"
                   aria-rowindex={item.index + 2}
+                  aria-selected={onRowClick ? isSelected : undefined}
                   style={{ transform: `translateY(${item.start}px)`, minWidth }}
                 >
                   <div
                     className="dt-line"
                     style={{ ...gridStyle, height: rowHeight }}
                     onDoubleClick={row !== undefined && onRowOpen ? () => onRowOpen(row) : undefined}
+                    onClick={
+                      row !== undefined && onRowClick
+                        ? (e) => {
+                            // a link or button in the row does its own thing
+                            if (!(e.target as HTMLElement).closest('a, button, input')) onRowClick(row);
+                          }
+                        : undefined
+                    }
                   >
                     {renderExpanded ? (
                       <div className="dt-cell dt-expander" role="cell">
