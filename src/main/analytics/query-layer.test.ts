@@ -214,14 +214,26 @@ describe('answers and errors', () => {
   });
 
   it('palette: projects by id or name (FTS or short substring), buyers, countries; any input is safe', () => {
-    expect(analyticsQueries['palette.search'](db, { query: 'vcs-1' })[0]).toMatchObject({ kind: 'project', id: 'VCS-1', registry: 'verra', country: 'Brazil' });
-    expect(analyticsQueries['palette.search'](db, { query: 'acme' }).map((h) => h.kind)).toEqual(['buyer']);
-    expect(analyticsQueries['palette.search'](db, { query: 'keny' }).map((h) => [h.kind, h.label])).toEqual([['country', 'Kenya'], ['country', 'kenya']]);
-    expect(analyticsQueries['palette.search'](db, { query: '%' }).map((h) => h.id)).toEqual(['VCS-1', '100% Green_Co']);
+    const hits = (query: string, limit?: number) => analyticsQueries['palette.search'](db, { query, limit }).hits;
+    expect(hits('vcs-1')[0]).toMatchObject({ kind: 'project', id: 'VCS-1', registry: 'verra', country: 'Brazil' });
+    expect(hits('acme').map((h) => h.kind)).toEqual(['buyer']);
+    expect(hits('keny').map((h) => [h.kind, h.label])).toEqual([['country', 'Kenya'], ['country', 'kenya']]);
+    expect(hits('%').map((h) => h.id)).toEqual(['VCS-1', '100% Green_Co']);
     for (const query of ['"', "O'B", 'AND OR NOT', '*', 'river"delta', '{project_id}: x', '\\']) {
       expect(() => analyticsQueries['palette.search'](db, { query })).not.toThrow();
     }
-    expect(analyticsQueries['palette.search'](db, { query: "o'brien" }).map((h) => h.id)).toEqual(['GLD-3']);
+    expect(hits("o'brien").map((h) => h.id)).toEqual(['GLD-3']);
+    // how many match in all, whatever the limit shows: "vcs" is two projects, "r" many of each kind
+    expect(analyticsQueries['palette.search'](db, { query: 'vcs', limit: 1 })).toMatchObject({ hits: [{ id: 'VCS-1' }], matches: { projects: 2, buyers: 0, countries: 0 } });
+    const r = analyticsQueries['palette.search'](db, { query: 'r', limit: 1 });
+    expect(r.hits).toHaveLength(1);
+    expect(r.matches).toEqual({ projects: 4, buyers: 2, countries: 1 });
+    // more matches than the palette reads for its hits: counted all the same
+    writeProjects(db, Array.from({ length: 12 }, (_, i) => project({ project_id: `XR-${i}`, name: `Extra river ${i}`, country: `Riverland ${i}` })));
+    const many = analyticsQueries['palette.search'](db, { query: 'river', limit: 2 });
+    expect(many.hits).toHaveLength(2);
+    expect(many.matches).toEqual({ projects: 14, buyers: 0, countries: 12 });
+    expect(analyticsQueries['palette.search'](db, { query: '  ' })).toEqual({ hits: [], matches: { projects: 0, buyers: 0, countries: 0 } });
   });
 });
 

@@ -73,6 +73,12 @@ export interface PaletteHit {
   country?: string | null;
 }
 
+/** The palette's answer: the best hits, and how many projects, buyers and countries match in all. */
+export interface PaletteSearch {
+  hits: PaletteHit[];
+  matches: { projects: number; buyers: number; countries: number };
+}
+
 export const contract = {
   // app and connections -------------------------------------------------------------------------
   'app.info': method(none, 'Version, data folder, host and the selected connection').returns<AppInfo>(),
@@ -268,8 +274,8 @@ export const contract = {
   // search ----------------------------------------------------------------------------------------
   'palette.search': query(
     z.object({ query: z.string().max(200), limit: z.number().int().min(1).max(50).optional() }).strict(),
-    'Projects, buyers and countries by name or id (command palette)',
-  ).returns<PaletteHit[]>(),
+    'Projects, buyers and countries by name or id (command palette), with how many of each match in all',
+  ).returns<PaletteSearch>(),
 
   // API keys on the connected account (remote) -----------------------------------------------------
   'keys.list': method(none, 'Keys of the connected account (prefixes only)').returns<ApiKey[]>(),
