@@ -1,6 +1,7 @@
 /**
  * The list-view shell every table view shares: a page whose toolbar holds the search box, the
- * Filters toggle (its open state remembered per view) and the export button; links' invalid filters
+ * Filters toggle (closed until the user opens it; its state remembered per view across visits and
+ * launches: the chips show the filters a link carries) and the export button; links' invalid filters
  * named; the filter panel; the active filters as chips; the virtualized table sized to what is left
  * of the window; and an empty state that offers to clear the filters.
  */
@@ -26,9 +27,8 @@ export interface ListViewProps<Row, F extends object> {
   /** Chips the Filters toggle does not count (the search box has its own field). */
   uncounted?(chip: FilterChip): boolean;
   panel: {
-    /** localStorage key of the panel's open state; until the user chooses, `defaultOpen`, else open only when filters are set. */
+    /** localStorage key of the panel's open state: closed until the user opens it, then as the user left it. */
     storageKey: string;
-    defaultOpen?: boolean;
     id?: string;
     content: ReactNode;
   };
@@ -53,11 +53,8 @@ export function ListView<Row, F extends object>({ title, subtitle, search, expor
   const shownFilters = Object.fromEntries(Object.entries(filters).filter(([k]) => !NOT_FILTERS.has(k)));
   const chips = [...buildChips(shownFilters, chipSpecs, (k, v) => set(k, v)), ...buildRangeChips(shownFilters, rangeChipSpecs, (values) => patch(values))];
   const count = chips.filter((c) => !uncounted?.(c)).length;
-  // Until the user chooses, the panel is open only when filters are set (an empty one would cover the table).
-  const [panelOpen, setPanelOpen] = useState(() => {
-    const stored = localStorage.getItem(panel.storageKey);
-    return stored === null ? (panel.defaultOpen ?? count > 0) : stored === 'open';
-  });
+  // Closed until the user opens it (the chips show a link's filters; an open panel would take the table's room).
+  const [panelOpen, setPanelOpen] = useState(() => localStorage.getItem(panel.storageKey) === 'open');
   const togglePanel = () =>
     setPanelOpen((open) => {
       localStorage.setItem(panel.storageKey, open ? 'closed' : 'open');

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CHANGE_KINDS, type ChangeEntry, type ChangeKind } from '../../../../shared/contract';
 import { formatCategory, formatDate, formatDateTime, formatNumber, formatRegistry, formatStatus } from '../../components/format';
+import { DateInput } from '../../components/filters';
 import { Page } from '../../components/page';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { carbon, useContractData } from '../../data';
@@ -181,10 +182,16 @@ export function ChangesView() {
             </button>
           ))}
         </div>
-        <label className="filter-field inline">
+        <div className="filter-field inline">
           <span className="filter-label">Since</span>
-          <input type="date" value={/^\d{4}-\d{2}-\d{2}$/.test(params.get('since') ?? '') ? params.get('since')! : ''} onChange={(e) => patch({ since: e.target.value || null })} aria-label="Since a date" />
-        </label>
+          <DateInput
+            label="Since a date"
+            value={/^\d{4}-\d{2}-\d{2}$/.test(params.get('since') ?? '') ? params.get('since')! : undefined}
+            max={new Date().toISOString().slice(0, 10)}
+            onChange={(v) => patch({ since: v ?? null })}
+            testId="changes-since"
+          />
+        </div>
         <label className="filter-field inline">
           <input type="checkbox" checked={watchedOnly} onChange={(e) => patch({ watched_only: e.target.checked ? 'true' : null })} /> Watched only
         </label>

@@ -106,9 +106,8 @@ export function LegacyList() {
       chipsTestId="legacy-chips"
       panel={{
         storageKey: 'carbon-desk.legacy-forensics.filters-open',
-        defaultOpen: true,
         content: (
-          <div className="legacy-filters filter-group">
+          <div className="legacy-filters filter-group-fields">
             <label className="filter-field">
               <span className="filter-label">Status</span>
               <select className="filter-control" value={filters.status ?? ''} onChange={(e) => set('status', e.target.value || undefined)} data-testid="legacy-status">
