@@ -21,6 +21,10 @@ import './data-table.css';
 export interface Column<Row> {
   id: string;
   header: string;
+  /** What the column's numbers are in ("tCO2e", "transactions"), a second line under the header. */
+  unit?: string;
+  /** What the column holds, in a sentence (the header's hover text). */
+  description?: string;
   /** CSS grid track, e.g. '120px' or 'minmax(220px, 2fr)'. */
   width: string;
   /** The API sort field this column sorts by (omit for unsortable columns). */
@@ -61,6 +65,18 @@ export interface DataTableProps<Row> {
    * Columns menu, draggable headers and resize handles. Without it the columns are the build's.
    */
   layoutKey?: string;
+}
+
+/** A header's name, and its unit on a line of its own. */
+function HeaderText({ column }: { column: Pick<Column<unknown>, 'header' | 'unit'> }) {
+  return column.unit ? (
+    <span className="dt-head-text">
+      {column.header}
+      <span className="dt-unit">{column.unit}</span>
+    </span>
+  ) : (
+    <>{column.header}</>
+  );
 }
 
 /** The track of the Columns menu's button, at the end of every row. */
@@ -201,17 +217,19 @@ export function DataTable<Row>({
                   <button
                     type="button"
                     className="dt-sort"
-                    title={`Sort by ${c.header.toLowerCase()} (Shift+click adds a sort key)`}
+                    title={`${c.description ? `${c.description}. ` : ''}Sort by ${c.header.toLowerCase()}${c.unit ? ` (${c.unit})` : ''} (Shift+click adds a sort key)`}
                     onClick={(e) => onSortChange(toggleSort(sort, c.sortField!, { additive: e.shiftKey, first: c.firstSort ?? (c.numeric ? 'desc' : 'asc') }))}
                   >
-                    {c.header}
+                    <HeaderText column={c} />
                     <span className="dt-arrow" aria-hidden="true">
                       {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}
                       {rank ? <sup>{rank}</sup> : null}
                     </span>
                   </button>
                 ) : (
-                  c.header
+                  <span title={c.description}>
+                    <HeaderText column={c} />
+                  </span>
                 )}
                 {layoutKey ? (
                   <span
