@@ -30,7 +30,7 @@ export function noneAtService(what: string, details: Omit<Unavailable, 'availabi
 }
 
 export function notDownloaded(what: string, details: Omit<Unavailable, 'availability'>, why?: string): ContractError {
-  const when = why ?? (details.scheduled ? 'The next sync fetches it.' : 'It is not scheduled: the mirror keeps the watchlist only. Watch it, or fetch it now.');
+  const when = why ?? (details.scheduled ? 'The next sync fetches it.' : 'It is not scheduled: offline copies are kept for the watchlist only (Sync, Offline coverage). Watch it, or fetch it now.');
   return new ContractError('not_downloaded', `${what[0]!.toUpperCase()}${what.slice(1)} is not downloaded yet. ${when}`, {
     availability: 'not_downloaded', ...details,
   } satisfies Unavailable);

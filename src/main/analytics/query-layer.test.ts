@@ -143,9 +143,9 @@ describe('answers and errors', () => {
     new CountryRepository(db).replaceProjectCountries([{ country: 'Brazil', country_code: 'BR' }]);
     const index = analyticsQueries['countries.index'](db, {});
     expect(index).toEqual([
-      { country: 'Brazil', country_code: 'BR', projects: 1, issued: 500, retired: 100, has_profile: false },
-      { country: 'Kenya', country_code: 'KE', projects: 1, issued: 300, retired: 300, has_profile: false },
-      { country: 'kenya', country_code: 'KE', projects: 1, issued: 50, retired: 0, has_profile: false },
+      { country: 'Brazil', country_code: 'BR', projects: 1, issued: 500, retired: 100, has_profile: false, country_risk_score: null },
+      { country: 'Kenya', country_code: 'KE', projects: 1, issued: 300, retired: 300, has_profile: false, country_risk_score: null },
+      { country: 'kenya', country_code: 'KE', projects: 1, issued: 50, retired: 0, has_profile: false, country_risk_score: null },
     ]);
   });
 

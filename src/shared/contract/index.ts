@@ -57,6 +57,8 @@ export interface CountryIndexEntry {
   issued: number;
   retired: number;
   has_profile: boolean;
+  /** The profile's country risk score as the service sends it (null without a profile or a score). */
+  country_risk_score: number | null;
 }
 
 /** A row of the app's satellite table: the project's metrics with its name and country (null when the project is not cached). */

@@ -48,7 +48,7 @@ export function creditColumns(options: { showProject: boolean; showType?: boolea
               </span>
             )),
     });
-    cols.push({ id: 'category', header: 'Category', width: '132px', fromWidth: 880, cell: (t) => formatCategory(t.projects[0]?.category) });
+    cols.push({ id: 'category', header: 'Category', width: '148px', fromWidth: 880, cell: (t) => formatCategory(t.projects[0]?.category) });
   }
   cols.push(
     { id: 'vintage', header: 'Vintage', width: '72px', sortField: 'vintage', numeric: true, firstSort: 'desc', cell: (t) => (t.vintage === null ? '—' : String(t.vintage)) },
@@ -76,7 +76,7 @@ export function creditColumns(options: { showProject: boolean; showType?: boolea
     id: 'retirement_account',
     header: 'Account',
     width: 'minmax(180px, 1fr)',
-    fromWidth: showBuyer ? 1050 : 760,
+    fromWidth: showBuyer ? 1060 : 760,
     sortField: 'retirement_account',
     title: (t) => t.retirement_account ?? undefined,
     cell: (t) => <span className="cell-wrap">{t.retirement_account ?? '—'}</span>,

@@ -8,6 +8,8 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { DataTable, type DataTableProps } from '../data-table';
 import { buildChips, buildRangeChips, ChipsBar, InvalidParams, type ChipSpec, type FilterChip, type RangeChipSpec, type UrlFilters } from '../filters';
+import type { SyncJobName } from '../../../../shared/contract';
+import { FirstSyncEmpty, useFirstSyncNotice } from '../first-sync-empty';
 import { Page } from '../page';
 import { Empty } from '../states';
 
@@ -37,8 +39,12 @@ export interface ListViewProps<Row, F extends object> {
   defaultSort?: readonly string[];
   /** The table (its sort, height and empty state are the shell's). */
   table: Omit<DataTableProps<Row>, 'height' | 'empty' | 'sort' | 'onSortChange'>;
-  /** What the empty state says: a title, and where the rows come from. */
-  empty: { title: string; source: ReactNode };
+  /**
+   * What the empty state says: with filters set, `title` and where the rows come from; with none,
+   * while the sync `jobs` that fill the view never completed, what the first sync is doing and when
+   * the rows (`what`, plural) appear; after that, that the cache holds none.
+   */
+  empty: { title: string; source: ReactNode; what: string; jobs: SyncJobName[] };
   /** Notices above the table. */
   children?: ReactNode;
 }
@@ -61,6 +67,7 @@ export function ListView<Row, F extends object>({ title, subtitle, search, expor
       return !open;
     });
   const sort = useMemo(() => (filters.sort as string[] | undefined) ?? [...(defaultSort ?? [])], [filters.sort, defaultSort]);
+  const firstSync = useFirstSyncNotice(empty.jobs, empty.what);
 
   return (
     <Page
@@ -90,13 +97,19 @@ export function ListView<Row, F extends object>({ title, subtitle, search, expor
         onSortChange={(s) => set('sort', s.length ? s : undefined)}
         height={panelOpen ? 'max(420px, calc(100vh - 200px))' : 'calc(100vh - 150px)'}
         empty={
-          <Empty title={empty.title}>
-            Remove a filter chip above, or{' '}
-            <button type="button" className="btn" onClick={() => clear()}>
-              clear all filters
-            </button>
-            . {empty.source}
-          </Empty>
+          chips.length ? (
+            <Empty title={empty.title}>
+              Remove a filter chip above, or{' '}
+              <button type="button" className="btn" onClick={() => clear()}>
+                clear all filters
+              </button>
+              . {empty.source}
+            </Empty>
+          ) : firstSync ? (
+            <FirstSyncEmpty notice={firstSync} />
+          ) : (
+            <Empty title={`No ${empty.what} in the cache`}>{empty.source}</Empty>
+          )
         }
       />
     </Page>

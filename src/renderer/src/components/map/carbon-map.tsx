@@ -260,7 +260,7 @@ export function CarbonMap(props: CarbonMapProps) {
       const root = holder.current?.parentElement;
       const origin = holder.current?.getBoundingClientRect();
       const covers: LabelBox[] = origin
-        ? [...(root?.querySelectorAll('.map-legend, .map-inset') ?? [])].map((el, i) => {
+        ? [...(root?.querySelectorAll('.map-legend, .map-inset, .leaflet-control-zoom, .leaflet-control-scale, .leaflet-control-attribution') ?? [])].map((el, i) => {
             const r = el.getBoundingClientRect();
             return { key: `\u0000cover${i}`, x: r.left - origin.left + r.width / 2, y: r.top - origin.top + r.height / 2, width: r.width, height: r.height };
           })

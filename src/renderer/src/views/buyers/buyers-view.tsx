@@ -93,7 +93,7 @@ export function BuyersView() {
         rowKey: (b) => b.buyer_name,
         onRowOpen: (b) => navigate(buyerPath(b.buyer_name)),
       }}
-      empty={{ title: 'No buyer matches these filters', source: 'Buyers come from retirement transactions (the credits job of a sync).' }}
+      empty={{ title: 'No buyer matches these filters', source: 'Buyers come from retirement transactions (the credits job of a sync).', what: 'buyers', jobs: ['credits'] }}
     />
   );
 }

@@ -135,7 +135,7 @@ export function LegacyList() {
         rowKey: (r) => r.id,
         renderExpanded: (r) => <LegacyDetails row={r} />,
       }}
-      empty={{ title: 'No legacy analysis matches', source: 'Legacy analyses arrive with the legacy forensics job of a sync.' }}
+      empty={{ title: 'No legacy analysis matches', source: 'Legacy analyses arrive with the legacy forensics job of a sync.', what: 'legacy analyses', jobs: ['forensicsLegacy'] }}
     >
       <NotOfferedNotice jobs={['forensicsLegacy']} what="legacy forensic analyses" />
       <ForensicTabs />

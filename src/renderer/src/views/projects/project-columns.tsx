@@ -1,4 +1,5 @@
 /** Columns of the projects table: identity, place, type, listing, credit totals, labels. */
+import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import type { Project } from '../../../../shared/api';
 import type { Column } from '../../components/data-table';
@@ -24,6 +25,21 @@ function Labels({ p }: { p: Project }) {
       ))}
     </span>
   );
+}
+
+/** "Afforestation/Reforestation" may wrap after its slash rather than inside a word. */
+function breakAfterSlashes(text: string) {
+  const parts = text.split('/');
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 ? (
+        <>
+          /<wbr />
+        </>
+      ) : null}
+    </Fragment>
+  ));
 }
 
 /**
@@ -52,7 +68,7 @@ export const PROJECT_COLUMNS: Column<Project>[] = [
   { id: 'unretired', header: 'Unretired', unit: 'tCO2e', description: 'Issued credits not retired yet', width: '92px', fromWidth: 1500, sortField: 'unretired', numeric: true, cell: (p) => formatNumber(p.unretired) },
   { id: 'registry', header: 'Registry', width: '92px', sortField: 'registry', cell: (p) => formatRegistryShort(p.registry), title: (p) => formatRegistry(p.registry) },
   { id: 'category', header: 'Category', width: '148px', sortField: 'category', cell: (p) => formatCategory(p.category) },
-  { id: 'project_type', header: 'Type', width: 'minmax(160px, 1.2fr)', fromWidth: 1200, sortField: 'project_type', cell: (p) => p.project_type ?? '—', title: (p) => p.project_type ?? undefined },
+  { id: 'project_type', header: 'Type', width: 'minmax(160px, 1.2fr)', fromWidth: 1200, sortField: 'project_type', cell: (p) => <span className="cell-wrap">{breakAfterSlashes(p.project_type ?? '—')}</span>, title: (p) => p.project_type ?? undefined },
   { id: 'country', header: 'Country', width: '112px', fromWidth: 1060, sortField: 'country', cell: (p) => p.country ?? '—', title: (p) => p.country ?? undefined },
   { id: 'listed_at', header: 'Listed', width: '100px', fromWidth: 1410, sortField: 'listed_at', firstSort: 'desc', cell: (p) => formatDate(p.listed_at) },
   { id: 'status', header: 'Status', width: '92px', fromWidth: 1310, sortField: 'status', cell: (p) => formatStatus(p.status) },

@@ -16,6 +16,7 @@ import { DataTable, usePagedRows } from '../../components/data-table';
 import { InvalidParams, TextFilter, useUrlFilters } from '../../components/filters';
 import { formatDateTime, formatNumber } from '../../components/format';
 import { CarbonMap, RISK_LABELS } from '../../components/map';
+import { FirstSyncEmpty, useFirstSyncNotice } from '../../components/first-sync-empty';
 import { isMissing, MissingData } from '../../components/missing-data';
 import { Page } from '../../components/page';
 import { Empty, ErrorState, Loading } from '../../components/states';
@@ -78,7 +79,7 @@ function MetricsDetail({ metrics }: { metrics: SatelliteMetrics }) {
 }
 
 /** The chosen project's metrics, read for that project: a project off the table's page or filter has them too. */
-function ProjectMetricsPanel({ projectId, onClose }: { projectId: string; onClose: () => void }) {
+function ProjectMetricsPanel({ projectId, onClose, outside }: { projectId: string; onClose: () => void; outside: (m: SatelliteMetrics) => string | null }) {
   const metrics = useContractData(() => carbon.satellite.project({ project_id: projectId }), `project:${projectId}`);
   // the previous project's answer stays while this one loads: show only this project's
   const m = metrics.data && metrics.data.project_id.toLowerCase() === projectId.toLowerCase() ? metrics.data : null;
@@ -96,6 +97,11 @@ function ProjectMetricsPanel({ projectId, onClose }: { projectId: string; onClos
           ×
         </button>
       </div>
+      {m && outside(m) ? (
+        <p className="muted satellite-outside" data-testid="satellite-outside">
+          {outside(m)}
+        </p>
+      ) : null}
       {m ? (
         <MetricsDetail metrics={m} />
       ) : metrics.loading ? (
@@ -189,6 +195,7 @@ export function SatelliteView() {
     missing.reload();
   });
   const missingCount = missing.data?.pagination.total_entries ?? 0;
+  const firstSync = useFirstSyncNotice(['satellite'], 'satellite metrics');
 
   const select = (projectId: string | null) =>
     setParams((prev) => {
@@ -199,6 +206,12 @@ export function SatelliteView() {
     });
   const riskLabel = filters.risk_level ? (RISK_LABELS[filters.risk_level as keyof typeof RISK_LABELS] ?? filters.risk_level).toLowerCase() : null;
   const filtered = Boolean(filters.risk_level || filters.search || filters.has_boundary === false);
+  // the chosen project may be one the table's filters leave out (chosen on the map or by a link): say so
+  const outsideFilters = (m: SatelliteMetrics): string | null => {
+    if (filters.risk_level && (m.risk_level ?? '').toUpperCase() !== filters.risk_level.toUpperCase()) return `Not in the table below: it is not at ${riskLabel} risk.`;
+    if (hasBoundary && !m.has_boundary) return 'Not in the table below: it has no boundary.';
+    return null;
+  };
 
   return (
     <Page
@@ -297,7 +310,7 @@ export function SatelliteView() {
             </div>
           ) : null}
         </div>
-        {selected ? <ProjectMetricsPanel projectId={selected} onClose={() => select(null)} /> : null}
+        {selected ? <ProjectMetricsPanel projectId={selected} onClose={() => select(null)} outside={outsideFilters} /> : null}
       </div>
 
       <DataTable<SatelliteTableRow>
@@ -313,6 +326,9 @@ export function SatelliteView() {
         selectedKey={selected}
         height="max(360px, calc(100vh - 220px))"
         empty={
+          !filtered && firstSync ? (
+            <FirstSyncEmpty notice={firstSync} />
+          ) : (
           <Empty title={filtered ? 'No satellite metrics match these filters' : 'No satellite metrics on this computer yet'}>
             {filtered ? (
               <>
@@ -326,6 +342,7 @@ export function SatelliteView() {
               'Satellite metrics come with the satellite job of a sync (see the Sync view).'
             )}
           </Empty>
+          )
         }
       />
     </Page>
