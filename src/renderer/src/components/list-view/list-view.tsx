@@ -40,9 +40,9 @@ export interface ListViewProps<Row, F extends object> {
   /** The table (its sort, height and empty state are the shell's). */
   table: Omit<DataTableProps<Row>, 'height' | 'empty' | 'sort' | 'onSortChange'>;
   /**
-   * What the empty state says: with filters set, `title` and where the rows come from; with none,
-   * while the sync `jobs` that fill the view never completed, what the first sync is doing and when
-   * the rows (`what`, plural) appear; after that, that the cache holds none.
+   * What the empty state says: while the sync `jobs` that fill the view never completed, what the
+   * first sync is doing and when the rows (`what`, plural) appear; after that, with filters set,
+   * `title` and where the rows come from, and with none, that the cache holds none.
    */
   empty: { title: string; source: ReactNode; what: string; jobs: SyncJobName[] };
   /** Notices above the table. */
@@ -97,7 +97,10 @@ export function ListView<Row, F extends object>({ title, subtitle, search, expor
         onSortChange={(s) => set('sort', s.length ? s : undefined)}
         height={panelOpen ? 'max(420px, calc(100vh - 200px))' : 'calc(100vh - 150px)'}
         empty={
-          chips.length ? (
+          // never synced yet: any empty answer is the first sync's doing, filters or not
+          firstSync ? (
+            <FirstSyncEmpty notice={firstSync} />
+          ) : chips.length ? (
             <Empty title={empty.title}>
               Remove a filter chip above, or{' '}
               <button type="button" className="btn" onClick={() => clear()}>
@@ -105,8 +108,6 @@ export function ListView<Row, F extends object>({ title, subtitle, search, expor
               </button>
               . {empty.source}
             </Empty>
-          ) : firstSync ? (
-            <FirstSyncEmpty notice={firstSync} />
           ) : (
             <Empty title={`No ${empty.what} in the cache`}>{empty.source}</Empty>
           )

@@ -326,7 +326,7 @@ export function SatelliteView() {
         selectedKey={selected}
         height="max(360px, calc(100vh - 220px))"
         empty={
-          !filtered && firstSync ? (
+          firstSync ? (
             <FirstSyncEmpty notice={firstSync} />
           ) : (
           <Empty title={filtered ? 'No satellite metrics match these filters' : 'No satellite metrics on this computer yet'}>
