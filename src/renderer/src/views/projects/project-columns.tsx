@@ -46,7 +46,7 @@ function breakAfterSlashes(text: string) {
  * Widths: codes and numbers as narrow as their longest value, names wide and on up to two lines.
  * A window fits what it can: from the left, the columns every table shows, then each `fromWidth`
  * column once the table is as wide as the columns before it plus itself, the name counted at the
- * width that holds most names on one line (360px), so a wider window gives the name its room
+ * width that holds most names on one line (330px), so a wider window gives the name its room
  * before it adds columns. No default column is ever off screen.
  */
 export const PROJECT_COLUMNS: Column<Project>[] = [
@@ -62,15 +62,15 @@ export const PROJECT_COLUMNS: Column<Project>[] = [
       </Link>
     ),
   },
-  { id: 'name', header: 'Name', width: 'minmax(260px, 4fr)', sortField: 'name', cell: (p) => <span className="cell-wrap">{p.name ?? '—'}</span>, title: (p) => p.name ?? undefined },
-  { id: 'issued', header: 'Issued', unit: 'tCO2e', description: 'Credits issued to the project', width: '92px', sortField: 'issued', numeric: true, cell: (p) => formatNumber(p.issued) },
-  { id: 'retired', header: 'Retired', unit: 'tCO2e', description: 'Credits of the project retired', width: '92px', sortField: 'retired', numeric: true, cell: (p) => formatNumber(p.retired) },
-  { id: 'unretired', header: 'Unretired', unit: 'tCO2e', description: 'Issued credits not retired yet', width: '92px', fromWidth: 1500, sortField: 'unretired', numeric: true, cell: (p) => formatNumber(p.unretired) },
-  { id: 'registry', header: 'Registry', width: '92px', sortField: 'registry', cell: (p) => formatRegistryShort(p.registry), title: (p) => formatRegistry(p.registry) },
+  { id: 'name', header: 'Name', width: 'minmax(240px, 4fr)', sortField: 'name', cell: (p) => <span className="cell-wrap">{p.name ?? '—'}</span>, title: (p) => p.name ?? undefined },
+  { id: 'issued', header: 'Issued', unit: 'tCO2e', description: 'Credits issued to the project', width: '94px', sortField: 'issued', numeric: true, cell: (p) => formatNumber(p.issued) },
+  { id: 'retired', header: 'Retired', unit: 'tCO2e', description: 'Credits of the project retired', width: '94px', sortField: 'retired', numeric: true, cell: (p) => formatNumber(p.retired) },
+  { id: 'unretired', header: 'Unretired', unit: 'tCO2e', description: 'Issued credits not retired yet', width: '92px', fromWidth: 1490, sortField: 'unretired', numeric: true, cell: (p) => formatNumber(p.unretired) },
+  { id: 'registry', header: 'Registry', width: '112px', sortField: 'registry', cell: (p) => formatRegistryShort(p.registry), title: (p) => formatRegistry(p.registry) },
   { id: 'category', header: 'Category', width: '148px', sortField: 'category', cell: (p) => formatCategory(p.category) },
-  { id: 'project_type', header: 'Type', width: 'minmax(160px, 1.2fr)', fromWidth: 1200, sortField: 'project_type', cell: (p) => <span className="cell-wrap">{breakAfterSlashes(p.project_type ?? '—')}</span>, title: (p) => p.project_type ?? undefined },
-  { id: 'country', header: 'Country', width: '112px', fromWidth: 1060, sortField: 'country', cell: (p) => p.country ?? '—', title: (p) => p.country ?? undefined },
-  { id: 'listed_at', header: 'Listed', width: '100px', fromWidth: 1410, sortField: 'listed_at', firstSort: 'desc', cell: (p) => formatDate(p.listed_at) },
-  { id: 'status', header: 'Status', width: '92px', fromWidth: 1310, sortField: 'status', cell: (p) => formatStatus(p.status) },
-  { id: 'labels', header: 'Labels', width: 'minmax(140px, 1fr)', fromWidth: 1640, cell: (p) => <Labels p={p} /> },
+  { id: 'project_type', header: 'Type', width: 'minmax(160px, 1.2fr)', fromWidth: 1205, sortField: 'project_type', cell: (p) => <span className="cell-wrap">{breakAfterSlashes(p.project_type ?? '—')}</span>, title: (p) => p.project_type ?? undefined },
+  { id: 'country', header: 'Country', width: '112px', fromWidth: 1050, sortField: 'country', cell: (p) => p.country ?? '—', title: (p) => p.country ?? undefined },
+  { id: 'listed_at', header: 'Listed', width: '100px', fromWidth: 1400, sortField: 'listed_at', firstSort: 'desc', cell: (p) => formatDate(p.listed_at) },
+  { id: 'status', header: 'Status', width: '92px', fromWidth: 1300, sortField: 'status', cell: (p) => formatStatus(p.status) },
+  { id: 'labels', header: 'Labels', width: 'minmax(140px, 1fr)', fromWidth: 1630, cell: (p) => <Labels p={p} /> },
 ];
