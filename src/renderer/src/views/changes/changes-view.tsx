@@ -217,8 +217,8 @@ export function ChangesView() {
       {summary.data?.baseline ? (
         <div className="card changes-baseline" role="note" data-testid="changes-baseline">
           <strong>This period holds the first sync of this connection (finished {formatDateTime(summary.data.baseline.finishedAt)}).</strong> It is the
-          baseline: it recorded every project, transaction and profile as it was, and none of that counts as a change. Changes appear from the next
-          sync on (the Sync view starts one); only later syncs in this period can list any.
+          baseline: it recorded every project, transaction and profile as it was, so nothing in it counts as a change. Changes appear from the
+          next sync on (the Sync view starts one).
         </div>
       ) : null}
       {result.error ? <ErrorState error={result.error} onRetry={result.reload} /> : null}
