@@ -16,7 +16,7 @@ import { listCredits } from './credits';
 import { forensicCounts, forensicDiff, latestFeed, legacyForensics, projectForensics } from './forensics';
 import { paletteSearch } from './palette-search';
 import { getProject, listProjects, projectTypes } from './projects';
-import { allBoundaries, listSatellite, projectBoundary } from './satellite';
+import { allBoundaries, listSatellite, projectBoundary, projectSatellite, satelliteTable } from './satellite';
 import { supplyDemand } from './supply-demand';
 import { creditTotals, projectTotals } from './totals';
 
@@ -48,6 +48,8 @@ export const analyticsQueries: QueryTable = {
   'forensics.diff': forensicDiff,
   'forensics.legacy': legacyForensics,
   'satellite.list': listSatellite,
+  'satellite.table': satelliteTable,
+  'satellite.project': projectSatellite,
   'satellite.boundary': projectBoundary,
   'satellite.boundaries': allBoundaries,
   'countries.index': countryIndex,

@@ -69,7 +69,7 @@ describe('answers and errors', () => {
     new SatelliteRepository(db).putProjectBoundary('VCS-1', null);
     const none = errorOf(() => analyticsQueries['satellite.boundary'](db, { project_id: 'VCS-1' }));
     expect(none.code).toBe('none_at_service');
-    expect(none.message).toMatch(/The service has no boundary of project VCS-1 \(it answered "not found" on \d{4}-\d{2}-\d{2}\)/);
+    expect(none.message).toMatch(/The service has no boundary of project VCS-1 \(it answered "not found" on \d{1,2} [A-Z][a-z]{2} \d{4}\)/);
   });
 
   it('buyers match the harmonized name ignoring case; analytics per vintage, month and category', () => {
@@ -155,9 +155,9 @@ describe('answers and errors', () => {
     new CountryRepository(db).replaceProjectCountries([{ country: 'Brazil', country_code: 'BR' }]);
     const index = analyticsQueries['countries.index'](db, {});
     expect(index).toEqual([
-      { country: 'Brazil', country_code: 'BR', projects: 1, issued: 500, retired: 100, has_profile: false },
-      { country: 'Kenya', country_code: 'KE', projects: 1, issued: 300, retired: 300, has_profile: false },
-      { country: 'kenya', country_code: 'KE', projects: 1, issued: 50, retired: 0, has_profile: false },
+      { country: 'Brazil', country_code: 'BR', projects: 1, issued: 500, retired: 100, has_profile: false, country_risk_score: null },
+      { country: 'Kenya', country_code: 'KE', projects: 1, issued: 300, retired: 300, has_profile: false, country_risk_score: null },
+      { country: 'kenya', country_code: 'KE', projects: 1, issued: 50, retired: 0, has_profile: false, country_risk_score: null },
     ]);
   });
 
@@ -177,15 +177,75 @@ describe('answers and errors', () => {
     expect(analyticsQueries['satellite.list'](db, { risk_level: 'HIGH' }).map((m) => m.project_id)).toEqual(['VCS-1']);
   });
 
+  it("satellite: the app's table searches by id or name, sorts (risk by severity), pages, and says which boundaries are missing", () => {
+    writeSatellite(db, [
+      { project_id: 'VCS-1', has_boundary: true, risk_level: 'HIGH', integrity_score: 0.4, total_loss_ha: 12 },
+      { project_id: 'VCS-2', has_boundary: true, risk_level: 'LOW', integrity_score: 0.9, total_loss_ha: null },
+      { project_id: 'GLD-3', has_boundary: false, risk_level: 'VERY_LOW', integrity_score: 0.7, total_loss_ha: 3 },
+      { project_id: 'ACR-4', has_boundary: true, risk_level: 'MEDIUM', integrity_score: null, total_loss_ha: 40 },
+    ]);
+    new SatelliteRepository(db).putProjectBoundary('VCS-1', { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Polygon', coordinates: square(1, 1) }, properties: null }] });
+    const ids = (q: Record<string, unknown>) => analyticsQueries['satellite.list'](db, q as never).map((m) => m.project_id);
+    // without the app's parameters, the service's answer: with a boundary, by project id
+    expect(ids({})).toEqual(['ACR-4', 'VCS-1', 'VCS-2']);
+    expect(ids({ has_boundary: false })).toEqual(['ACR-4', 'GLD-3', 'VCS-1', 'VCS-2']);
+    // search: id or project name, any case, literal
+    expect(ids({ search: 'RIVER', has_boundary: false })).toEqual(['ACR-4', 'VCS-2']);
+    expect(ids({ search: 'r_d', has_boundary: false })).toEqual(['VCS-2']);
+    expect(ids({ search: '100%', has_boundary: false })).toEqual(['VCS-1']);
+    expect(ids({ search: 'gld', has_boundary: false })).toEqual(['GLD-3']);
+    // risk level by severity, both ways; nulls last
+    expect(ids({ sort: ['risk_level'], has_boundary: false })).toEqual(['GLD-3', 'VCS-2', 'ACR-4', 'VCS-1']);
+    expect(ids({ sort: ['-risk_level'], has_boundary: false })).toEqual(['VCS-1', 'ACR-4', 'VCS-2', 'GLD-3']);
+    expect(ids({ sort: ['total_loss_ha'], has_boundary: false })).toEqual(['GLD-3', 'VCS-1', 'ACR-4', 'VCS-2']);
+    expect(ids({ sort: ['-integrity_score'], has_boundary: false })).toEqual(['VCS-2', 'GLD-3', 'VCS-1', 'ACR-4']);
+    expect(ids({ sort: ['name'], has_boundary: false })).toEqual(['VCS-1', 'GLD-3', 'VCS-2', 'ACR-4']);
+    // boundaries: the ones the cache holds, and the ones the metrics promise that it does not hold yet
+    expect(ids({ boundary_cached: true })).toEqual(['VCS-1']);
+    expect(ids({ boundary_cached: false, has_boundary: false })).toEqual(['ACR-4', 'VCS-2']);
+    // the table: the same rows in the pagination envelope
+    const page = analyticsQueries['satellite.table'](db, { has_boundary: false, sort: ['-risk_level'], current_page: 2, per_page: 3 });
+    expect(page.pagination).toMatchObject({ total_entries: 4, current_page: 2, total_pages: 2, next_page: null });
+    expect(page.data.map((m) => [m.project_id, m.project_name, m.country])).toEqual([['GLD-3', "O'Brien \\ Stoves", 'kenya']]);
+    expect(() => analyticsQueries['satellite.table'](db, { sort: ['colour'] } as never)).toThrow(/sort/);
+  });
+
+  it("satellite: one project's metrics whatever page it is on; none says why", () => {
+    writeSatellite(db, [{ project_id: 'VCS-1', has_boundary: true, risk_level: 'HIGH', boundary_source: 'forest-carbon-boundaries', loss_by_year: { '2019': 5, '2021': 7 }, peak_loss_year: 2021, peak_loss_ha: 7, last_updated: '2026-06-01T10:00:00Z' }]);
+    expect(analyticsQueries['satellite.project'](db, { project_id: 'vcs-1' })).toMatchObject({
+      project_id: 'VCS-1', has_boundary: true, boundary_source: 'forest-carbon-boundaries', loss_by_year: { '2019': 5, '2021': 7 }, peak_loss_year: 2021, last_updated: '2026-06-01T10:00:00Z',
+    });
+    // before the satellite list was synced: not downloaded yet; after: the service has none, with the day
+    const before = errorOf(() => analyticsQueries['satellite.project'](db, { project_id: 'VCS-2' }));
+    expect(before.code).toBe('not_downloaded');
+    db.prepare("INSERT INTO sync_state (job, state, last_success_at) VALUES ('satellite', 'done', '2026-06-29T08:00:00Z')").run();
+    const after = errorOf(() => analyticsQueries['satellite.project'](db, { project_id: 'VCS-2' }));
+    expect(after.code).toBe('none_at_service');
+    expect(after.message).toContain('its satellite list of 29 Jun 2026 does not include it');
+    expect(errorOf(() => analyticsQueries['satellite.project'](db, { project_id: 'VCS-404' })).code).toBe('not_found');
+  });
+
   it('palette: projects by id or name (FTS or short substring), buyers, countries; any input is safe', () => {
-    expect(analyticsQueries['palette.search'](db, { query: 'vcs-1' })[0]).toMatchObject({ kind: 'project', id: 'VCS-1', registry: 'verra', country: 'Brazil' });
-    expect(analyticsQueries['palette.search'](db, { query: 'acme' }).map((h) => h.kind)).toEqual(['buyer']);
-    expect(analyticsQueries['palette.search'](db, { query: 'keny' }).map((h) => [h.kind, h.label])).toEqual([['country', 'Kenya'], ['country', 'kenya']]);
-    expect(analyticsQueries['palette.search'](db, { query: '%' }).map((h) => h.id)).toEqual(['VCS-1', '100% Green_Co']);
+    const hits = (query: string, limit?: number) => analyticsQueries['palette.search'](db, { query, limit }).hits;
+    expect(hits('vcs-1')[0]).toMatchObject({ kind: 'project', id: 'VCS-1', registry: 'verra', country: 'Brazil' });
+    expect(hits('acme').map((h) => h.kind)).toEqual(['buyer']);
+    expect(hits('keny').map((h) => [h.kind, h.label])).toEqual([['country', 'Kenya'], ['country', 'kenya']]);
+    expect(hits('%').map((h) => h.id)).toEqual(['VCS-1', '100% Green_Co']);
     for (const query of ['"', "O'B", 'AND OR NOT', '*', 'river"delta', '{project_id}: x', '\\']) {
       expect(() => analyticsQueries['palette.search'](db, { query })).not.toThrow();
     }
-    expect(analyticsQueries['palette.search'](db, { query: "o'brien" }).map((h) => h.id)).toEqual(['GLD-3']);
+    expect(hits("o'brien").map((h) => h.id)).toEqual(['GLD-3']);
+    // how many match in all, whatever the limit shows: "vcs" is two projects, "r" many of each kind
+    expect(analyticsQueries['palette.search'](db, { query: 'vcs', limit: 1 })).toMatchObject({ hits: [{ id: 'VCS-1' }], matches: { projects: 2, buyers: 0, countries: 0 } });
+    const r = analyticsQueries['palette.search'](db, { query: 'r', limit: 1 });
+    expect(r.hits).toHaveLength(1);
+    expect(r.matches).toEqual({ projects: 4, buyers: 2, countries: 1 });
+    // more matches than the palette reads for its hits: counted all the same
+    writeProjects(db, Array.from({ length: 12 }, (_, i) => project({ project_id: `XR-${i}`, name: `Extra river ${i}`, country: `Riverland ${i}` })));
+    const many = analyticsQueries['palette.search'](db, { query: 'river', limit: 2 });
+    expect(many.hits).toHaveLength(2);
+    expect(many.matches).toEqual({ projects: 14, buyers: 0, countries: 12 });
+    expect(analyticsQueries['palette.search'](db, { query: '  ' })).toEqual({ hits: [], matches: { projects: 0, buyers: 0, countries: 0 } });
   });
 });
 
