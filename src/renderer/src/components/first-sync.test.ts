@@ -3,12 +3,12 @@ import type { Connection, ConnectionStatus, SyncJobStatus, SyncStatus } from '..
 import { aboutTime, firstSyncNotice } from './first-sync';
 
 const demo: Connection = { id: 'demo', name: 'Demo (built-in)', kind: 'demo', baseUrl: null, keyStorage: 'none', createdAt: '2026-01-01T00:00:00Z' };
-const status = (state: ConnectionStatus['state']): ConnectionStatus => ({ connectionId: 'demo', state, message: null, checkedAt: null });
+const status = (state: ConnectionStatus['state']): ConnectionStatus => ({ connectionId: 'demo', state, message: null, checkedAt: null, restarted: null });
 const job = (name: SyncJobStatus['job'], over: Partial<SyncJobStatus> = {}): SyncJobStatus => ({
-  job: name, state: 'queued', rows: 0, totalRows: null, pages: 0, totalPages: null, requestsPerMinute: 0, etaSeconds: null, lastError: null, lastSuccessAt: null, skippedItems: 0, ...over,
+  job: name, state: 'queued', rows: 0, totalRows: null, pages: 0, totalPages: null, requestsPerMinute: 0, etaSeconds: null, lastError: null, lastSuccessAt: null, skippedItems: 0, unfitValues: 0, ...over,
 });
 const sync = (state: SyncStatus['state'], jobs: SyncJobStatus[], over: Partial<SyncStatus> = {}): SyncStatus => ({
-  connectionId: 'demo', revision: 1, state, startedAt: null, finishedAt: null, jobs, rateLimitPerMinute: null, lastError: null, skippedItems: 0, etaSeconds: null, etaLeavesOut: [], ...over,
+  connectionId: 'demo', revision: 1, state, startedAt: null, finishedAt: null, jobs, rateLimitPerMinute: null, lastError: null, skippedItems: 0, unfitValues: 0, etaSeconds: null, etaLeavesOut: [], ...over,
 });
 const notice = (s: Partial<Parameters<typeof firstSyncNotice>[0]>) => firstSyncNotice({ connection: demo, status: status('reachable'), sync: null, jobs: ['projects'], what: 'projects', ...s });
 
