@@ -24,7 +24,7 @@ test('leaderboard: sort fields and buyer, credit and project filters match buyer
   await expect(firstCell(page)).toHaveText(all.data[0]!.buyer_name);
 
   // sort by number of retirements (click the header: descending first for numbers)
-  await page.getByTestId('buyers-table').getByRole('columnheader', { name: /Retirements/ }).click();
+  await page.getByTestId('buyers-table').getByRole('columnheader', { name: /^Retirements, all time/ }).click();
   await expect(page).toHaveURL(/sort=-total_transactions/);
   const byCount = await app.call<Page<Buyer>>('buyers.list', { per_page: 1, sort: ['-total_transactions'] });
   await expect(firstCell(page)).toHaveText(byCount.data[0]!.buyer_name);
@@ -122,15 +122,28 @@ test('buyer page: exactly the buyer\'s retirements (not those of a longer name);
   expect(app.consoleErrors).toEqual([]);
 });
 
-test('the filter panel starts closed when no filter is set, and open when the link carries filters', async ({ app }) => {
+test('the filter panel starts closed, also when a link carries filters (chips show them), and stays as the user left it', async ({ app }) => {
   const { page } = app;
+  const toggle = page.getByRole('button', { name: /^Filters/ });
   await page.evaluate(() => localStorage.removeItem('carbon-desk.buyers.filters-open'));
   await app.goto('/buyers');
-  await expect(page.getByRole('button', { name: /^Filters/ })).toHaveAttribute('aria-expanded', 'false');
-  await page.reload();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await page.evaluate(() => (window.location.hash = '#/buyers?category=forest'));
   await page.reload();
-  await expect(page.getByRole('button', { name: /^Filters/ })).toHaveAttribute('aria-expanded', 'true');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByTestId('buyers-chips')).toContainText('Forest');
+  // opened, it is open on the next visit and after a reload; closed, it stays closed
+  await toggle.click();
+  await expect(page.getByTestId('buyer-filters')).toBeVisible();
+  await app.goto('/projects');
+  await app.goto('/buyers');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await toggle.click();
+  await page.reload();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  // another view keeps its own choice
+  await app.goto('/projects');
+  await expect(page.getByRole('button', { name: /^Filters/ })).toHaveAttribute('aria-expanded', 'false');
 });
 
 test('a vintage range counts only those vintages\' retirements: set in the panel, one chip; a huge year in a link is not applied', async ({ app }) => {

@@ -32,6 +32,13 @@ test('after an advanced second sync: the badge, a watched project first, the dig
     expect((await syncToEnd<SyncStatus>(app)).state).toBe('done');
     const baseline = await app.call<ChangeSummary>('changes.summary');
     expect(baseline.counts.credit_transactions_new).toBe(0);
+    // after the first sync the view says it is the baseline, not that "nothing changed"
+    await app.goto('/changes');
+    await expect(page.getByTestId('changes-baseline')).toContainText('first sync');
+    await expect(page.getByText('No changes yet: the first sync is the baseline')).toBeVisible();
+    await shootBoth(app, 'changes-after-first-sync');
+    // (away from the view: a sync that ends while it is open counts as seen)
+    await app.goto('/dashboard');
 
     // Watch the most active project: it will have new transactions after the advance.
     const top = await app.call<{ data: Array<{ project_id: string }> }>('projects.list', { sort: '-issued', per_page: 1 });
@@ -43,6 +50,7 @@ test('after an advanced second sync: the badge, a watched project first, the dig
     expect((await syncToEnd<SyncStatus>(app)).state).toBe('done');
     const summary = await app.call<ChangeSummary>('changes.summary');
     expect(summary.counts.credit_transactions_new).toBeGreaterThan(0);
+    expect(summary.baseline).toBeNull();
 
     await app.goto('/dashboard');
     await expect(page.getByTestId('changes-badge')).toBeVisible();

@@ -50,3 +50,30 @@ test("a first sync's time left says which jobs it does not count yet", async ({ 
     await restore();
   }
 });
+
+test('while the first sync has not brought a view its rows, the empty view says what is happening and when they come', async ({ app }) => {
+  test.setTimeout(120_000);
+  const { page } = app;
+  await waitForDemoSync(app);
+  const restore = await service.connect(app, 'Slow service, first sync');
+  try {
+    await app.call('sync.start', {});
+    await app.goto('/projects');
+    const empty = page.getByTestId('first-sync-empty');
+    await expect(empty).toBeVisible({ timeout: 30_000 });
+    await expect(empty).toHaveAttribute('data-state', /^(queued|fetching)$/);
+    await expect(empty).toContainText(/The first sync (is running; projects come later in it|is bringing in projects)/);
+    await expect(page.getByTestId('projects-table')).not.toContainText('No project matches these filters');
+    await shootBoth(app, 'first-sync-empty-projects');
+    // with a filter set too: no project matches because none is in yet, not because of the filter
+    await app.goto('/projects?registry=verra');
+    await expect(page.getByTestId('projects-chips')).toContainText('Verra');
+    await expect(page.getByTestId('first-sync-empty')).toBeVisible();
+    await expect(page.getByTestId('projects-table')).not.toContainText('No project matches these filters');
+    await app.goto('/transactions');
+    await expect(page.getByTestId('first-sync-empty')).toContainText('credit transactions');
+  } finally {
+    await app.call('sync.cancel', {}).catch(() => undefined);
+    await restore();
+  }
+});

@@ -160,6 +160,9 @@ test('legacy v1 list is marked deprecated and its filters match the contract', a
   await expect(page.getByTestId('deprecated-note')).toContainText('Deprecated');
   const all = await app.call<{ pagination: { total_entries: number } }>('forensics.legacy', { per_page: 1 });
   await expect(page.getByTestId('legacy-count')).toContainText(`${all.pagination.total_entries} legacy`);
+  // the filter panel starts closed (as every list's)
+  const filters = page.getByRole('button', { name: /^Filters/ });
+  if ((await filters.getAttribute('aria-expanded')) !== 'true') await filters.click();
   await page.getByTestId('legacy-status').selectOption('success');
   await page.getByTestId('legacy-min-findings').fill('3');
   await expect(page).toHaveURL(/min_findings=3/);

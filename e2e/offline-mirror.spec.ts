@@ -31,7 +31,7 @@ test('after one sync with the service stopped: every boundary on the map, a memo
     await app.goto('/satellite');
     const map = page.getByTestId('carbon-map');
     await expect(map).toHaveAttribute('data-boundaries', String(boundaries.features.length), { timeout: 30_000 });
-    await expect(page.getByTestId('boundary-count')).toContainText(`${boundaries.features.length} cached boundaries`);
+    await expect(page.getByTestId('boundary-count')).toContainText(`${boundaries.features.length} boundaries on this computer`);
     await expect(page.getByTestId('fetch-boundaries')).toHaveCount(0);
     await shootBoth(app, 'offline-mirror-satellite');
 

@@ -29,7 +29,7 @@ test('a partial server: done, with what it does not offer stated in the Sync vie
 
     await app.goto('/satellite');
     await expect(page.getByTestId('not-offered')).toContainText('This service does not offer satellite data');
-    await expect(page.getByTestId('boundary-count')).toContainText('0 cached boundaries');
+    await expect(page.getByTestId('boundary-count')).toContainText('0 boundaries on this computer');
     await app.screenshot('partial-server-satellite');
 
     // Reads of what the service does not offer say so, not "not in the cache yet".

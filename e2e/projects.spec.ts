@@ -1,5 +1,5 @@
 /** Projects: counts, filters, sort, paging and the URL, compared with projects.list. */
-import { expect, test, type AppPage } from './fixtures';
+import { SCREENSHOT_DIR, expect, test, type AppPage } from './fixtures';
 import { ensureSynced, fmt, type PageOf } from './market-sync';
 
 interface ProjectRow {
@@ -178,4 +178,47 @@ test('project ids in natural order (ACR-2 before ACR-10), the default order show
   await header.getByRole('button').click();
   await expect(page).toHaveURL(/sort=-project_id/);
   await expect(header).toHaveAttribute('aria-sort', 'descending');
+});
+
+test('the filter panel is compact; a listing date is typed as the app writes dates (or ISO), a bad one says why', async ({ app }) => {
+  const { page } = app;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await app.goto('/projects');
+  await expect(count(app)).not.toContainText('…');
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const panel = page.getByTestId('project-filters');
+  await expect(panel).toBeVisible();
+  // every filter of group P in at most a third of the window, leaving the table most of it
+  expect((await panel.boundingBox())!.height).toBeLessThan(300);
+
+  const from = panel.getByRole('textbox', { name: 'Listed from', exact: true });
+  const to = panel.getByRole('textbox', { name: 'Listed to', exact: true });
+  await from.fill('1 Mar 2014');
+  await from.press('Enter');
+  await expect(page).toHaveURL(/listed_at_from=2014-03-01/);
+  await expect(from).toHaveValue('1 Mar 2014');
+  await expectCount(app, { listed_at_from: '2014-03-01' });
+  await to.fill('2020-06-30');
+  await to.press('Tab');
+  await expect(page).toHaveURL(/listed_at_to=2020-06-30/);
+  await expect(to).toHaveValue('30 Jun 2020');
+  await expect(page.getByTestId('projects-chips')).toContainText('30 Jun 2020');
+  await expectCount(app, { listed_at_from: '2014-03-01', listed_at_to: '2020-06-30' });
+
+  // a day that does not exist, and a numeric order that reads two ways: said so, the applied date kept
+  await to.fill('31 Feb 2020');
+  await to.press('Enter');
+  await expect(panel.getByRole('alert')).toHaveText('"31 Feb 2020" is not a day of the calendar');
+  await expect(to).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/listed_at_to=2020-06-30/);
+  await to.fill('03/04/2020');
+  await to.press('Enter');
+  await expect(panel.getByRole('alert')).toContainText('could be read two ways');
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/projects-date-input-error.png` });
+  await to.press('Escape');
+  await expect(to).toHaveValue('30 Jun 2020');
+  // emptied, the bound goes
+  await from.fill('');
+  await from.press('Enter');
+  await expect(page).not.toHaveURL(/listed_at_from/);
 });

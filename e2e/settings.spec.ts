@@ -103,6 +103,13 @@ test('cache location, size and tables; clearing asks first', async ({ app }) => 
   const info = await app.call<{ path: string; tables: Record<string, number> }>('cache.info');
   await expect(page.getByTestId('cache-path')).toHaveText(info.path);
   await expect(page.getByTestId('cache-size')).toHaveText(/\d/);
+  // what is held, in the market's words; the storage's own tables only under Advanced
+  await expect(page.getByTestId('cache-held')).toContainText('Credit transactions');
+  const advanced = page.getByTestId('cache-advanced');
+  await expect(advanced.getByText('agg_state')).toBeHidden();
+  await advanced.locator('summary').click();
+  await expect(advanced.getByText('agg_state', { exact: true })).toBeVisible();
+  expect(await advanced.locator('tbody tr').count()).toBe(Object.keys(info.tables).length);
   await page.getByRole('button', { name: 'Clear cache' }).click();
   const dialog = page.getByRole('dialog', { name: 'Clear cache' });
   await expect(dialog).toBeVisible();
@@ -113,6 +120,18 @@ test('cache location, size and tables; clearing asks first', async ({ app }) => 
   expect(after.tables).toEqual(info.tables);
   await page.getByTestId('usage-total').scrollIntoViewIfNeeded();
   await shootBoth(app, 'settings-usage-cache');
+});
+
+test('the theme is the first thing on the Settings page', async ({ app }) => {
+  const { page } = app;
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await app.goto('/settings');
+  const theme = page.getByRole('group', { name: 'Theme' });
+  await expect(theme).toBeInViewport();
+  await theme.getByRole('button', { name: 'Dark' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await app.screenshot('settings-1024-dark');
+  await theme.getByRole('button', { name: 'Follow system' }).click();
 });
 
 test('check for updates says truthfully that the web host has no update feed', async ({ app }) => {

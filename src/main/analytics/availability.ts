@@ -8,11 +8,12 @@
 import type Database from 'better-sqlite3';
 import type { MirrorResource } from '../../shared/contract';
 import { ContractError } from '../../shared/errors';
+import { formatDay } from '../../shared/format-day';
 import { statement } from './query-memo';
 
 export interface Unavailable {
   availability: 'none_at_service' | 'not_downloaded';
-  resource: MirrorResource | 'countryProfile';
+  resource: MirrorResource | 'countryProfile' | 'satellite';
   id: string;
   /** none_at_service: when the service said so. */
   checkedAt?: string | null;
@@ -20,7 +21,7 @@ export interface Unavailable {
   scheduled?: boolean;
 }
 
-const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : 'an earlier sync');
+const day = (iso: string | null | undefined) => (iso ? formatDay(iso) : 'an earlier sync');
 
 export function noneAtService(what: string, details: Omit<Unavailable, 'availability'>, why?: string): ContractError {
   return new ContractError('none_at_service', why ?? `The service has no ${what} (it answered "not found" on ${day(details.checkedAt)}).`, {
@@ -29,7 +30,7 @@ export function noneAtService(what: string, details: Omit<Unavailable, 'availabi
 }
 
 export function notDownloaded(what: string, details: Omit<Unavailable, 'availability'>, why?: string): ContractError {
-  const when = why ?? (details.scheduled ? 'The next sync fetches it.' : 'It is not scheduled: the mirror keeps the watchlist only. Watch it, or fetch it now.');
+  const when = why ?? (details.scheduled ? 'The next sync fetches it.' : 'It is not scheduled: offline copies are kept for the watchlist only (Sync, Offline coverage). Watch it, or fetch it now.');
   return new ContractError('not_downloaded', `${what[0]!.toUpperCase()}${what.slice(1)} is not downloaded yet. ${when}`, {
     availability: 'not_downloaded', ...details,
   } satisfies Unavailable);

@@ -106,10 +106,13 @@ export function changesSummary(db: Database.Database, q: ParsedInput<'changes.su
   const volume = (statement(db, `SELECT total(c.quantity) AS v FROM (${CHANGES_SQL}) c ${w.sql} AND c.kind = 'credit_transactions_new'`).get(...w.params) as { v: number }).v;
   const watched = (statement(db, `SELECT count(*) AS n FROM (${CHANGES_SQL}) c ${w.sql} AND ${WATCHED_SQL}`).get(...w.params) as { n: number }).n;
   const last = statement(db, 'SELECT max(run_id) AS run FROM sync_runs').get() as { run: number | null };
+  // The first completed sync (with the interrupted runs before it) is the baseline: nothing it wrote is a change.
+  const first = statement(db, 'SELECT run_id, finished_at FROM sync_runs WHERE finished_at IS NOT NULL ORDER BY run_id LIMIT 1').get() as { run_id: number; finished_at: string } | undefined;
   return {
     since: w.from?.at ?? null,
     runs: w.from && last.run !== null ? { from: w.from.run, to: last.run } : null,
     counts: { ...counts, credit_volume_new: volume },
     watched,
+    baseline: first && w.from && w.from.run <= first.run_id ? { finishedAt: first.finished_at } : null,
   };
 }

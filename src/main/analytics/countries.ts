@@ -17,12 +17,19 @@ export function countryIndex(db: Database.Database): CountryIndexEntry[] {
       FROM projects p LEFT JOIN project_countries pc ON pc.country = p.country
       WHERE p.country IS NOT NULL AND p.country <> '' GROUP BY p.country ORDER BY fold(p.country), p.country`)
     .all() as Array<{ country: string; cached_code: string | null; projects: number; issued: number; retired: number }>;
-  const profiles = new Set(
-    (statement(db, 'SELECT country_code FROM country_profiles').all() as Array<{ country_code: string }>).map((r) => r.country_code.toUpperCase()),
+  const profiles = new Map(
+    (statement(db, 'SELECT country_code, country_risk_score FROM country_profiles').all() as Array<{ country_code: string; country_risk_score: number | null }>).map((r) => [
+      r.country_code.toUpperCase(),
+      r.country_risk_score,
+    ]),
   );
   return rows.map((r) => {
     const code = r.cached_code ?? countryCodeOf(r.country);
-    return { country: r.country, country_code: code, projects: r.projects, issued: r.issued, retired: r.retired, has_profile: code !== null && profiles.has(code) };
+    const hasProfile = code !== null && profiles.has(code);
+    return {
+      country: r.country, country_code: code, projects: r.projects, issued: r.issued, retired: r.retired, has_profile: hasProfile,
+      country_risk_score: hasProfile ? (profiles.get(code) ?? null) : null,
+    };
   });
 }
 

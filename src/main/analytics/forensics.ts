@@ -110,7 +110,7 @@ function dossierUnavailable(db: Database.Database, projectId: string): ContractE
       OR EXISTS (SELECT 1 FROM legacy_forensics WHERE project_id = ? COLLATE NOCASE) AS named`).get(projectId, projectId) as { named: number };
   if (named.named) return notDownloaded(`the forensic dossier of project ${projectId}`, { resource: 'dossier', id: projectId, scheduled: projectScheduled(db, projectId) });
   return notDownloaded(`the forensic dossier of project ${projectId}`, { resource: 'dossier', id: projectId, scheduled: false },
-    'The service\'s forensic feeds name no entries for this project, so the mirror does not ask for it: fetch it now to ask the service.');
+    'The service\'s forensic feeds name no entries for this project, so syncs do not download it: fetch it now to ask the service.');
 }
 
 export function forensicDiff(db: Database.Database, q: ForensicDiffQuery & { project_id: string }): ForensicDiff | null {
@@ -126,7 +126,7 @@ export function forensicDiff(db: Database.Database, q: ForensicDiffQuery & { pro
     if (dossier?.outcome === 'none') throw noneAtService(`forensic data for project ${q.project_id}`, { resource: 'dossier', id: q.project_id, checkedAt: dossier.fetched_at });
     const current = week === isoWeekOf(marketToday()).week && year === isoWeekOf(marketToday()).year;
     throw notDownloaded(`the forensic diff of project ${q.project_id} for week ${week} of ${year}`, { resource: 'dossier', id: q.project_id, scheduled: current && projectScheduled(db, q.project_id) },
-      current ? undefined : 'The mirror keeps the current week\'s diff only.');
+      current ? undefined : 'Only the current week\'s diff is kept for offline use.');
   }
   if (row.is_null === 1) return null;
   return {

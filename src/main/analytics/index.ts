@@ -17,7 +17,7 @@ import { listCredits } from './credits';
 import { forensicCounts, forensicDiff, latestFeed, legacyForensics, projectForensics } from './forensics';
 import { paletteSearch } from './palette-search';
 import { getProject, listProjects, projectTypes } from './projects';
-import { allBoundaries, listSatellite, projectBoundary } from './satellite';
+import { allBoundaries, listSatellite, projectBoundary, projectSatellite, satelliteTable } from './satellite';
 import { supplyDemand } from './supply-demand';
 import type { ReadContext } from './read-engine';
 import { creditTotals, projectTotals } from './totals';
@@ -53,6 +53,8 @@ export const analyticsQueries: QueryTable = {
   'forensics.diff': onCache(forensicDiff),
   'forensics.legacy': onCache(legacyForensics),
   'satellite.list': onCache(listSatellite),
+  'satellite.table': onCache(satelliteTable),
+  'satellite.project': onCache(projectSatellite),
   'satellite.boundary': onCache(projectBoundary),
   'satellite.boundaries': onCache(allBoundaries),
   'countries.index': onCache(countryIndex),

@@ -282,8 +282,8 @@ async function compareMessyList(c: MethodCase, list: MessyList, parsed: Record<s
 async function compare(c: MethodCase, raw: Record<string, unknown>, messy: boolean): Promise<{ mismatch: Mismatch | null; totalPages: number | null; parsed: Record<string, unknown> }> {
   const messyList = messy ? MESSY_LISTS[c.name] : undefined;
   const parsed = contract[c.name].input.parse(messyList && c.paginated ? { ...raw, current_page: 1 } : raw) as Record<string, unknown>;
-  // App-only filters (credits.list `buyer`) have no service counterpart: never drawn, never sent.
-  const appOnly = api.APP_ONLY_CREDIT_PARAMS.filter((k) => k in parsed);
+  // App-only filters (credits.list `buyer`, satellite.list `search`, `sort`, `boundary_cached`) have no service counterpart: never drawn, never sent.
+  const appOnly = [...api.APP_ONLY_CREDIT_PARAMS, ...(c.name === 'satellite.list' ? api.APP_ONLY_SATELLITE_PARAMS : [])].filter((k) => k in parsed);
   if (appOnly.length) throw new Error(`parity compares service parameters only; drop ${appOnly.join(', ')}`);
   const query = { ...parsed };
   for (const p of c.pathParams ?? []) delete query[p];

@@ -220,19 +220,23 @@ describe.each(ENGINES)('read model answers and errors (%s)', (engine) => {
   });
 
   it('palette: projects by id or name, buyers, countries; every letter folded; any input is safe', async () => {
-    expect((await call(ctx(), 'palette.search', { query: 'vcs-1' }))[0]).toMatchObject({ kind: 'project', id: 'VCS-1', registry: 'verra', country: 'Brazil' });
-    expect((await call(ctx(), 'palette.search', { query: 'acme' })).map((h) => h.kind)).toEqual(['buyer']);
-    expect((await call(ctx(), 'palette.search', { query: 'keny' })).map((h) => [h.kind, h.label])).toEqual([['country', 'Kenya'], ['country', 'kenya']]);
-    expect((await call(ctx(), 'palette.search', { query: '%' })).map((h) => h.id)).toEqual(['VCS-1', '100% Green_Co']);
+    const hits = async (query: string, limit?: number) => (await call(ctx(), 'palette.search', { query, limit })).hits;
+    expect((await hits('vcs-1'))[0]).toMatchObject({ kind: 'project', id: 'VCS-1', registry: 'verra', country: 'Brazil' });
+    expect((await hits('acme')).map((h) => h.kind)).toEqual(['buyer']);
+    expect((await hits('keny')).map((h) => [h.kind, h.label])).toEqual([['country', 'Kenya'], ['country', 'kenya']]);
+    expect((await hits('%')).map((h) => h.id)).toEqual(['VCS-1', '100% Green_Co']);
     for (const query of ['"', "O'B", 'AND OR NOT', '*', 'river"delta', '{project_id}: x', '\\']) {
-      await expect(call(ctx(), 'palette.search', { query }), query).resolves.toBeInstanceOf(Array);
+      await expect(hits(query), query).resolves.toBeInstanceOf(Array);
     }
-    expect((await call(ctx(), 'palette.search', { query: "o'brien" })).map((h) => h.id)).toEqual(['GLD-3']);
+    expect((await hits("o'brien")).map((h) => h.id)).toEqual(['GLD-3']);
+    // how many match in all, whatever the limit shows: "vcs" is two projects, "r" many of each kind
+    expect(await call(ctx(), 'palette.search', { query: 'vcs', limit: 1 })).toMatchObject({ hits: [{ id: 'VCS-1' }], matches: { projects: 2, buyers: 0, countries: 0 } });
+    expect((await call(ctx(), 'palette.search', { query: '  ' }))).toEqual({ hits: [], matches: { projects: 0, buyers: 0, countries: 0 } });
     writeProjects(db, [project({ project_id: 'BRA-7', name: 'Rubim Produções', country: 'Brazil' })]);
     writeCredits(db, [credit({ project_id: 'BRA-7', retirement_beneficiary_harmonized: null, retirement_beneficiary: 'Ñuble Energía' })]);
     await engines.written();
-    expect((await call(ctx(), 'palette.search', { query: 'RUBIM PRODUÇÕES' })).map((h) => [h.kind, h.id])).toEqual([['project', 'BRA-7']]);
-    expect((await call(ctx(), 'palette.search', { query: 'ÑUBLE' })).map((h) => [h.kind, h.id])).toEqual([['buyer', 'Ñuble Energía']]);
+    expect((await hits('RUBIM PRODUÇÕES')).map((h) => [h.kind, h.id])).toEqual([['project', 'BRA-7']]);
+    expect((await hits('ÑUBLE')).map((h) => [h.kind, h.id])).toEqual([['buyer', 'Ñuble Energía']]);
   });
 });
 
@@ -282,15 +286,15 @@ describe('cache-only queries through the query table', () => {
     new SatelliteRepository(db).putProjectBoundary('VCS-1', null);
     const none = await errorOf(() => call(ctx(), 'satellite.boundary', { project_id: 'VCS-1' }));
     expect(none.code).toBe('none_at_service');
-    expect(none.message).toMatch(/The service has no boundary of project VCS-1 \(it answered "not found" on \d{4}-\d{2}-\d{2}\)/);
+    expect(none.message).toMatch(/The service has no boundary of project VCS-1 \(it answered "not found" on \d{1,2} [A-Z][a-z]{2} \d{4}\)/);
   });
 
   it('countries: totals per project country, ISO code from the cache or from i18n-iso-countries', async () => {
     new CountryRepository(db).replaceProjectCountries([{ country: 'Brazil', country_code: 'BR' }]);
     expect(await call(ctx(), 'countries.index', {})).toEqual([
-      { country: 'Brazil', country_code: 'BR', projects: 1, issued: 500, retired: 100, has_profile: false },
-      { country: 'Kenya', country_code: 'KE', projects: 1, issued: 300, retired: 300, has_profile: false },
-      { country: 'kenya', country_code: 'KE', projects: 1, issued: 50, retired: 0, has_profile: false },
+      { country: 'Brazil', country_code: 'BR', projects: 1, issued: 500, retired: 100, has_profile: false, country_risk_score: null },
+      { country: 'Kenya', country_code: 'KE', projects: 1, issued: 300, retired: 300, has_profile: false, country_risk_score: null },
+      { country: 'kenya', country_code: 'KE', projects: 1, issued: 50, retired: 0, has_profile: false, country_risk_score: null },
     ]);
   });
 
@@ -308,6 +312,53 @@ describe('cache-only queries through the query table', () => {
     expect(all.features[0]!.properties).toMatchObject({ source: 'x', name: '100% Forest', country: 'Brazil', risk_level: 'HIGH', integrity_score: 0.4 });
     expect((await call(ctx(), 'satellite.boundaries', { risk_level: 'LOW' })).features.map((f) => f.properties?.project_id)).toEqual(['VCS-2']);
     expect((await call(ctx(), 'satellite.list', { risk_level: 'HIGH' })).map((m) => m.project_id)).toEqual(['VCS-1']);
+  });
+  it("satellite: the app's table searches by id or name, sorts (risk by severity), pages, and says which boundaries are missing", async () => {
+    writeSatellite(db, [
+      { project_id: 'VCS-1', has_boundary: true, risk_level: 'HIGH', integrity_score: 0.4, total_loss_ha: 12 },
+      { project_id: 'VCS-2', has_boundary: true, risk_level: 'LOW', integrity_score: 0.9, total_loss_ha: null },
+      { project_id: 'GLD-3', has_boundary: false, risk_level: 'VERY_LOW', integrity_score: 0.7, total_loss_ha: 3 },
+      { project_id: 'ACR-4', has_boundary: true, risk_level: 'MEDIUM', integrity_score: null, total_loss_ha: 40 },
+    ]);
+    new SatelliteRepository(db).putProjectBoundary('VCS-1', { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Polygon', coordinates: square(1, 1) }, properties: null }] });
+    const ids = async (q: Record<string, unknown>) => (await call(ctx(), 'satellite.list', q)).map((m) => m.project_id);
+    // without the app's parameters, the service's answer: with a boundary, by project id
+    expect(await ids({})).toEqual(['ACR-4', 'VCS-1', 'VCS-2']);
+    expect(await ids({ has_boundary: false })).toEqual(['ACR-4', 'GLD-3', 'VCS-1', 'VCS-2']);
+    // search: id or project name, any case, literal
+    expect(await ids({ search: 'RIVER', has_boundary: false })).toEqual(['ACR-4', 'VCS-2']);
+    expect(await ids({ search: 'r_d', has_boundary: false })).toEqual(['VCS-2']);
+    expect(await ids({ search: '100%', has_boundary: false })).toEqual(['VCS-1']);
+    expect(await ids({ search: 'gld', has_boundary: false })).toEqual(['GLD-3']);
+    // risk level by severity, both ways; nulls last
+    expect(await ids({ sort: ['risk_level'], has_boundary: false })).toEqual(['GLD-3', 'VCS-2', 'ACR-4', 'VCS-1']);
+    expect(await ids({ sort: ['-risk_level'], has_boundary: false })).toEqual(['VCS-1', 'ACR-4', 'VCS-2', 'GLD-3']);
+    expect(await ids({ sort: ['total_loss_ha'], has_boundary: false })).toEqual(['GLD-3', 'VCS-1', 'ACR-4', 'VCS-2']);
+    expect(await ids({ sort: ['-integrity_score'], has_boundary: false })).toEqual(['VCS-2', 'GLD-3', 'VCS-1', 'ACR-4']);
+    expect(await ids({ sort: ['name'], has_boundary: false })).toEqual(['VCS-1', 'GLD-3', 'VCS-2', 'ACR-4']);
+    // boundaries: the ones the cache holds, and the ones the metrics promise that it does not hold yet
+    expect(await ids({ boundary_cached: true })).toEqual(['VCS-1']);
+    expect(await ids({ boundary_cached: false, has_boundary: false })).toEqual(['ACR-4', 'VCS-2']);
+    // the table: the same rows in the pagination envelope
+    const page = await call(ctx(), 'satellite.table', { has_boundary: false, sort: ['-risk_level'], current_page: 2, per_page: 3 });
+    expect(page.pagination).toMatchObject({ total_entries: 4, current_page: 2, total_pages: 2, next_page: null });
+    expect(page.data.map((m) => [m.project_id, m.project_name, m.country])).toEqual([['GLD-3', "O'Brien \\ Stoves", 'kenya']]);
+    await expect(call(ctx(), 'satellite.table', { sort: ['colour'] } as never)).rejects.toThrow(/sort/);
+  });
+
+  it("satellite: one project's metrics whatever page it is on; none says why", async () => {
+    writeSatellite(db, [{ project_id: 'VCS-1', has_boundary: true, risk_level: 'HIGH', boundary_source: 'forest-carbon-boundaries', loss_by_year: { '2019': 5, '2021': 7 }, peak_loss_year: 2021, peak_loss_ha: 7, last_updated: '2026-06-01T10:00:00Z' }]);
+    expect(await call(ctx(), 'satellite.project', { project_id: 'vcs-1' })).toMatchObject({
+      project_id: 'VCS-1', has_boundary: true, boundary_source: 'forest-carbon-boundaries', loss_by_year: { '2019': 5, '2021': 7 }, peak_loss_year: 2021, last_updated: '2026-06-01T10:00:00Z',
+    });
+    // before the satellite list was synced: not downloaded yet; after: the service has none, with the day
+    const before = await errorOf(() => call(ctx(), 'satellite.project', { project_id: 'VCS-2' }));
+    expect(before.code).toBe('not_downloaded');
+    db.prepare("INSERT INTO sync_state (job, state, last_success_at) VALUES ('satellite', 'done', '2026-06-29T08:00:00Z')").run();
+    const after = await errorOf(() => call(ctx(), 'satellite.project', { project_id: 'VCS-2' }));
+    expect(after.code).toBe('none_at_service');
+    expect(after.message).toContain('its satellite list of 29 Jun 2026 does not include it');
+    expect((await errorOf(() => call(ctx(), 'satellite.project', { project_id: 'VCS-404' }))).code).toBe('not_found');
   });
 });
 

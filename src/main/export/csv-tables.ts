@@ -4,7 +4,7 @@
  * method's filters and sort. Rows are read lazily (`stmt.iterate()`), never collected.
  */
 import type Database from 'better-sqlite3';
-import { SATELLITE_DEFAULTS, type BuyerListQuery, type CreditListAppQuery, type LegacyForensicsQuery, type ProjectListQuery, type SatelliteListQuery } from '../../shared/api/params';
+import type { BuyerListQuery, CreditListAppQuery, LegacyForensicsQuery, ProjectListQuery, SatelliteListAppQuery } from '../../shared/api/params';
 import type { ExportTable } from '../../shared/contract/export-types';
 import type { CsvColumnKind } from '../../shared/csv-safety';
 import { ContractError } from '../../shared/errors';
@@ -13,6 +13,7 @@ import { ENTRY_ORDER } from '../analytics/forensics';
 import { creditOrderBy, creditWhere, legacyForensicOrderBy, legacyForensicWhere, projectOrderBy, projectWhere, whereSql, type Where } from './cache-filters';
 import { readParents, type ParentColumns } from '../cache/repositories/credit-parents';
 import { buyerRows } from './buyer-source';
+import { SATELLITE_FROM, satelliteOrder, satelliteWhere } from '../analytics/satellite';
 import type { CacheRow, CsvColumn, RowSource } from './row-source';
 
 export type { CacheRow, CsvColumn, RowSource } from './row-source';
@@ -147,16 +148,10 @@ export const CSV_TABLES: Record<Exclude<ExportTable, 'boundaries'>, CsvTable> = 
   },
   'satellite-metrics': {
     columns: SATELLITE_COLUMNS,
+    // the list's filters, search and sort (satellite.list), in its order
     open: (db, q) => {
-      const query = q as Partial<SatelliteListQuery>;
-      const where: Where = { clauses: [], params: [] };
-      if (query.risk_level !== undefined) {
-        where.clauses.push('s.risk_level = ?');
-        where.params.push(query.risk_level);
-      }
-      const hasBoundary = query.has_boundary ?? SATELLITE_DEFAULTS.has_boundary;
-      if (hasBoundary) where.clauses.push('s.has_boundary = 1');
-      return sqlSource(db, 'satellite_metrics s', 's.*', where, 'ORDER BY s.project_id ASC');
+      const query = q as Partial<SatelliteListAppQuery>;
+      return sqlSource(db, SATELLITE_FROM, 's.*', satelliteWhere(query), satelliteOrder(query.sort));
     },
   },
   'forensic-entries': {

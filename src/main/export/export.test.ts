@@ -213,6 +213,16 @@ describe('every other table', () => {
     expect(Object.keys(rows[0]!)).toContain(column);
   });
 
+  it('satellite metrics equal the satellite table: its filters, search and sort', async () => {
+    const query = { has_boundary: false, sort: ['-total_loss_ha'], search: 'a' };
+    const done = await exportTo({ table: 'satellite-metrics', query });
+    const rows = readCsv(done.path!);
+    const table = await dispatch('satellite.table', { ...query, per_page: 200 }, ctx);
+    expect(table.data.length).toBeGreaterThan(1);
+    expect(rows.length).toBe(table.pagination.total_entries);
+    expect(rows.slice(0, 200).map((r) => r['project_id'])).toEqual(table.data.map((m) => m.project_id));
+  });
+
   it('buyers equal buyers.list', async () => {
     const query = { sort: ['buyer_name'], total_transactions_min: 2 };
     const done = await exportTo({ table: 'buyers', query });

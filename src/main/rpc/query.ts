@@ -6,6 +6,7 @@
  */
 import { QUERY_METHODS, type QueryMethod, type SyncJobName } from '../../shared/contract';
 import { ContractError } from '../../shared/errors';
+import { formatDay } from '../../shared/format-day';
 import type { CacheOpArgs } from '../cache/cache-protocol';
 import type { Handler, HandlerSlice } from './types';
 
@@ -18,6 +19,7 @@ const SOURCE_JOBS: Partial<Record<QueryMethod, { jobs: SyncJobName[]; what: stri
   'satellite.boundary': { jobs: ['boundaries', 'satellite'], what: 'satellite data (project boundaries)' },
   'countries.get': { jobs: ['countries'], what: 'country policy profiles' },
   'satellite.list': { jobs: ['satellite'], what: 'satellite metrics' },
+  'satellite.project': { jobs: ['satellite'], what: 'satellite metrics' },
   'countries.updates': { jobs: ['countries', 'countryUpdates'], what: 'country policy updates' },
 };
 
@@ -35,7 +37,7 @@ const fromCache = <K extends QueryMethod>(method: K): Handler<K> =>
       const checkpoints = await cache.call('sync:checkpoints').catch(() => []);
       const cp = checkpoints.find((c) => source.jobs.includes(c.job as SyncJobName) && c.state === 'unsupported');
       if (!cp) throw err;
-      const when = cp.last_error?.at ? ` (learnt ${cp.last_error.at.slice(0, 10)})` : '';
+      const when = cp.last_error?.at ? ` (learnt ${formatDay(cp.last_error.at)})` : '';
       throw new ContractError('not_offered', `This service does not offer ${source.what}${when}.`);
     }
   };

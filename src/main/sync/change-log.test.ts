@@ -60,6 +60,8 @@ describe('change log', () => {
   it('the first sync is a baseline: nothing is logged', async () => {
     const summary = await t.cache.call('query:changes.summary', {});
     expect(Object.values(summary.counts).every((n) => n === 0)).toBe(true);
+    // and the summary says so, so the view can tell "the baseline" from "nothing moved"
+    expect(summary.baseline?.finishedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect((await t.cache.call('query:changes.list', {})).pagination.total_entries).toBe(0);
   });
 
@@ -98,6 +100,8 @@ describe('change log', () => {
       expect(ours.get(k)!.volume, k).toBeCloseTo(v.volume, 6);
     }
     const summary = await t.cache.call('query:changes.summary', {});
+    // since the last sync: the second one, past the baseline
+    expect(summary.baseline).toBeNull();
     expect(summary.counts.credit_transactions_new).toBe([...theirs.values()].reduce((n, v) => n + v.n, 0));
 
     // Status changes: exactly the projects whose status differs between the two syncs.

@@ -128,7 +128,7 @@ describe('offline mirror (reference service stopped after one sync)', () => {
     if (noMetrics) {
       const none = await errorOf(t.cache.call('query:satellite.boundary', { project_id: noMetrics }));
       expect(none?.code).toBe('none_at_service');
-      expect(none?.message).toMatch(/^The service has no satellite data for project .* \(its satellite list of \d{4}-\d{2}-\d{2} does not include it\)/);
+      expect(none?.message).toMatch(/^The service has no satellite data for project .* \(its satellite list of \d{1,2} [A-Z][a-z]{2} \d{4} does not include it\)/);
     }
     const unnamed = projectIds.find((id) => !named.includes(id))!;
     const notFetched = await errorOf(t.cache.call('query:forensics.project', { project_id: unnamed }));
@@ -146,7 +146,7 @@ describe('offline mirror (reference service stopped after one sync)', () => {
     await again.stop();
     const e = await errorOf(t.cache.call('query:forensics.project', { project_id: unnamed }));
     expect(e?.code).toBe('none_at_service');
-    expect(e?.message).toMatch(/^The service has no forensic data for project .* \(it answered "not found" on \d{4}-\d{2}-\d{2}\)\.$/);
+    expect(e?.message).toMatch(/^The service has no forensic data for project .* \(it answered "not found" on \d{1,2} [A-Z][a-z]{2} \d{4}\)\.$/);
     expect(e?.details).toMatchObject({ availability: 'none_at_service', resource: 'dossier', id: unnamed });
   }, 60_000);
 });

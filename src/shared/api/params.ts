@@ -150,6 +150,11 @@ export const LEGACY_FORENSIC_SORT_FIELDS = [
   'id', 'project_id', 'project_name', 'proponent', 'registry', 'country', 'issued', 'run_date', 'status',
   'num_findings', 'price_narrative', 'primary_risk', 'value_proposition', 'error_type', 'error_message',
 ] as const;
+/** Satellite metrics: sort fields of the app's satellite table (app only: the service's list has no sort). */
+export const SATELLITE_SORT_FIELDS = [
+  'project_id', 'name', 'country', 'risk_level', 'risk_trajectory', 'integrity_score', 'area_km2', 'total_loss_ha', 'total_loss_pct',
+  'peak_loss_year', 'peak_loss_ha', 'alert_count_12m', 'alert_area_ha', 'fire_count_12m', 'boundary_source', 'last_updated',
+] as const;
 export const DEFAULT_SORT = {
   projects: ['project_id'],
   credits: ['project_id'],
@@ -219,6 +224,12 @@ export const beneficiaryInputParams = { ...beneficiaryParams, beneficiary_search
 function endpointQueries<P extends z.ZodRawShape, C extends z.ZodRawShape, B extends z.ZodRawShape, R extends z.ZodTypeAny, F extends z.ZodTypeAny>(
   project: P, credit: C, beneficiary: B, riskLevel: R, forensicStatus: F,
 ) {
+  const satelliteList = {
+    risk_level: riskLevel,
+    has_boundary: bool().optional(),
+    limit: int().pipe(z.number().min(1).max(1000)).optional(),
+    offset: int().pipe(z.number().min(0)).optional(),
+  };
   const projectListQuery = z.object({ ...pagingParams, sort: sortFor(PROJECT_SORT_FIELDS), ...project, ...projectSearchParams });
   const creditListQuery = z.object({
     ...pagingParams, sort: sortFor(CREDIT_SORT_FIELDS), ...projectIdParams, ...project, ...projectSearchParams, ...credit, ...beneficiary,
@@ -244,14 +255,29 @@ function endpointQueries<P extends z.ZodRawShape, C extends z.ZodRawShape, B ext
       status: forensicStatus,
       min_findings: int().pipe(z.number().min(0)).optional(),
     }),
-    satelliteListQuery: z.object({
-      risk_level: riskLevel,
-      has_boundary: bool().optional(),
-      limit: int().pipe(z.number().min(1).max(1000)).optional(),
-      offset: int().pipe(z.number().min(0)).optional(),
-    }),
+    satelliteListQuery: z.object(satelliteList),
+    satelliteListAppQuery: z.object({ ...satelliteList, ...appSatelliteParams }),
+    /** The app's satellite table: the same filters, paged with the pagination envelope. */
+    satelliteTableQuery: z.object({ ...pagingParams, risk_level: riskLevel, has_boundary: satelliteList.has_boundary, ...appSatelliteParams }),
   };
 }
+
+/**
+ * App-only satellite parameters: answered by the offline query layer, never sent to the service
+ * (its satellite list has only risk_level, has_boundary, limit and offset). Without them the list
+ * is the service's: ordered by project id.
+ */
+export const appSatelliteParams = {
+  /** Project id or the project's name contains this, ignoring case. */
+  search: text().optional(),
+  sort: sortFor(SATELLITE_SORT_FIELDS),
+  /**
+   * true: the project's boundary is in the cache; false: its metrics say it has one (has_boundary)
+   * and the cache does not hold it yet (what a boundary fetch would bring).
+   */
+  boundary_cached: bool().optional(),
+};
+export const APP_ONLY_SATELLITE_PARAMS = Object.keys(appSatelliteParams) as ReadonlyArray<keyof typeof appSatelliteParams>;
 
 /**
  * App-only credit filters: answered by the offline query layer from the cache, never parameters of
@@ -284,6 +310,8 @@ export const {
   buyerListQuery,
   legacyForensicsQuery,
   satelliteListQuery,
+  satelliteListAppQuery,
+  satelliteTableQuery,
 } = endpointQueries(projectFilterParams, creditFilterParams, beneficiaryParams, z.enum(RISK_LEVELS).optional(), z.enum(FORENSIC_STATUSES).optional());
 
 /** The same queries as the contract takes them: open value sets, both spellings of beneficiary fields. */
@@ -301,6 +329,8 @@ export type SupplyDemandQuery = z.output<typeof contractQueries.supplyDemandQuer
 export type BuyerListQuery = z.output<typeof contractQueries.buyerListQuery>;
 export type LegacyForensicsQuery = z.output<typeof contractQueries.legacyForensicsQuery>;
 export type SatelliteListQuery = z.output<typeof contractQueries.satelliteListQuery>;
+export type SatelliteListAppQuery = z.output<typeof contractQueries.satelliteListAppQuery>;
+export type SatelliteTableQuery = z.output<typeof contractQueries.satelliteTableQuery>;
 export const SATELLITE_DEFAULTS = { has_boundary: true, limit: 100, offset: 0 } as const;
 
 export const latestFeedQuery = z.object({

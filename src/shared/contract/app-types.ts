@@ -319,6 +319,11 @@ export interface ChangeSummary {
   counts: Record<ChangeKind, number> & { credit_volume_new: number };
   /** Changes of watched items in the period. */
   watched: number;
+  /**
+   * The period holds the cache's first sync: it is the baseline (it recorded the market as it was,
+   * logging no changes), finished at this time. Null when the period starts after it, or no sync finished yet.
+   */
+  baseline: { finishedAt: string } | null;
 }
 
 /** Totals of the projects a filter matches (the projects table's totals strip). */

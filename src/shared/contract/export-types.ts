@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { contractQueries, openProjectFilterParams, openValue, projectSearchParams } from '../api/params';
 
 /** Exports take the same open value sets as the list methods (any registry, category, risk level…). */
-const { buyerListQuery, creditListAppQuery, legacyForensicsQuery, projectListQuery, satelliteListQuery } = contractQueries;
+const { buyerListQuery, creditListAppQuery, legacyForensicsQuery, projectListQuery, satelliteListAppQuery } = contractQueries;
 
 export const EXPORT_TABLES = [
   'projects',
@@ -45,7 +45,7 @@ export const exportStartInput = z.discriminatedUnion('table', [
   z.object({ table: z.literal('projects'), format: z.literal('csv').optional(), query: projectListQuery.strict().optional(), ...common }).strict(),
   z.object({ table: z.literal('credit-transactions'), format: z.literal('csv').optional(), query: creditListAppQuery.strict().optional(), ...common }).strict(),
   z.object({ table: z.literal('buyers'), format: z.literal('csv').optional(), query: buyerListQuery.strict().optional(), ...common }).strict(),
-  z.object({ table: z.literal('satellite-metrics'), format: z.literal('csv').optional(), query: satelliteListQuery.strict().optional(), ...common }).strict(),
+  z.object({ table: z.literal('satellite-metrics'), format: z.literal('csv').optional(), query: satelliteListAppQuery.strict().optional(), ...common }).strict(),
   z.object({ table: z.literal('forensic-entries'), format: z.literal('csv').optional(), query: forensicEntriesExportQuery.strict().optional(), ...common }).strict(),
   z.object({ table: z.literal('legacy-forensics'), format: z.literal('csv').optional(), query: legacyForensicsQuery.strict().optional(), ...common }).strict(),
   z.object({ table: z.literal('country-updates'), format: z.literal('csv').optional(), query: countryUpdatesExportQuery.strict().optional(), ...common }).strict(),

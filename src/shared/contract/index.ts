@@ -57,7 +57,12 @@ export interface CountryIndexEntry {
   issued: number;
   retired: number;
   has_profile: boolean;
+  /** The profile's country risk score as the service sends it (null without a profile or a score). */
+  country_risk_score: number | null;
 }
+
+/** A row of the app's satellite table: the project's metrics with its name and country (null when the project is not cached). */
+export type SatelliteTableRow = SatelliteMetrics & { project_name: string | null; country: string | null };
 
 export interface PaletteHit {
   kind: 'project' | 'buyer' | 'country';
@@ -68,6 +73,12 @@ export interface PaletteHit {
   /** A project's registry and country as stored (the palette shows the registry by its display name). */
   registry?: string | null;
   country?: string | null;
+}
+
+/** The palette's answer: the best hits, and how many projects, buyers and countries match in all. */
+export interface PaletteSearch {
+  hits: PaletteHit[];
+  matches: { projects: number; buyers: number; countries: number };
 }
 
 export const contract = {
@@ -220,9 +231,17 @@ export const contract = {
 
   // satellite ------------------------------------------------------------------------------------
   'satellite.list': query(
-    q.satelliteListQuery.strict(),
-    'Satellite metrics (limit/offset, plain array)',
+    q.satelliteListAppQuery.strict(),
+    'Satellite metrics (limit/offset, plain array); app-only: search by project id or name, sort, boundary_cached',
   ).returns<SatelliteMetrics[]>(),
+  'satellite.table': query(
+    q.satelliteTableQuery.strict(),
+    'Satellite metrics as the app\'s table pages them (pagination envelope), with the same filters, search and sort',
+  ).returns<Page<SatelliteTableRow>>(),
+  'satellite.project': query(
+    z.object({ project_id }).strict(),
+    'One project\'s satellite metrics (or why the cache holds none)',
+  ).returns<SatelliteMetrics>(),
   'satellite.boundary': query(
     z.object({ project_id }).strict(),
     'A project\'s boundary as an RFC 7946 FeatureCollection',
@@ -265,8 +284,8 @@ export const contract = {
   // search ----------------------------------------------------------------------------------------
   'palette.search': query(
     z.object({ query: z.string().max(200), limit: z.number().int().min(1).max(50).optional() }).strict(),
-    'Projects, buyers and countries by name or id (command palette)',
-  ).returns<PaletteHit[]>(),
+    'Projects, buyers and countries by name or id (command palette), with how many of each match in all',
+  ).returns<PaletteSearch>(),
 
   // API keys on the connected account (remote) -----------------------------------------------------
   'keys.list': method(none, 'Keys of the connected account (prefixes only)').returns<ApiKey[]>(),

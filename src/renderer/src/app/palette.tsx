@@ -5,12 +5,12 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { PaletteHit } from '../../../shared/contract';
+import type { PaletteHit, PaletteSearch } from '../../../shared/contract';
 import { carbon } from '../bridge';
 import { explainError } from '../components/states';
 import { useWatchlist, watchKey } from '../stores/watchlist';
 import { NAV } from './nav';
-import { paletteDetail } from './palette-detail';
+import { paletteDetail, paletteStatus, plural } from './palette-detail';
 import './palette.css';
 
 interface Entry {
@@ -33,13 +33,28 @@ export function paletteTarget(hit: Pick<PaletteHit, 'kind' | 'id'>): string {
 
 const KIND_LABEL: Record<Entry['kind'], string> = { project: 'Project', buyer: 'Buyer', country: 'Country', view: 'View' };
 
+/** "All 122 buyers matching …" entries for the kinds the hits leave some of out (their views search the same way). */
+function moreEntries(result: PaletteSearch, query: string): Entry[] {
+  const shown = (kind: PaletteHit['kind']) => result.hits.filter((h) => h.kind === kind).length;
+  const q = encodeURIComponent(query);
+  const out: Entry[] = [];
+  if (result.matches.projects > shown('project')) {
+    out.push({ key: 'all:projects', kind: 'view', label: `All ${plural(result.matches.projects, 'project', 'projects')} matching “${query}”`, detail: 'Projects', to: `/projects?search=${q}` });
+  }
+  if (result.matches.buyers > shown('buyer')) {
+    out.push({ key: 'all:buyers', kind: 'view', label: `All ${plural(result.matches.buyers, 'buyer', 'buyers')} matching “${query}”`, detail: 'Buyers', to: `/buyers?search=${q}` });
+  }
+  return out;
+}
+
 const isEditable = (t: EventTarget | null) =>
   t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
 
 export function CommandPalette() {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const [hits, setHits] = useState<PaletteHit[]>([]);
+  const [result, setResult] = useState<PaletteSearch | null>(null);
+  const hits = result?.hits ?? [];
   const [error, setError] = useState<string | null>(null);
   const [searching, setSearching] = useState(false);
   const [active, setActive] = useState(0);
@@ -79,7 +94,7 @@ export function CommandPalette() {
   useEffect(() => {
     if (open) {
       setQuery('');
-      setHits([]);
+      setResult(null);
       setActive(0);
       setError(null);
       requestAnimationFrame(() => inputRef.current?.focus());
@@ -92,7 +107,7 @@ export function CommandPalette() {
     if (!open) return;
     const q = query.trim();
     if (!q) {
-      setHits([]);
+      setResult(null);
       setSearching(false);
       return;
     }
@@ -101,9 +116,9 @@ export function CommandPalette() {
     const t = setTimeout(() => {
       carbon.palette
         .search({ query: q, limit: 20 })
-        .then((h) => {
+        .then((answer) => {
           if (cancelled) return;
-          setHits(h);
+          setResult(answer);
           setError(null);
           setActive(0);
         })
@@ -129,6 +144,7 @@ export function CommandPalette() {
   const views: Entry[] = NAV.filter((n) => !q || n.label.toLowerCase().includes(q)).map((n) => ({ key: `view:${n.path}`, kind: 'view', label: n.label, detail: null, to: n.path }));
   const entries: Entry[] = [
     ...hits.map((h) => ({ key: `${h.kind}:${h.id}`, kind: h.kind, label: h.label, detail: paletteDetail(h), to: paletteTarget(h), id: h.id })),
+    ...(result && q ? moreEntries(result, query.trim()) : []),
     ...(q ? views : []),
   ];
   const go = (e: Entry | undefined) => {
@@ -193,7 +209,7 @@ export function CommandPalette() {
           ))}
         </ul>
         <div className="palette-status" aria-live="polite">
-          {error ? <span className="palette-error">{error}</span> : searching ? 'Searching…' : q && hits.length === 0 ? 'No project, buyer or country matches. Try part of a name or an id like VCS123.' : !q ? 'Type a name or id. ↑↓ to choose, Enter to open, Shift+Enter to watch or unwatch, Esc to close.' : `${hits.length} found`}
+          {error ? <span className="palette-error">{error}</span> : searching ? 'Searching…' : q && hits.length === 0 ? 'No project, buyer or country matches. Try part of a name or an id like VCS123.' : !q ? 'Type a name or id. ↑↓ to choose, Enter to open, Shift+Enter to watch or unwatch, Esc to close.' : result ? paletteStatus(result) : ''}
         </div>
       </div>
     </div>

@@ -1,12 +1,12 @@
 /**
  * One item of the offline mirror that is not in the cache, said truthfully: "not downloaded yet"
  * (with when the sync fetches it, and "Fetch now" while the service answers), "the service has none"
- * (a remembered 404, with its date), or "this service does not offer it".
+ * (a remembered 404, with its date), or "this service does not offer it". The back end's
+ * explanation (which carries the day it was checked, in the app's date format) is the line under the title.
  */
 import { useState } from 'react';
 import { ContractError } from '../../../shared/errors';
 import { useAppStore } from '../stores/app-store';
-import { formatDate } from './format';
 import './not-offered-notice.css';
 
 const MISSING = new Set(['not_downloaded', 'none_at_service', 'not_offered', 'not_found']);
@@ -20,7 +20,6 @@ export function MissingData({ error, what, onFetchNow }: { error: unknown; what:
   const online = useAppStore((s) => s.status?.state !== 'offline');
   const [fetching, setFetching] = useState<string | null>(null);
   if (!isMissing(error)) return null;
-  const details = (error.details ?? {}) as { checkedAt?: string | null; scheduled?: boolean };
   const fetchNow = async () => {
     if (!onFetchNow) return;
     setFetching('Fetching…');
@@ -40,8 +39,6 @@ export function MissingData({ error, what, onFetchNow }: { error: unknown; what:
   return (
     <div className={`card missing-data missing-${state}`} role="status" data-testid="missing-data" data-state={state}>
       <strong>{title}.</strong>{' '}
-      {state === 'none' && details.checkedAt ? <span className="muted">Checked {formatDate(details.checkedAt)}.</span> : null}
-      {state === 'not-downloaded' && details.scheduled ? <span className="muted">The next sync fetches it.</span> : null}
       <div className="state-hint">{error.message}</div>
       {state === 'not-downloaded' && onFetchNow ? (
         online ? (

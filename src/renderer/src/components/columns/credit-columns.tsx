@@ -11,20 +11,25 @@ export function buyerPath(name: string): string {
 const TYPE_CLASS: Record<string, string> = { issuance: 'tx-issuance', retirement: 'tx-retirement', cancellation: 'tx-cancellation' };
 
 /**
- * Widths: codes narrow, names wide; the account (also in the expanded row) is left out by default
- * where the table is narrower than the other columns plus itself (see the projects table's columns).
+ * Widths: dates, codes and numbers as narrow as their values, names wide and on up to two lines;
+ * the category and the account (also in the expanded row) are left out by default where the table
+ * is narrower than the columns before them plus themselves (see the projects table's columns).
+ * A table of one buyer's retirements leaves out the type and the buyer (the same on every row).
  */
-export function creditColumns(options: { showProject: boolean }): Column<CreditTransaction>[] {
+export function creditColumns(options: { showProject: boolean; showType?: boolean; showBuyer?: boolean }): Column<CreditTransaction>[] {
+  const { showType = true, showBuyer = true } = options;
   const cols: Column<CreditTransaction>[] = [
-    { id: 'transaction_date', header: 'Date', width: '106px', sortField: 'transaction_date', firstSort: 'desc', cell: (t) => formatDate(t.transaction_date) },
-    {
+    { id: 'transaction_date', header: 'Date', width: '102px', sortField: 'transaction_date', firstSort: 'desc', cell: (t) => formatDate(t.transaction_date) },
+  ];
+  if (showType) {
+    cols.push({
       id: 'transaction_type',
       header: 'Type',
-      width: '108px',
+      width: '100px',
       sortField: 'transaction_type',
       cell: (t) => <span className={`tx-type ${TYPE_CLASS[t.transaction_type ?? ''] ?? ''}`}>{formatTransactionType(t.transaction_type)}</span>,
-    },
-  ];
+    });
+  }
   if (options.showProject) {
     cols.push({
       id: 'project_id',
@@ -43,21 +48,39 @@ export function creditColumns(options: { showProject: boolean }): Column<CreditT
               </span>
             )),
     });
-    cols.push({ id: 'category', header: 'Category', width: '148px', cell: (t) => formatCategory(t.projects[0]?.category) });
+    cols.push({ id: 'category', header: 'Category', width: '148px', fromWidth: 880, cell: (t) => formatCategory(t.projects[0]?.category) });
   }
   cols.push(
-    { id: 'vintage', header: 'Vintage', width: '78px', sortField: 'vintage', numeric: true, firstSort: 'desc', cell: (t) => (t.vintage === null ? '—' : String(t.vintage)) },
-    { id: 'quantity', header: 'Quantity', width: '100px', sortField: 'quantity', numeric: true, cell: (t) => formatNumber(t.quantity) },
-    {
+    { id: 'vintage', header: 'Vintage', width: '72px', sortField: 'vintage', numeric: true, firstSort: 'desc', cell: (t) => (t.vintage === null ? '—' : String(t.vintage)) },
+    { id: 'quantity', header: 'Quantity', unit: 'tCO2e', width: '96px', sortField: 'quantity', numeric: true, cell: (t) => formatNumber(t.quantity) },
+  );
+  if (showBuyer) {
+    cols.push({
       id: 'retirement_beneficiary_harmonized',
       header: 'Buyer (harmonized)',
-      width: 'minmax(200px, 2fr)',
+      description: 'The retirement beneficiary under one spelling for all its registry records',
+      width: 'minmax(200px, 1.6fr)',
       sortField: 'retirement_beneficiary_harmonized',
       title: (t) => t.retirement_beneficiary_harmonized ?? undefined,
-      cell: (t) => (t.retirement_beneficiary_harmonized ? <Link to={buyerPath(t.retirement_beneficiary_harmonized)}>{t.retirement_beneficiary_harmonized}</Link> : '—'),
-    },
-    { id: 'retirement_account', header: 'Account', width: 'minmax(160px, 1fr)', fromWidth: 1060, sortField: 'retirement_account', title: (t) => t.retirement_account ?? undefined, cell: (t) => t.retirement_account ?? '—' },
-  );
+      cell: (t) =>
+        t.retirement_beneficiary_harmonized ? (
+          <Link className="cell-wrap" to={buyerPath(t.retirement_beneficiary_harmonized)}>
+            {t.retirement_beneficiary_harmonized}
+          </Link>
+        ) : (
+          '—'
+        ),
+    });
+  }
+  cols.push({
+    id: 'retirement_account',
+    header: 'Account',
+    width: 'minmax(180px, 1fr)',
+    fromWidth: showBuyer ? 1060 : 760,
+    sortField: 'retirement_account',
+    title: (t) => t.retirement_account ?? undefined,
+    cell: (t) => <span className="cell-wrap">{t.retirement_account ?? '—'}</span>,
+  });
   return cols;
 }
 

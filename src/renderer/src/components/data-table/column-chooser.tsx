@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { EMPTY_LAYOUT, isDefaultLayout, isShown, moveColumn, orderedIds, toggleColumn, type ColumnLayout, type LayoutColumn } from './column-layout';
 
 export interface ColumnChooserProps {
-  columns: ReadonlyArray<LayoutColumn & { header: string }>;
+  columns: ReadonlyArray<LayoutColumn & { header: string; unit?: string }>;
   layout: ColumnLayout;
   /** The table's width as drawn (which columns the default shows depends on it). */
   tableWidth: number | null;
@@ -20,7 +20,7 @@ export function ColumnChooser({ columns, layout, tableWidth, onChange, label }: 
   const panelId = useId();
   const box = useRef<HTMLDivElement>(null);
   const ids = columns.map((c) => c.id);
-  const headerOf = new Map(columns.map((c) => [c.id, c.header]));
+  const headerOf = new Map(columns.map((c) => [c.id, c.unit ? `${c.header} (${c.unit})` : c.header]));
   const byId = new Map(columns.map((c) => [c.id, c]));
   const order = orderedIds(ids, layout);
 

@@ -21,6 +21,10 @@ import './data-table.css';
 export interface Column<Row> {
   id: string;
   header: string;
+  /** What the column's numbers are in ("tCO2e", "transactions"), a second line under the header. */
+  unit?: string;
+  /** What the column holds, in a sentence (the header's hover text). */
+  description?: string;
   /** CSS grid track, e.g. '120px' or 'minmax(220px, 2fr)'. */
   width: string;
   /** The API sort field this column sorts by (omit for unsortable columns). */
@@ -47,6 +51,10 @@ export interface DataTableProps<Row> {
   /** Content shown under an expanded row; rows get an expand toggle when given. */
   renderExpanded?(row: Row): ReactNode;
   onRowOpen?(row: Row): void;
+  /** A click on a row (outside its links and buttons) chooses it, e.g. to show its details beside the table. */
+  onRowClick?(row: Row): void;
+  /** The row shown as chosen (its rowKey). */
+  selectedKey?: string | number | null;
   rowHeight?: number;
   /** Shown when the query matches nothing. */
   empty?: ReactNode;
@@ -57,6 +65,18 @@ export interface DataTableProps<Row> {
    * Columns menu, draggable headers and resize handles. Without it the columns are the build's.
    */
   layoutKey?: string;
+}
+
+/** A header's name, and its unit on a line of its own. */
+function HeaderText({ column }: { column: Pick<Column<unknown>, 'header' | 'unit'> }) {
+  return column.unit ? (
+    <span className="dt-head-text">
+      {column.header}
+      <span className="dt-unit">{column.unit}</span>
+    </span>
+  ) : (
+    <>{column.header}</>
+  );
 }
 
 /** The track of the Columns menu's button, at the end of every row. */
@@ -71,6 +91,8 @@ export function DataTable<Row>({
   onSortChange,
   renderExpanded,
   onRowOpen,
+  onRowClick,
+  selectedKey = null,
   rowHeight = 34,
   empty,
   height = '100%',
@@ -195,17 +217,19 @@ export function DataTable<Row>({
                   <button
                     type="button"
                     className="dt-sort"
-                    title={`Sort by ${c.header.toLowerCase()} (Shift+click adds a sort key)`}
+                    title={`${c.description ? `${c.description}. ` : ''}Sort by ${c.header.toLowerCase()}${c.unit ? ` (${c.unit})` : ''} (Shift+click adds a sort key)`}
                     onClick={(e) => onSortChange(toggleSort(sort, c.sortField!, { additive: e.shiftKey, first: c.firstSort ?? (c.numeric ? 'desc' : 'asc') }))}
                   >
-                    {c.header}
+                    <HeaderText column={c} />
                     <span className="dt-arrow" aria-hidden="true">
                       {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}
                       {rank ? <sup>{rank}</sup> : null}
                     </span>
                   </button>
                 ) : (
-                  c.header
+                  <span title={c.description}>
+                    <HeaderText column={c} />
+                  </span>
                 )}
                 {layoutKey ? (
                   <span
@@ -231,20 +255,30 @@ export function DataTable<Row>({
               const row = rows.rowAt(item.index);
               const key = row === undefined ? null : rowKey(row);
               const isOpen = key !== null && expanded.has(key);
+              const isSelected = key !== null && selectedKey !== null && key === selectedKey;
               return (
                 <div
                   key={item.key}
                   data-index={item.index}
                   ref={virtualizer.measureElement}
-                  className={`data-table-row${item.index % 2 ? ' odd' : ''}${isOpen ? ' open' : ''}`}
+                  className={`data-table-row${item.index % 2 ? ' odd' : ''}${isOpen ? ' open' : ''}${isSelected ? ' selected' : ''}${onRowClick ? ' clickable' : ''}`}
                   role="row"
                   aria-rowindex={item.index + 2}
+                  aria-selected={onRowClick ? isSelected : undefined}
                   style={{ transform: `translateY(${item.start}px)`, minWidth }}
                 >
                   <div
                     className="dt-line"
                     style={{ ...gridStyle, height: rowHeight }}
                     onDoubleClick={row !== undefined && onRowOpen ? () => onRowOpen(row) : undefined}
+                    onClick={
+                      row !== undefined && onRowClick
+                        ? (e) => {
+                            // a link or button in the row does its own thing
+                            if (!(e.target as HTMLElement).closest('a, button, input')) onRowClick(row);
+                          }
+                        : undefined
+                    }
                   >
                     {renderExpanded ? (
                       <div className="dt-cell dt-expander" role="cell">

@@ -1,4 +1,6 @@
-/** A date range (from / to, inclusive) with native date inputs; a from after the to is an error. */
+/** A date range (from / to, inclusive), each end typed as the app writes dates; a from after the to is an error. */
+import { DateInput } from './date-input';
+
 export interface DateRangeProps {
   label: string;
   from: string | undefined;
@@ -13,9 +15,9 @@ export function DateRange({ label, from, to, onChange, testId }: DateRangeProps)
     <fieldset className="filter-field date-range" data-testid={testId}>
       <legend className="filter-label">{label}</legend>
       <div className="range-pair">
-        <input type="date" className="filter-control" aria-label={`${label} from`} value={from ?? ''} max={to} onChange={(e) => onChange('from', e.target.value || undefined)} />
+        <DateInput label={`${label} from`} value={from} max={to} placeholder="from, e.g. 1 Mar 2014" onChange={(v) => onChange('from', v)} />
         <span aria-hidden="true">–</span>
-        <input type="date" className="filter-control" aria-label={`${label} to`} value={to ?? ''} min={from} onChange={(e) => onChange('to', e.target.value || undefined)} />
+        <DateInput label={`${label} to`} value={to} min={from} placeholder="to" onChange={(v) => onChange('to', v)} />
       </div>
       {error ? (
         <div className="filter-error" role="alert">

@@ -3,6 +3,9 @@ export { MultiSelect, type MultiSelectProps, type Option } from './multi-select'
 export { RangeInput, rangeError, parseBound, type BoundCheck } from './range-input';
 export { VintageRange, vintageBoundError } from './vintage-range';
 export { DateRange } from './date-range';
+export { DateInput } from './date-input';
+export { parseUserDate, type ParsedDate } from './parse-date';
+export { FilterGroup } from './filter-group';
 export { TriState } from './tri-state';
 export { TextFilter } from './text-filter';
 export { ValuesInput } from './values-input';

@@ -5,7 +5,7 @@
  * Used by the Projects and Transactions views; every change goes to the URL.
  */
 import { useMemo } from 'react';
-import { DateRange, MultiSelect, RangeInput, TextFilter, TriState, ValuesInput, type FilterValue, type Option } from '.';
+import { DateRange, FilterGroup, MultiSelect, RangeInput, TextFilter, TriState, ValuesInput, type FilterValue, type Option } from '.';
 import type { ProjectFacetKey, ProjectFacets } from '../../../../shared/contract';
 import { formatNumber } from '../format';
 import {
@@ -89,8 +89,7 @@ export function ProjectFilterPanel({ filters, set, search }: ProjectFilterPanelP
 
   return (
     <div className="filter-panel" data-testid="project-filters">
-      <div className="filter-group">
-        <h4 className="filter-group-title">Project</h4>
+      <FilterGroup title="Project">
         <MultiSelect label="Registry" options={registryOptions} selected={strings(filters.registry)} onChange={(v) => set('registry', v)} testId="filter-registry" />
         {vocabulary.countries || facets ? (
           <MultiSelect label="Country" options={countryOptions} selected={strings(filters.country)} onChange={(v) => set('country', v)} testId="filter-country" />
@@ -105,23 +104,23 @@ export function ProjectFilterPanel({ filters, set, search }: ProjectFilterPanelP
         )}
         <ValuesInput label="Protocol" values={strings(filters.protocol)} onChange={(v) => set('protocol', v)} placeholder="e.g. VM0007, then Enter" testId="filter-protocol" />
         <TextFilter label="Proponent" value={optStr(filters.proponent)} onChange={(v) => set('proponent', v, { replace: true })} placeholder="Exact name" testId="filter-proponent" />
-      </div>
-      <div className="filter-group">
-        <h4 className="filter-group-title">Credits and dates</h4>
+      </FilterGroup>
+      <FilterGroup title="Credits and dates">
         <RangeInput label="Issued" unit="tCO2e" min={optNum(filters.issued_min)} max={optNum(filters.issued_max)} onChange={(b, v) => set(b === 'min' ? 'issued_min' : 'issued_max', v, { replace: true })} testId="filter-issued" />
         <RangeInput label="Retired" unit="tCO2e" min={optNum(filters.retired_min)} max={optNum(filters.retired_max)} onChange={(b, v) => set(b === 'min' ? 'retired_min' : 'retired_max', v, { replace: true })} testId="filter-retired" />
         <DateRange label="Listed" from={optStr(filters.listed_at_from)} to={optStr(filters.listed_at_to)} onChange={(b, v) => set(b === 'from' ? 'listed_at_from' : 'listed_at_to', v)} testId="filter-listed" />
-      </div>
-      <div className="filter-group">
-        <h4 className="filter-group-title">Quality and labels</h4>
+      </FilterGroup>
+      <FilterGroup
+        title="Quality and labels"
+        flags={PROJECT_LABEL_FLAGS.map((f) => (
+          <TriState key={f.key} label={f.label} value={optBool(filters[f.key])} onChange={(v) => set(f.key, v)} testId={`filter-${f.key}`} />
+        ))}
+      >
         <MultiSelect label="SDG goals" mode="all" options={SDG_OPTIONS} selected={strings(filters.sdg_goals)} onChange={(v) => set('sdg_goals', v.map(Number).sort((a, b) => a - b))} testId="filter-sdg" />
         <MultiSelect label="Certifications" options={certificationOptions} selected={strings(filters.certifications)} onChange={(v) => set('certifications', v)} testId="filter-certifications" />
         <MultiSelect label="CORC durability" options={CORC_OPTIONS} selected={strings(filters.corc_durability)} onChange={(v) => set('corc_durability', v)} testId="filter-corc" />
         <MultiSelect label="Article 6 types" options={ARTICLE6_TYPE_OPTIONS} selected={strings(filters.article6_authorization_types)} onChange={(v) => set('article6_authorization_types', v)} testId="filter-article6-types" />
-        {PROJECT_LABEL_FLAGS.map((f) => (
-          <TriState key={f.key} label={f.label} value={optBool(filters[f.key])} onChange={(v) => set(f.key, v)} testId={`filter-${f.key}`} />
-        ))}
-      </div>
+      </FilterGroup>
     </div>
   );
 }

@@ -1,12 +1,15 @@
 /**
  * The list-view shell every table view shares: a page whose toolbar holds the search box, the
- * Filters toggle (its open state remembered per view) and the export button; links' invalid filters
+ * Filters toggle (closed until the user opens it; its state remembered per view across visits and
+ * launches: the chips show the filters a link carries) and the export button; links' invalid filters
  * named; the filter panel; the active filters as chips; the virtualized table sized to what is left
  * of the window; and an empty state that offers to clear the filters.
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { DataTable, type DataTableProps } from '../data-table';
 import { buildChips, buildRangeChips, ChipsBar, InvalidParams, type ChipSpec, type FilterChip, type RangeChipSpec, type UrlFilters } from '../filters';
+import type { SyncJobName } from '../../../../shared/contract';
+import { FirstSyncEmpty, useFirstSyncNotice } from '../first-sync-empty';
 import { Page } from '../page';
 import { Empty } from '../states';
 
@@ -26,9 +29,8 @@ export interface ListViewProps<Row, F extends object> {
   /** Chips the Filters toggle does not count (the search box has its own field). */
   uncounted?(chip: FilterChip): boolean;
   panel: {
-    /** localStorage key of the panel's open state; until the user chooses, `defaultOpen`, else open only when filters are set. */
+    /** localStorage key of the panel's open state: closed until the user opens it, then as the user left it. */
     storageKey: string;
-    defaultOpen?: boolean;
     id?: string;
     content: ReactNode;
   };
@@ -37,8 +39,12 @@ export interface ListViewProps<Row, F extends object> {
   defaultSort?: readonly string[];
   /** The table (its sort, height and empty state are the shell's). */
   table: Omit<DataTableProps<Row>, 'height' | 'empty' | 'sort' | 'onSortChange'>;
-  /** What the empty state says: a title, and where the rows come from. */
-  empty: { title: string; source: ReactNode };
+  /**
+   * What the empty state says: while the sync `jobs` that fill the view never completed, what the
+   * first sync is doing and when the rows (`what`, plural) appear; after that, with filters set,
+   * `title` and where the rows come from, and with none, that the cache holds none.
+   */
+  empty: { title: string; source: ReactNode; what: string; jobs: SyncJobName[] };
   /** Notices above the table. */
   children?: ReactNode;
 }
@@ -53,17 +59,15 @@ export function ListView<Row, F extends object>({ title, subtitle, search, expor
   const shownFilters = Object.fromEntries(Object.entries(filters).filter(([k]) => !NOT_FILTERS.has(k)));
   const chips = [...buildChips(shownFilters, chipSpecs, (k, v) => set(k, v)), ...buildRangeChips(shownFilters, rangeChipSpecs, (values) => patch(values))];
   const count = chips.filter((c) => !uncounted?.(c)).length;
-  // Until the user chooses, the panel is open only when filters are set (an empty one would cover the table).
-  const [panelOpen, setPanelOpen] = useState(() => {
-    const stored = localStorage.getItem(panel.storageKey);
-    return stored === null ? (panel.defaultOpen ?? count > 0) : stored === 'open';
-  });
+  // Closed until the user opens it (the chips show a link's filters; an open panel would take the table's room).
+  const [panelOpen, setPanelOpen] = useState(() => localStorage.getItem(panel.storageKey) === 'open');
   const togglePanel = () =>
     setPanelOpen((open) => {
       localStorage.setItem(panel.storageKey, open ? 'closed' : 'open');
       return !open;
     });
   const sort = useMemo(() => (filters.sort as string[] | undefined) ?? [...(defaultSort ?? [])], [filters.sort, defaultSort]);
+  const firstSync = useFirstSyncNotice(empty.jobs, empty.what);
 
   return (
     <Page
@@ -93,13 +97,20 @@ export function ListView<Row, F extends object>({ title, subtitle, search, expor
         onSortChange={(s) => set('sort', s.length ? s : undefined)}
         height={panelOpen ? 'max(420px, calc(100vh - 200px))' : 'calc(100vh - 150px)'}
         empty={
-          <Empty title={empty.title}>
-            Remove a filter chip above, or{' '}
-            <button type="button" className="btn" onClick={() => clear()}>
-              clear all filters
-            </button>
-            . {empty.source}
-          </Empty>
+          // never synced yet: any empty answer is the first sync's doing, filters or not
+          firstSync ? (
+            <FirstSyncEmpty notice={firstSync} />
+          ) : chips.length ? (
+            <Empty title={empty.title}>
+              Remove a filter chip above, or{' '}
+              <button type="button" className="btn" onClick={() => clear()}>
+                clear all filters
+              </button>
+              . {empty.source}
+            </Empty>
+          ) : (
+            <Empty title={`No ${empty.what} in the cache`}>{empty.source}</Empty>
+          )
         }
       />
     </Page>

@@ -1,5 +1,6 @@
 /**
- * The offline basemap: Natural Earth 1:50m country outlines bundled with the app (world-atlas),
+ * The offline basemap: Natural Earth 1:50m country outlines bundled with the app (world-atlas), and
+ * the 1:110m ones for the locator inset,
  * turned from TopoJSON into GeoJSON once and kept. Loaded as a separate chunk by the bundler,
  * never fetched from a tile server.
  */
@@ -10,6 +11,7 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 export type CountryOutline = Feature<Geometry, { name: string }>;
 
 let outlines: Promise<FeatureCollection<Geometry, { name: string }>> | null = null;
+let insetOutlines: Promise<FeatureCollection<Geometry, { name: string }>> | null = null;
 
 /** Converts a world-atlas topology into country features (id = ISO 3166-1 numeric code). */
 export function outlinesFromTopology(topology: Topology): FeatureCollection<Geometry, { name: string }> {
@@ -54,4 +56,10 @@ export function unwrapAntimeridian(geometry: Geometry | null): void {
 export function loadCountryOutlines(): Promise<FeatureCollection<Geometry, { name: string }>> {
   outlines ??= import('world-atlas/countries-50m.json').then((m) => outlinesFromTopology((m.default ?? m) as unknown as Topology));
   return outlines;
+}
+
+/** The 1:110m outlines (a tenth of the points), for the map's locator inset. */
+export function loadInsetOutlines(): Promise<FeatureCollection<Geometry, { name: string }>> {
+  insetOutlines ??= import('world-atlas/countries-110m.json').then((m) => outlinesFromTopology((m.default ?? m) as unknown as Topology));
+  return insetOutlines;
 }

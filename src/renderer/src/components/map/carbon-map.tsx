@@ -1,6 +1,8 @@
 /**
  * CarbonMap: a Leaflet map that works with no network. The basemap is drawn from bundled Natural
- * Earth outlines; project boundaries (validated GeoJSON) are drawn on a canvas renderer so
+ * Earth outlines, with the countries' names placed where they fit at each zoom, a scale bar, and a
+ * locator inset naming the country in view once the map is zoomed in past the world; project
+ * boundaries (validated GeoJSON) are drawn on a canvas renderer so
  * thousands of polygons stay smooth, coloured by satellite risk level, with a legend. Clicking a
  * boundary reports its project id. In choropleth mode the countries are coloured by a value per
  * ISO alpha-2 code (credits issued) and clicking one reports its code. Online tiles are an option
@@ -11,6 +13,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useResolvedTheme } from '../../stores/theme';
 import { checkBoundaries, countByRisk, projectIdOf, riskOf, type BoundaryFeature } from './boundary-features';
 import { loadCountryOutlines, type CountryOutline } from './basemap';
+import { countryAt, countryLabels, LABEL_HEIGHT_PX, labelsInView, labelWidth, outlineBox, placeLabels, type LabelBox, type ViewSample } from './country-labels';
+import { MapInset, type InsetView } from './map-inset';
 import { alpha2OfNumeric, classBreaks, classColour, classOf, numericCodeOf } from './choropleth';
 import { RISK_KEYS, RISK_LABELS, riskColour, type MapTheme } from './risk-levels';
 import './map.css';
@@ -43,6 +47,8 @@ export interface CarbonMapProps {
   height?: number | string;
   /** Accessible name of the map region. */
   label?: string;
+  /** How close the map zooms when it fits the boundaries (a single project's page zooms closer than an overview). */
+  fitMaxZoom?: number;
 }
 
 interface Palette {
@@ -60,9 +66,15 @@ function readPalette(el: HTMLElement): Palette {
 const fmt = new Intl.NumberFormat('en-US');
 /** Below this zoom every boundary also shows as a dot at its centre. */
 const DOT_ZOOM = 5;
+/** From this zoom the world is no longer in view: the locator inset shows where the map is. */
+const INSET_ZOOM = 3.5;
+/** Zoomed in at least this far, a country whose name point is out of view is named where it is in view. */
+const IN_VIEW_LABEL_ZOOM = 3;
+/** Spacing in pixels of the points that find which countries a view shows. */
+const VIEW_SAMPLE_PX = 56;
 
 export function CarbonMap(props: CarbonMapProps) {
-  const { boundaries, riskLevel, projectId, onSelectProject, selectedProjectId, choropleth, onlineTiles, height = 420, label = 'Map' } = props;
+  const { boundaries, riskLevel, projectId, onSelectProject, selectedProjectId, choropleth, onlineTiles, height = 420, label = 'Map', fitMaxZoom = 7 } = props;
   const theme: MapTheme = useResolvedTheme();
   const holder = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
@@ -73,6 +85,8 @@ export function CarbonMap(props: CarbonMapProps) {
   const [outlines, setOutlines] = useState<CountryOutline[] | null>(null);
   const [basemapError, setBasemapError] = useState<string | null>(null);
   const [tilesOn, setTilesOn] = useState(false);
+  const labelLayer = useRef<L.LayerGroup | null>(null);
+  const [view, setView] = useState<{ zoom: number; bounds: InsetView; place: string | null; labels: number } | null>(null);
   const callbacks = useRef({ onSelectProject, onSelectCountry: choropleth?.onSelectCountry });
   callbacks.current = { onSelectProject, onSelectCountry: choropleth?.onSelectCountry };
 
@@ -105,6 +119,11 @@ export function CarbonMap(props: CarbonMapProps) {
     map.attributionControl.setPrefix(false);
     map.attributionControl.addAttribution('Natural Earth');
     map.createPane('basemap').style.zIndex = '250';
+    // the countries' names: above the land, under the project boundaries, never in the way of a click
+    const labelsPane = map.createPane('labels');
+    labelsPane.style.zIndex = '350';
+    labelsPane.style.pointerEvents = 'none';
+    L.control.scale({ imperial: false, position: 'bottomleft', maxWidth: 120 }).addTo(map);
     map.fitBounds([[-50, -150], [72, 170]]);
     mapRef.current = map;
     const resize = new ResizeObserver(() => map.invalidateSize({ animate: false }));
@@ -120,6 +139,7 @@ export function CarbonMap(props: CarbonMapProps) {
       boundaryLayer.current = null;
       dotLayer.current = null;
       tileLayer.current = null;
+      labelLayer.current = null;
     };
   }, []);
 
@@ -171,6 +191,119 @@ export function CarbonMap(props: CarbonMapProps) {
     layer.addTo(map);
     basemapLayer.current = layer;
   }, [outlines, theme, choropleth, valueByNumeric, breaks]);
+
+  // the countries' names that fit at this zoom, and what the view is centred on
+  const labels = useMemo(() => (outlines ? countryLabels(outlines) : []), [outlines]);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !outlines) return;
+    // a marker per country, made the first time its name is shown
+    const markers = new Map<string, L.Marker>();
+    const markerOf = (key: string, name: string, at: L.LatLngExpression) => {
+      let marker = markers.get(key);
+      if (!marker) {
+        marker = L.marker(at, {
+          pane: 'labels',
+          interactive: false,
+          keyboard: false,
+          icon: L.divIcon({ className: 'map-country-label', html: escapeHtml(name), iconSize: [labelWidth(name), LABEL_HEIGHT_PX] }),
+        });
+        markers.set(key, marker);
+      } else marker.setLatLng(at);
+      return marker;
+    };
+    const boxes = outlines.map((f) => ({ f, box: outlineBox(f), key: f.id === undefined ? (f.properties?.name ?? '') : String(f.id) }));
+    const layer = L.layerGroup().addTo(map);
+    labelLayer.current = layer;
+    const update = () => {
+      const zoom = map.getZoom();
+      const size = map.getSize();
+      const b = map.getBounds();
+      const [west, south, east, north] = [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()];
+      const candidates: Array<LabelBox & { name: string; at?: L.LatLngExpression }> = [];
+      const pointInView = new Set<string>();
+      for (const l of labels) {
+        // only the countries this view shows: their names fit at this zoom and their box meets the view
+        if (l.minZoom > zoom + 0.01 || l.bbox[0] > east || l.bbox[2] < west || l.bbox[1] > north || l.bbox[3] < south) continue;
+        const at = l.position();
+        if (!at) continue;
+        const p = map.latLngToContainerPoint([at[1]!, at[0]!]);
+        const width = labelWidth(l.name);
+        if (p.x < width / 2 || p.x > size.x - width / 2 || p.y < LABEL_HEIGHT_PX || p.y > size.y - LABEL_HEIGHT_PX) continue;
+        pointInView.add(l.key);
+        candidates.push({ key: l.key, x: p.x, y: p.y, width, height: LABEL_HEIGHT_PX, name: l.name, at: [at[1]!, at[0]!] });
+      }
+      // zoomed in, a country may fill the view while its name point is far away: name it where it is seen
+      if (zoom >= IN_VIEW_LABEL_ZOOM) {
+        const near = boxes.filter(({ box }) => box[0] <= east + 360 && box[2] >= west - 360 && box[1] <= north && box[3] >= south);
+        const nearOutlines = near.map((n) => n.f);
+        const keyOf = new Map(near.map((n) => [n.f, n.key]));
+        const samples: ViewSample[] = [];
+        for (let x = VIEW_SAMPLE_PX / 2; x < size.x; x += VIEW_SAMPLE_PX) {
+          for (let y = VIEW_SAMPLE_PX / 2; y < size.y; y += VIEW_SAMPLE_PX) {
+            const ll = map.containerPointToLatLng([x, y]);
+            const f = countryAt(ll.lng, ll.lat, nearOutlines);
+            const key = f ? keyOf.get(f) : undefined;
+            if (f && key !== undefined && !pointInView.has(key)) samples.push({ key, x, y });
+          }
+        }
+        const names = new Map(near.map((n) => [n.key, n.f.properties?.name ?? '']));
+        for (const group of labelsInView(samples)) {
+          const name = names.get(group.key);
+          if (!name) continue;
+          const width = labelWidth(name);
+          const points = group.points.map((p) => ({ x: Math.max(width / 2 + 2, Math.min(size.x - width / 2 - 2, p.x)), y: p.y }));
+          candidates.push({ key: group.key, ...points[0]!, alternatives: points.slice(1), width, height: LABEL_HEIGHT_PX, name });
+        }
+      }
+      // the legend and the inset cover the map's corners: no name under them
+      const root = holder.current?.parentElement;
+      const origin = holder.current?.getBoundingClientRect();
+      const covers: LabelBox[] = origin
+        ? [...(root?.querySelectorAll('.map-legend, .map-inset, .leaflet-control-zoom, .leaflet-control-scale, .leaflet-control-attribution') ?? [])].map((el, i) => {
+            const r = el.getBoundingClientRect();
+            return { key: `\u0000cover${i}`, x: r.left - origin.left + r.width / 2, y: r.top - origin.top + r.height / 2, width: r.width, height: r.height };
+          })
+        : [];
+      // nor over the few project boundaries a close view shows (an overview's many are left to overlap)
+      const shown: L.LatLngBounds[] = [];
+      boundaryLayer.current?.eachLayer((l) => {
+        const lb = (l as L.Polygon).getBounds?.();
+        if (lb?.isValid() && b.intersects(lb)) shown.push(lb);
+      });
+      if (shown.length <= 24) {
+        shown.forEach((lb, i) => {
+          const nw = map.latLngToContainerPoint(lb.getNorthWest());
+          const se = map.latLngToContainerPoint(lb.getSouthEast());
+          covers.push({ key: `\u0000boundary${i}`, x: (nw.x + se.x) / 2, y: (nw.y + se.y) / 2, width: Math.abs(se.x - nw.x) + 8, height: Math.abs(se.y - nw.y) + 8 });
+        });
+      }
+      const placed = placeLabels([...covers, ...candidates]);
+      const byKey = new Map(candidates.map((c) => [c.key, c]));
+      const keep = new Map(placed.filter((p) => byKey.has(p.key)).map((p) => [p.key, p]));
+      for (const [key, marker] of markers) if (!keep.has(key)) layer.removeLayer(marker);
+      for (const [key, p] of keep) {
+        const c = byKey.get(key)!;
+        layer.addLayer(markerOf(key, c.name, c.at && p.x === c.x && p.y === c.y ? c.at : map.containerPointToLatLng([p.x, p.y])));
+      }
+      const centre = map.getCenter();
+      setView({
+        zoom,
+        bounds: { west, south, east, north },
+        place: countryAt(centre.lng, centre.lat, outlines)?.properties?.name ?? null,
+        labels: keep.size,
+      });
+    };
+    map.on('moveend', update);
+    map.on('zoomend', update);
+    update();
+    return () => {
+      map.off('moveend', update);
+      map.off('zoomend', update);
+      layer.remove();
+      labelLayer.current = null;
+    };
+  }, [labels, outlines]);
 
   // project boundaries
   useEffect(() => {
@@ -231,12 +364,12 @@ export function CarbonMap(props: CarbonMapProps) {
         if (f && projectIdOf(f, projectId ?? null) === selectedProjectId) target = (l as L.Polygon).getBounds();
       });
     }
-    if (target.isValid()) map.fitBounds(target, { padding: [24, 24], maxZoom: 7, animate: false });
+    if (target.isValid()) map.fitBounds(target, { padding: [24, 24], maxZoom: fitMaxZoom, animate: false });
     showDots();
     return () => {
       map.off('zoomend', showDots);
     };
-  }, [checked, theme, riskLevel, projectId, selectedProjectId]);
+  }, [checked, theme, riskLevel, projectId, selectedProjectId, fitMaxZoom]);
 
   // optional online tiles
   useEffect(() => {
@@ -252,7 +385,19 @@ export function CarbonMap(props: CarbonMapProps) {
   const totalBoundaries = checked.features.length;
   return (
     <div className="carbon-map" style={{ height }}>
-      <div ref={holder} className="carbon-map-canvas" role="region" aria-label={label} data-testid="carbon-map" data-boundaries={totalBoundaries} data-basemap={outlines ? outlines.length : 0} />
+      <div
+        ref={holder}
+        className="carbon-map-canvas"
+        role="region"
+        aria-label={label}
+        data-testid="carbon-map"
+        data-boundaries={totalBoundaries}
+        data-basemap={outlines ? outlines.length : 0}
+        data-labels={view?.labels ?? 0}
+        data-zoom={view ? view.zoom.toFixed(2) : ''}
+        data-place={view?.place ?? ''}
+      />
+      {view && view.zoom >= INSET_ZOOM ? <MapInset view={view.bounds} place={view.place} /> : null}
       {choropleth ? (
         <div className="map-legend" data-testid="map-legend">
           <div className="map-legend-title">{choropleth.label}</div>

@@ -1,5 +1,5 @@
 /** Buyer filters (after aggregation) and the credit filters applied before it. */
-import { DateRange, RangeInput, TriState, ValuesInput, VintageRange, type FilterValue } from '../../components/filters';
+import { DateRange, FilterGroup, RangeInput, TriState, ValuesInput, VintageRange, type FilterValue } from '../../components/filters';
 import type { BuyerCreditKey, BuyerFilterKey } from './buyer-filters';
 
 const optNum = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
@@ -29,17 +29,21 @@ export function BuyerFilterPanel({ filters, set, patch }: BuyerFilterPanelProps)
   );
   return (
     <div className="filter-panel" data-testid="buyer-filters">
-      <div className="filter-group">
-        <h4 className="filter-group-title">Buyers</h4>
+      <FilterGroup
+        title="Buyers"
+        flags={
+          <>
+            <TriState label="Active in the last 12 months" value={optBool(filters.is_active_12m)} onChange={(v) => set('is_active_12m', v)} testId="filter-active-12m" />
+            <TriState label="Active in the last 60 days" value={optBool(filters.is_active_60d)} onChange={(v) => set('is_active_60d', v)} testId="filter-active-60d" />
+          </>
+        }
+      >
         {range('Total volume', 'total_volume_min', 'total_volume_max', 'tCO2e', false, 'filter-total-volume')}
         {range('Volume, last 12 months', 'volume_12m_min', 'volume_12m_max', 'tCO2e', false, 'filter-volume-12m')}
         {range('Average retirement size', 'avg_transaction_size_min', 'avg_transaction_size_max', 'tCO2e', false, 'filter-avg-size')}
-        {range('Retirements', 'total_transactions_min', 'total_transactions_max', undefined, true, 'filter-transactions')}
-        <TriState label="Active in the last 12 months" value={optBool(filters.is_active_12m)} onChange={(v) => set('is_active_12m', v)} testId="filter-active-12m" />
-        <TriState label="Active in the last 60 days" value={optBool(filters.is_active_60d)} onChange={(v) => set('is_active_60d', v)} testId="filter-active-60d" />
-      </div>
-      <div className="filter-group">
-        <h4 className="filter-group-title">Retirements counted</h4>
+        {range('Retirements (transactions)', 'total_transactions_min', 'total_transactions_max', undefined, true, 'filter-transactions')}
+      </FilterGroup>
+      <FilterGroup title="Retirements counted">
         <ValuesInput label="Vintage" values={strings(filters.vintage)} onChange={(v) => set('vintage', v.filter((x) => /^\d{4}$/.test(x)).map(Number))} placeholder="e.g. 2019, then Enter" testId="filter-vintage" />
         <VintageRange
           from={optNum(filters.vintage_min)}
@@ -50,7 +54,7 @@ export function BuyerFilterPanel({ filters, set, patch }: BuyerFilterPanelProps)
         <DateRange label="Retirement date" from={optStr(filters.transaction_date_from)} to={optStr(filters.transaction_date_to)} onChange={(b, v) => set(b === 'from' ? 'transaction_date_from' : 'transaction_date_to', v)} testId="filter-retirement-date" />
         {range('Retirement quantity', 'quantity_min', 'quantity_max', 'tCO2e', false, 'filter-quantity')}
         <ValuesInput label="Project ids" values={strings(filters.project_id)} onChange={(v) => set('project_id', v)} placeholder="e.g. VCS1234, then Enter" testId="filter-project-id" />
-      </div>
+      </FilterGroup>
     </div>
   );
 }

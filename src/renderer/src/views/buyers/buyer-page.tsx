@@ -14,7 +14,8 @@ import { buyerTransactionsLink, buyerTransactionsQuery } from './buyer-filters';
 import { portfolioComparison } from './portfolio-comparison';
 import './buyers.css';
 
-const TX_COLUMNS = creditColumns({ showProject: true });
+// one buyer's retirements: the type and the buyer are the same on every row
+const TX_COLUMNS = creditColumns({ showProject: true, showType: false, showBuyer: false });
 
 function Kpi({ label, value, unit, testId }: { label: string; value: string; unit?: string; testId?: string }) {
   return (
@@ -33,7 +34,7 @@ function AnalyticsCharts({ analytics }: { analytics: BuyerAnalytics }) {
     () => ({
       grid: { left: 64, right: 16, top: 16, bottom: 28 },
       xAxis: { type: 'category', data: analytics.retirements_by_vintage.map((v) => String(v.vintage)) },
-      yAxis: { type: 'value' },
+      yAxis: { type: 'value', name: 'tCO2e', nameGap: 8 },
       series: [{ type: 'bar', name: 'Retired', data: analytics.retirements_by_vintage.map((v) => v.quantity), itemStyle: { color: FLOW_COLORS.retired } }],
     }),
     [analytics],
@@ -42,7 +43,7 @@ function AnalyticsCharts({ analytics }: { analytics: BuyerAnalytics }) {
     () => ({
       grid: { left: 64, right: 16, top: 16, bottom: 56 },
       xAxis: { type: 'category', data: analytics.retirements_time_series.map((p) => formatMonth(p.date)) },
-      yAxis: { type: 'value' },
+      yAxis: { type: 'value', name: 'tCO2e', nameGap: 8 },
       dataZoom: analytics.retirements_time_series.length > 36 ? [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }] : [],
       series: [{ type: 'bar', name: 'Retired', data: analytics.retirements_time_series.map((p) => p.quantity), itemStyle: { color: FLOW_COLORS.retired } }],
     }),
@@ -55,7 +56,7 @@ function AnalyticsCharts({ analytics }: { analytics: BuyerAnalytics }) {
       grid: { left: 130, right: 24, top: 28, bottom: 24 },
       legend: { top: 0 },
       yAxis: { type: 'category', inverse: true, data: rows.map((r) => formatCategory(r.category)) },
-      xAxis: { type: 'value' },
+      xAxis: { type: 'value', name: 'tCO2e', nameLocation: 'end', nameGap: 6 },
       series: [
         { type: 'bar', name: comparison.currentLabel, data: rows.map((r) => ({ value: r.current, itemStyle: { color: categoryColor(r.category) } })) },
         { type: 'bar', name: comparison.previousLabel, data: rows.map((r) => r.previous), itemStyle: { color: '#9aa5b1' } },
@@ -112,15 +113,15 @@ export function BuyerPage() {
       {b ? (
         <>
           <div className="grid grid-4">
-            <Kpi label="Total retired" value={formatNumber(b.total_volume)} unit="tCO2e" testId="buyer-total-volume" />
-            <Kpi label="Last 12 months" value={formatNumber(b.volume_12m)} unit={`tCO2e · ${formatNumber(b.transactions_12m)} retirements`} />
-            <Kpi label="Last 60 days" value={formatNumber(b.volume_60d)} unit={`tCO2e · ${formatNumber(b.transactions_60d)} retirements`} />
-            <Kpi label="Retirements" value={formatNumber(b.total_transactions)} unit={`avg ${formatNumber(Math.round(b.avg_transaction_size))} tCO2e`} />
+            <Kpi label="Retired, all time" value={formatNumber(b.total_volume)} unit="tCO2e" testId="buyer-total-volume" />
+            <Kpi label="Retired, last 12 months" value={formatNumber(b.volume_12m)} unit={`tCO2e in ${formatNumber(b.transactions_12m)} retirement${b.transactions_12m === 1 ? '' : 's'}`} />
+            <Kpi label="Retired, last 60 days" value={formatNumber(b.volume_60d)} unit={`tCO2e in ${formatNumber(b.transactions_60d)} retirement${b.transactions_60d === 1 ? '' : 's'}`} />
+            <Kpi label="Retirements, all time" value={formatNumber(b.total_transactions)} unit={`transactions · on average ${formatNumber(Math.round(b.avg_transaction_size))} tCO2e each`} />
           </div>
           <div className="card buyer-facts">
             <dl className="facts-inline">
-              <div><dt>Per year</dt><dd>{formatNumber(Math.round(b.transactions_per_year * 10) / 10)} retirements</dd></div>
-              <div><dt>Days since last</dt><dd>{formatNumber(b.days_since_last)}</dd></div>
+              <div><dt>Retirements per year</dt><dd>{formatNumber(Math.round(b.transactions_per_year * 10) / 10)} transactions</dd></div>
+              <div><dt>Last retirement</dt><dd>{b.days_since_last === 0 ? 'today' : `${formatNumber(b.days_since_last)} day${b.days_since_last === 1 ? '' : 's'} ago`}</dd></div>
               <div><dt>Top category</dt><dd>{formatCategory(b.top_category)}</dd></div>
               <div><dt>Top country</dt><dd>{b.top_country ?? '—'}</dd></div>
               <div><dt>Top registry</dt><dd>{formatRegistry(b.top_registry)}</dd></div>

@@ -27,6 +27,20 @@ const URL_KEYS = [...BUYER_FILTER_KEYS, ...BUYER_CREDIT_KEYS, ...PROJECT_FILTER_
 const PANEL_KEY = 'carbon-desk.buyers.filters-open';
 const CHIP_SPECS = { ...BUYER_CHIP_SPECS, ...(() => { const { search: _s, ...rest } = PROJECT_CHIP_SPECS; return rest; })() };
 
+/** The order in words: "retired, 12 months (tCO2e), highest first". */
+function rankingOf(sort: readonly string[]): string {
+  return sort
+    .map((key) => {
+      const descending = key.startsWith('-');
+      const column = BUYER_COLUMNS.find((c) => c.sortField === key.replace(/^[+-]/, ''));
+      if (!column) return key;
+      const what = column.unit === 'tCO2e' ? `${column.header.toLowerCase()} (tCO2e)` : column.unit === 'transactions' ? `${column.header.toLowerCase()} (transactions)` : column.header.toLowerCase();
+      const direction = column.numeric ? (descending ? 'highest first' : 'lowest first') : column.id.endsWith('_purchase') ? (descending ? 'latest first' : 'earliest first') : descending ? 'Z to A' : 'A to Z';
+      return `${what}, ${direction}`;
+    })
+    .join('; then ');
+}
+
 export function BuyersView() {
   const url = useUrlFilters(buyerListQuery, URL_KEYS);
   const { filters, set, patch } = url;
@@ -48,7 +62,7 @@ export function BuyersView() {
           'Loading buyers…'
         ) : (
           <span data-testid="buyers-count">
-            <strong>{formatNumber(rows.total)}</strong> buyers (retirement beneficiaries), ranked by {sort.length ? sort.join(', ') : 'total volume'}
+            <strong>{formatNumber(rows.total)}</strong> buyers (retirement beneficiaries), ranked by {rankingOf(sort.length ? sort : DEFAULT_SORT.buyers)}
           </span>
         )
       }
@@ -79,7 +93,7 @@ export function BuyersView() {
         rowKey: (b) => b.buyer_name,
         onRowOpen: (b) => navigate(buyerPath(b.buyer_name)),
       }}
-      empty={{ title: 'No buyer matches these filters', source: 'Buyers come from retirement transactions (the credits job of a sync).' }}
+      empty={{ title: 'No buyer matches these filters', source: 'Buyers come from retirement transactions (the credits job of a sync).', what: 'buyers', jobs: ['credits'] }}
     />
   );
 }

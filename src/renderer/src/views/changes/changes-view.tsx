@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CHANGE_KINDS, type ChangeEntry, type ChangeKind } from '../../../../shared/contract';
 import { formatCategory, formatDate, formatDateTime, formatNumber, formatRegistry, formatStatus } from '../../components/format';
+import { DateInput } from '../../components/filters';
 import { Page } from '../../components/page';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { carbon, useContractData } from '../../data';
@@ -181,10 +182,16 @@ export function ChangesView() {
             </button>
           ))}
         </div>
-        <label className="filter-field inline">
+        <div className="filter-field inline">
           <span className="filter-label">Since</span>
-          <input type="date" value={/^\d{4}-\d{2}-\d{2}$/.test(params.get('since') ?? '') ? params.get('since')! : ''} onChange={(e) => patch({ since: e.target.value || null })} aria-label="Since a date" />
-        </label>
+          <DateInput
+            label="Since a date"
+            value={/^\d{4}-\d{2}-\d{2}$/.test(params.get('since') ?? '') ? params.get('since')! : undefined}
+            max={new Date().toISOString().slice(0, 10)}
+            onChange={(v) => patch({ since: v ?? null })}
+            testId="changes-since"
+          />
+        </div>
         <label className="filter-field inline">
           <input type="checkbox" checked={watchedOnly} onChange={(e) => patch({ watched_only: e.target.checked ? 'true' : null })} /> Watched only
         </label>
@@ -207,10 +214,25 @@ export function ChangesView() {
           {formatNumber(summary.data.counts.credit_volume_new)} tCO2e), {formatNumber(summary.data.watched)} changes to watched items.
         </p>
       ) : null}
+      {summary.data?.baseline ? (
+        <div className="card changes-baseline" role="note" data-testid="changes-baseline">
+          <strong>This period holds the first sync of this connection (finished {formatDateTime(summary.data.baseline.finishedAt)}).</strong> It is the
+          baseline: it recorded every project, transaction and profile as it was, so nothing in it counts as a change. Changes appear from the
+          next sync on (the Sync view starts one).
+        </div>
+      ) : null}
       {result.error ? <ErrorState error={result.error} onRetry={result.reload} /> : null}
       {result.loading && !result.data ? <Loading label="Reading the change log…" /> : null}
       {result.data && rows.length === 0 ? (
-        <Empty title="Nothing changed in this period">{summary.data?.runs ? 'The syncs in this period found no changes of this kind.' : 'The first sync is the baseline: changes appear from the next sync on.'}</Empty>
+        <Empty title={summary.data?.baseline ? 'No changes yet: the first sync is the baseline' : 'Nothing changed in this period'}>
+          {!summary.data?.runs
+            ? 'Nothing was synced yet. The first sync is the baseline; changes appear from the sync after it on.'
+            : summary.data.baseline
+              ? 'Run another sync to see what moved since this one.'
+              : kinds.length || watchedOnly
+                ? 'The syncs in this period found no changes of the kinds chosen. Choose other kinds, or all of them.'
+                : 'The syncs in this period found no changes.'}
+        </Empty>
       ) : null}
       {result.data && result.data.total > rows.length ? <p className="muted">Showing the first {formatNumber(rows.length)} of {formatNumber(result.data.total)} changes; narrow the period or kinds, or export.</p> : null}
       {groups.map(([heading, list]) => (

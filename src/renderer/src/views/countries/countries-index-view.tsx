@@ -84,7 +84,7 @@ export function CountriesIndexView() {
                     </th>
                   );
                 })}
-                <th>Profile</th>
+                <th title="The country's policy profile: Article 6, CORSIA, carbon pricing, NDC and risk">Policy profile</th>
               </tr>
             </thead>
             <tbody>
@@ -97,7 +97,13 @@ export function CountriesIndexView() {
                   <td className="num">{formatNumber(r.projects)}</td>
                   <td className="num">{formatNumber(r.issued)}</td>
                   <td className="num">{formatNumber(r.retired)}</td>
-                  <td>{r.has_profile ? <span className="badge badge-new">cached</span> : <span className="muted">{r.country_code ? 'not synced' : '—'}</span>}</td>
+                  <td>
+                    {r.has_profile ? (
+                      <span className="badge badge-new">available offline</span>
+                    ) : (
+                      <span className="muted">{r.country_code ? 'not downloaded yet' : 'no ISO code, none asked for'}</span>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

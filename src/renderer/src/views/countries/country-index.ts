@@ -1,5 +1,6 @@
 /** The country index: sort, search and the choropleth values (per ISO alpha-2) from cached projects. */
 import type { CountryIndexEntry } from '../../../../shared/contract';
+import { formatNumber } from '../../components/format';
 
 export const INDEX_METRICS = ['issued', 'retired', 'projects'] as const;
 export type IndexMetric = (typeof INDEX_METRICS)[number];
@@ -35,4 +36,20 @@ export function choroplethValues(rows: readonly CountryIndexEntry[], metric: Ind
   const out: Record<string, number> = {};
   for (const r of rows) if (r.country_code) out[r.country_code.toUpperCase()] = (out[r.country_code.toUpperCase()] ?? 0) + r[metric];
   return out;
+}
+
+/**
+ * Where a country's risk score stands among the cached profiles' scores. The service sends the
+ * score without a scale or a direction, so the only true reading is a comparison: how many of
+ * the other countries score lower, and the range they span.
+ */
+export function riskScoreStanding(code: string, rows: readonly CountryIndexEntry[]): string | null {
+  const own = rows.find((r) => r.country_code?.toUpperCase() === code.toUpperCase())?.country_risk_score;
+  if (own === null || own === undefined) return null;
+  const others = rows.filter((r) => r.country_code?.toUpperCase() !== code.toUpperCase() && r.country_risk_score !== null).map((r) => r.country_risk_score!);
+  const scale = 'The service gives this score without a scale or a direction; compare it with other countries.';
+  if (others.length === 0) return `No other country with a profile has a score to compare it with. ${scale}`;
+  const lower = others.filter((s) => s < own).length;
+  const all = [own, ...others];
+  return `Higher than ${formatNumber(lower)} of the ${formatNumber(others.length)} other countries with a profile, whose scores run from ${formatNumber(Math.min(...all))} to ${formatNumber(Math.max(...all))}. ${scale}`;
 }

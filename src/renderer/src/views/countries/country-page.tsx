@@ -10,6 +10,7 @@ import { Empty, ErrorState, Loading } from '../../components/states';
 import { isMissing, MissingData } from '../../components/missing-data';
 import { carbon, useContractData } from '../../data';
 import { PROFILE_SECTIONS, formatProfileValue, recordPairs, type SectionSpec } from './profile-sections';
+import { riskScoreStanding } from './country-index';
 import './countries.css';
 import { ExportButton } from '../../components/export';
 import { NotOfferedNotice } from '../../components/not-offered-notice';
@@ -31,7 +32,7 @@ function Records({ records }: { records: Array<Record<string, unknown>> }) {
   );
 }
 
-function Section({ section, profile }: { section: SectionSpec; profile: CountryProfile }) {
+function Section({ section, profile, notes = {} }: { section: SectionSpec; profile: CountryProfile; notes?: Partial<Record<keyof CountryProfile, string | null>> }) {
   const long = section.fields.filter((f) => f.kind === 'long-text');
   const short = section.fields.filter((f) => f.kind !== 'long-text' && f.kind !== 'records');
   const records = section.fields.filter((f) => f.kind === 'records');
@@ -44,6 +45,7 @@ function Section({ section, profile }: { section: SectionSpec; profile: CountryP
             <div key={f.field}>
               <dt>{f.label}</dt>
               <dd>{formatProfileValue(profile[f.field], f.kind)}</dd>
+              {notes[f.field] ? <dd className="profile-note" data-testid={`note-${f.field}`}>{notes[f.field]}</dd> : null}
             </div>
           ))}
         </dl>
@@ -118,6 +120,8 @@ export function CountryPage() {
   const code = countryCode.toUpperCase();
   const profile = useContractData(() => carbon.countries.get({ country_code: code }), `country:${code}`);
   const p = profile.data;
+  const index = useContractData(() => carbon.countries.index({}), 'countries-index');
+  const riskNote = index.data ? riskScoreStanding(code, index.data) : null;
   const byId = (id: string) => PROFILE_SECTIONS.find((s) => s.id === id)!;
   return (
     <Page
@@ -155,7 +159,7 @@ export function CountryPage() {
               <Section section={byId('ndc')} profile={p} />
             </div>
             <Section section={byId('pricing')} profile={p} />
-            <Section section={byId('risk')} profile={p} />
+            <Section section={byId('risk')} profile={p} notes={{ country_risk_score: riskNote }} />
             <Section section={byId('ai')} profile={p} />
             <Section section={byId('about')} profile={p} />
           </div>

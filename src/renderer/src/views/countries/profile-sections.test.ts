@@ -26,11 +26,12 @@ describe('country profile sections', () => {
   });
 
   it('shows agreement records as text pairs', () => {
-    expect(recordPairs({ partner_country: 'JP', signed: true, terms: { a: 1 }, note: null })).toEqual([
+    expect(recordPairs({ partner_country: 'JP', signed: true, terms: { a: 1 }, note: null, signed_on: '2025-03-18' })).toEqual([
       ['partner country', 'JP'],
       ['signed', 'true'],
       ['terms', '{"a":1}'],
       ['note', '—'],
+      ['signed on', '18 Mar 2025'],
     ]);
   });
 });

@@ -144,10 +144,10 @@ export function formatProfileValue(value: unknown, kind: FieldKind): string {
   }
 }
 
-/** A record of an agreement as label/value pairs (keys not described by the spec: shown as sent, as text). */
+/** A record of an agreement as label/value pairs (keys not described by the spec: shown as sent, as text; dates as the app writes them). */
 export function recordPairs(record: Record<string, unknown>): Array<[string, string]> {
   return Object.entries(record).map(([k, v]) => [
     k.replace(/_/g, ' '),
-    v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v),
+    v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatDate(v) : String(v),
   ]);
 }

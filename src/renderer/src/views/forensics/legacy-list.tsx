@@ -106,9 +106,8 @@ export function LegacyList() {
       chipsTestId="legacy-chips"
       panel={{
         storageKey: 'carbon-desk.legacy-forensics.filters-open',
-        defaultOpen: true,
         content: (
-          <div className="legacy-filters filter-group">
+          <div className="legacy-filters filter-group-fields">
             <label className="filter-field">
               <span className="filter-label">Status</span>
               <select className="filter-control" value={filters.status ?? ''} onChange={(e) => set('status', e.target.value || undefined)} data-testid="legacy-status">
@@ -136,7 +135,7 @@ export function LegacyList() {
         rowKey: (r) => r.id,
         renderExpanded: (r) => <LegacyDetails row={r} />,
       }}
-      empty={{ title: 'No legacy analysis matches', source: 'Legacy analyses arrive with the legacy forensics job of a sync.' }}
+      empty={{ title: 'No legacy analysis matches', source: 'Legacy analyses arrive with the legacy forensics job of a sync.', what: 'legacy analyses', jobs: ['forensicsLegacy'] }}
     >
       <NotOfferedNotice jobs={['forensicsLegacy']} what="legacy forensic analyses" />
       <ForensicTabs />

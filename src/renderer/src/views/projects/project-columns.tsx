@@ -1,4 +1,5 @@
 /** Columns of the projects table: identity, place, type, listing, credit totals, labels. */
+import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import type { Project } from '../../../../shared/api';
 import type { Column } from '../../components/data-table';
@@ -26,10 +27,27 @@ function Labels({ p }: { p: Project }) {
   );
 }
 
+/** "Afforestation/Reforestation" may wrap after its slash rather than inside a word. */
+function breakAfterSlashes(text: string) {
+  const parts = text.split('/');
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 ? (
+        <>
+          /<wbr />
+        </>
+      ) : null}
+    </Fragment>
+  ));
+}
+
 /**
- * Widths: codes narrow, names wide. A window fits what it can: from the left, the columns every
- * table shows, then each `fromWidth` column once the table is as wide as the columns before it plus
- * itself (the thresholds are those running sums), so no default column is ever off screen.
+ * Widths: codes and numbers as narrow as their longest value, names wide and on up to two lines.
+ * A window fits what it can: from the left, the columns every table shows, then each `fromWidth`
+ * column once the table is as wide as the columns before it plus itself, the name counted at the
+ * width that holds most names on one line (330px), so a wider window gives the name its room
+ * before it adds columns. No default column is ever off screen.
  */
 export const PROJECT_COLUMNS: Column<Project>[] = [
   { id: 'watch', header: '★', width: '36px', tight: true, cell: (p) => <WatchButton kind="project" id={p.project_id} compact label={p.name ?? p.project_id} /> },
@@ -44,15 +62,15 @@ export const PROJECT_COLUMNS: Column<Project>[] = [
       </Link>
     ),
   },
-  { id: 'name', header: 'Name', width: 'minmax(260px, 4fr)', sortField: 'name', cell: (p) => p.name ?? '—', title: (p) => p.name ?? undefined },
-  { id: 'issued', header: 'Issued', width: '100px', sortField: 'issued', numeric: true, cell: (p) => formatNumber(p.issued) },
-  { id: 'retired', header: 'Retired', width: '100px', sortField: 'retired', numeric: true, cell: (p) => formatNumber(p.retired) },
-  { id: 'unretired', header: 'Unretired', width: '100px', fromWidth: 1470, sortField: 'unretired', numeric: true, cell: (p) => formatNumber(p.unretired) },
-  { id: 'registry', header: 'Registry', width: '116px', sortField: 'registry', cell: (p) => formatRegistryShort(p.registry), title: (p) => formatRegistry(p.registry) },
+  { id: 'name', header: 'Name', width: 'minmax(240px, 4fr)', sortField: 'name', cell: (p) => <span className="cell-wrap">{p.name ?? '—'}</span>, title: (p) => p.name ?? undefined },
+  { id: 'issued', header: 'Issued', unit: 'tCO2e', description: 'Credits issued to the project', width: '94px', sortField: 'issued', numeric: true, cell: (p) => formatNumber(p.issued) },
+  { id: 'retired', header: 'Retired', unit: 'tCO2e', description: 'Credits of the project retired', width: '94px', sortField: 'retired', numeric: true, cell: (p) => formatNumber(p.retired) },
+  { id: 'unretired', header: 'Unretired', unit: 'tCO2e', description: 'Issued credits not retired yet', width: '92px', fromWidth: 1490, sortField: 'unretired', numeric: true, cell: (p) => formatNumber(p.unretired) },
+  { id: 'registry', header: 'Registry', width: '112px', sortField: 'registry', cell: (p) => formatRegistryShort(p.registry), title: (p) => formatRegistry(p.registry) },
   { id: 'category', header: 'Category', width: '148px', sortField: 'category', cell: (p) => formatCategory(p.category) },
-  { id: 'project_type', header: 'Type', width: 'minmax(176px, 1fr)', fromWidth: 1170, sortField: 'project_type', cell: (p) => p.project_type ?? '—', title: (p) => p.project_type ?? undefined },
-  { id: 'country', header: 'Country', width: '116px', fromWidth: 1000, sortField: 'country', cell: (p) => p.country ?? '—', title: (p) => p.country ?? undefined },
-  { id: 'listed_at', header: 'Listed', width: '100px', fromWidth: 1370, sortField: 'listed_at', firstSort: 'desc', cell: (p) => formatDate(p.listed_at) },
-  { id: 'status', header: 'Status', width: '92px', fromWidth: 1270, sortField: 'status', cell: (p) => formatStatus(p.status) },
-  { id: 'labels', header: 'Labels', width: 'minmax(140px, 1fr)', fromWidth: 1610, cell: (p) => <Labels p={p} /> },
+  { id: 'project_type', header: 'Type', width: 'minmax(160px, 1.2fr)', fromWidth: 1205, sortField: 'project_type', cell: (p) => <span className="cell-wrap">{breakAfterSlashes(p.project_type ?? '—')}</span>, title: (p) => p.project_type ?? undefined },
+  { id: 'country', header: 'Country', width: '112px', fromWidth: 1050, sortField: 'country', cell: (p) => p.country ?? '—', title: (p) => p.country ?? undefined },
+  { id: 'listed_at', header: 'Listed', width: '100px', fromWidth: 1400, sortField: 'listed_at', firstSort: 'desc', cell: (p) => formatDate(p.listed_at) },
+  { id: 'status', header: 'Status', width: '92px', fromWidth: 1300, sortField: 'status', cell: (p) => formatStatus(p.status) },
+  { id: 'labels', header: 'Labels', width: 'minmax(140px, 1fr)', fromWidth: 1630, cell: (p) => <Labels p={p} /> },
 ];

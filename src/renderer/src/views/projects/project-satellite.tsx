@@ -1,34 +1,12 @@
 /** Satellite metrics of the project and its boundary on the offline map (coloured by risk). */
-import type { SatelliteMetrics } from '../../../../shared/api';
 import { CarbonMap, RISK_LABELS, toRiskKey } from '../../components/map';
 import { formatDateTime, formatNumber } from '../../components/format';
-import { Empty, ErrorState } from '../../components/states';
+import { ErrorState } from '../../components/states';
 import { isMissing, MissingData } from '../../components/missing-data';
 import { carbon, useContractData } from '../../data';
 
-const PAGE = 1000;
-const MAX_PAGES = 50;
-
-/** The contract lists satellite metrics by page only: find this project's row. */
-async function findMetrics(projectId: string): Promise<SatelliteMetrics | null> {
-  const wanted = projectId.toLowerCase();
-  for (let i = 0; i < MAX_PAGES; i++) {
-    const rows = await carbon.satellite.list({ limit: PAGE, offset: i * PAGE, has_boundary: false });
-    const hit = rows.find((r) => r.project_id.toLowerCase() === wanted);
-    if (hit) return hit;
-    if (rows.length < PAGE) break;
-  }
-  for (let i = 0; i < MAX_PAGES; i++) {
-    const rows = await carbon.satellite.list({ limit: PAGE, offset: i * PAGE, has_boundary: true });
-    const hit = rows.find((r) => r.project_id.toLowerCase() === wanted);
-    if (hit) return hit;
-    if (rows.length < PAGE) break;
-  }
-  return null;
-}
-
 export function ProjectSatellite({ projectId, onFetchNow }: { projectId: string; onFetchNow?: () => Promise<unknown> }) {
-  const metrics = useContractData(() => findMetrics(projectId), projectId);
+  const metrics = useContractData(() => carbon.satellite.project({ project_id: projectId }), projectId);
   const boundary = useContractData(() => carbon.satellite.boundary({ project_id: projectId }), projectId);
   const m = metrics.data;
   const rows: Array<[string, string]> = m
@@ -62,13 +40,15 @@ export function ProjectSatellite({ projectId, onFetchNow }: { projectId: string;
             </dl>
           ) : metrics.loading ? (
             <span className="muted">Loading metrics…</span>
-          ) : (
-            <Empty title="No satellite metrics">Metrics exist for land-based projects (forest, land use, agriculture) once synced.</Empty>
-          )}
+          ) : isMissing(metrics.error) ? (
+            <MissingData error={metrics.error} what="Satellite metrics" />
+          ) : metrics.error ? (
+            <ErrorState error={metrics.error} onRetry={metrics.reload} />
+          ) : null}
         </div>
         <div>
           {boundary.data ? (
-            <CarbonMap boundaries={boundary.data} riskLevel={m?.risk_level ?? null} projectId={projectId} height={300} label={`Boundary of ${projectId}`} />
+            <CarbonMap boundaries={boundary.data} riskLevel={m?.risk_level ?? null} projectId={projectId} height={300} fitMaxZoom={10} label={`Boundary of ${projectId}`} />
           ) : boundary.loading ? (
             <span className="muted">Loading boundary…</span>
           ) : isMissing(boundary.error) ? (

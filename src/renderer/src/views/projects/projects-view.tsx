@@ -83,7 +83,7 @@ export function ProjectsView() {
         rowKey: (p) => p.project_id,
         onRowOpen: (p) => navigate(`/projects/${encodeURIComponent(p.project_id)}`),
       }}
-      empty={{ title: 'No project matches these filters', source: 'If the cache is empty, run a sync from the Sync view.' }}
+      empty={{ title: 'No project matches these filters', source: 'Projects arrive with the projects job of a sync (the Sync view).', what: 'projects', jobs: ['projects'] }}
     >
       <TotalsStrip
         label="Totals of the filtered projects"

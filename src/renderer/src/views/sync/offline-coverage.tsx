@@ -45,7 +45,7 @@ function MirrorScopeChoice({ info, onChange }: { info: CacheInfo; onChange: () =
   const plan = info.mirror;
   return (
     <fieldset className="mirror-scope" data-testid="mirror-scope">
-      <legend>What the offline mirror keeps</legend>
+      <legend>What is downloaded item by item for offline use (boundaries, dossiers, country updates, project details)</legend>
       {SCOPES.map((s) => {
         const e = plan.estimates[s.scope];
         const time = plan.rateLimitPerMinute

@@ -12,10 +12,10 @@ export const SYNC_JOB_LABELS: Record<SyncJobName, { label: string; detail: strin
   satellite: { label: 'Satellite metrics', detail: 'Integrity score, risk level and forest loss per project' },
   forensicsLegacy: { label: 'Legacy forensics', detail: 'v1 forensic analyses (deprecated endpoint)' },
   credits: { label: 'Credit transactions', detail: 'Issuances, retirements and cancellations' },
-  projectDetails: { label: 'Project details', detail: 'Offline mirror: each project\'s detail, when the project list carries no clips' },
-  boundaries: { label: 'Boundaries', detail: 'Offline mirror: every boundary polygon the satellite metrics promise (GeoJSON)' },
-  projectForensics: { label: 'Forensic dossiers', detail: 'Offline mirror: entries, memo, stats and this week\'s diff of every project the feeds name' },
-  countryUpdates: { label: 'Country updates', detail: 'Offline mirror: policy updates of every country' },
+  projectDetails: { label: 'Project details', detail: 'For offline use, one project at a time: its page with news clips, fetched only when the service\'s project list leaves the news out' },
+  boundaries: { label: 'Boundaries', detail: 'For offline use, one project at a time: the boundary map of every project whose satellite metrics say it has one' },
+  projectForensics: { label: 'Forensic dossiers', detail: 'For offline use, one project at a time: forensic findings, memo and this week\'s changes of every project the forensic feeds name' },
+  countryUpdates: { label: 'Country updates', detail: 'For offline use, one country at a time: the policy updates of every country with a profile' },
 };
 
 /** Share done, 0..1, from rows (preferred) or pages; null when the total is not known yet. */

@@ -1,6 +1,6 @@
 /** Groups C (transaction type, vintages and a vintage range, transaction dates, quantity) and B (beneficiary search with field choice). */
 import { BENEFICIARY_SEARCH_FIELDS, TRANSACTION_TYPES } from '../../../../shared/api/values';
-import { DateRange, MultiSelect, RangeInput, TextFilter, ValuesInput, VintageRange, type FilterValue } from '../../components/filters';
+import { DateRange, FilterGroup, MultiSelect, RangeInput, TextFilter, ValuesInput, VintageRange, type FilterValue } from '../../components/filters';
 import { formatTransactionType } from '../../components/format';
 
 export const CREDIT_FILTER_KEYS = ['transaction_type', 'vintage', 'vintage_min', 'vintage_max', 'transaction_date_from', 'transaction_date_to', 'quantity_min', 'quantity_max'] as const;
@@ -32,8 +32,7 @@ export interface CreditFilterPanelProps {
 export function CreditFilterPanel({ filters, set, patch }: CreditFilterPanelProps) {
   return (
     <div className="filter-panel" data-testid="credit-filters">
-      <div className="filter-group">
-        <h4 className="filter-group-title">Credit transactions</h4>
+      <FilterGroup title="Credit transactions">
         <MultiSelect label="Transaction type" options={TYPE_OPTIONS} selected={strings(filters.transaction_type)} onChange={(v) => set('transaction_type', v)} testId="filter-transaction-type" />
         <ValuesInput
           label="Vintage"
@@ -51,9 +50,8 @@ export function CreditFilterPanel({ filters, set, patch }: CreditFilterPanelProp
         <DateRange label="Transaction date" from={optStr(filters.transaction_date_from)} to={optStr(filters.transaction_date_to)} onChange={(b, v) => set(b === 'from' ? 'transaction_date_from' : 'transaction_date_to', v)} testId="filter-transaction-date" />
         <RangeInput label="Quantity" unit="tCO2e" min={optNum(filters.quantity_min)} max={optNum(filters.quantity_max)} integer={false} onRangeChange={(lo, hi) => patch({ quantity_min: lo, quantity_max: hi }, { replace: true })} testId="filter-quantity" />
         <ValuesInput label="Project ids" values={strings(filters.project_id)} onChange={(v) => set('project_id', v)} placeholder="e.g. VCS1234, then Enter" testId="filter-project-id" />
-      </div>
-      <div className="filter-group">
-        <h4 className="filter-group-title">Beneficiary search</h4>
+      </FilterGroup>
+      <FilterGroup title="Beneficiary search">
         <TextFilter label="Beneficiary contains" value={optStr(filters.beneficiary_search)} onChange={(v) => set('beneficiary_search', v, { replace: true })} placeholder="Part of a name, account, note…" testId="filter-beneficiary" />
         <MultiSelect
           label="Search in"
@@ -63,7 +61,7 @@ export function CreditFilterPanel({ filters, set, patch }: CreditFilterPanelProp
           placeholder="Buyer (harmonized)"
           testId="filter-beneficiary-fields"
         />
-      </div>
+      </FilterGroup>
     </div>
   );
 }

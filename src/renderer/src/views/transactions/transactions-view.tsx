@@ -115,7 +115,7 @@ export function TransactionsView() {
         rowKey: (t) => t.id,
         renderExpanded: (t) => <CreditDetails t={t} />,
       }}
-      empty={{ title: 'No credit transaction matches these filters', source: 'Credit transactions arrive with the credits job of a sync.' }}
+      empty={{ title: 'No credit transaction matches these filters', source: 'Credit transactions arrive with the credits job of a sync.', what: 'credit transactions', jobs: ['credits'] }}
     >
       <TotalsStrip
         label="Totals of the filtered transactions"

@@ -25,7 +25,7 @@ export function WatchlistView() {
     void load();
   }, [load]);
   return (
-    <Page title="Watchlist" subtitle="Watched items are synced first; a watchlist-only mirror keeps these and nothing else item by item.">
+    <Page title="Watchlist" subtitle="Watched items are synced first. With Offline coverage set to Watchlist only (Sync view), only these get their boundaries, dossiers and country updates downloaded.">
       {error ? <ErrorState error={new Error(error)} onRetry={() => void load()} /> : null}
       {!items && !error ? <Loading label="Reading the watchlist…" /> : null}
       {items && items.length === 0 ? (
