@@ -11,11 +11,15 @@
  *   order), not by JavaScript's UTF-16 code units.
  */
 
-const ASCII = /^[\x00-\x7f]*$/;
+/** Whether every character of `s` is ASCII (U+0000-U+007F). */
+export function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
 
 /** `s` folded for matching and sorting (see the module's comment). */
 export function foldCase(s: string): string {
-  if (ASCII.test(s)) return s.toLowerCase();
+  if (isAscii(s)) return s.toLowerCase();
   let out = '';
   // Per character: a whole-string toLowerCase applies context rules (final sigma) and the full
   // mapping of U+0130 (two characters); the simple mapping of U+0130 is `i`.

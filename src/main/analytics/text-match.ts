@@ -4,7 +4,7 @@
  * Every user value is a bound parameter, folded here; instr() has no wildcards, so `%`, `_`, quotes
  * and backslashes match themselves.
  */
-import { foldCase } from '../../shared/case-folding';
+import { foldCase, isAscii } from '../../shared/case-folding';
 import { addClause, placeholders, type SqlWhere } from './sql-where';
 
 /** `column` equals one of `values`, ignoring case. */
@@ -20,12 +20,10 @@ export function matchSubstring(w: SqlWhere, columns: readonly string[], needle: 
   addClause(w, `(${columns.map((c) => `instr(fold(${c}), ?) > 0`).join(' OR ')})`, ...columns.map(() => folded));
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
-
 /**
  * SQL true when the identifier `column` (a project id) is `id` ignoring case, and its parameter: an
  * ASCII id (every registry's) through the column's NOCASE comparison and indexes, any other by the
  * folding rule, as the reference service looks ids up.
  */
 export const sameId = (column: string, id: string): [string, string] =>
-  ASCII.test(id) ? [`${column} = ? COLLATE NOCASE`, id] : [`fold(${column}) = ?`, foldCase(id)];
+  isAscii(id) ? [`${column} = ? COLLATE NOCASE`, id] : [`fold(${column}) = ?`, foldCase(id)];

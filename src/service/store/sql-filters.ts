@@ -8,7 +8,7 @@
  */
 import { BENEFICIARY_FIELD_COLUMN, type BeneficiarySearchField } from '../../shared/api/values';
 import { DEFAULT_BENEFICIARY_FIELDS, type CreditListQuery } from '../../shared/api/params';
-import { foldCase } from '../../shared/case-folding';
+import { foldCase, isAscii } from '../../shared/case-folding';
 
 export interface Where {
   clauses: string[];
@@ -35,15 +35,14 @@ export function textIn(w: Where, column: string, values: readonly string[] | und
 }
 /** `column` contains `needle` ignoring case: SQL with one parameter, and that parameter. */
 export const containsText = (column: string, needle: string): [string, string] => [`instr(fold(${column}), ?) > 0`, foldCase(needle)];
-const ASCII = /^[\x00-\x7f]*$/;
 /**
  * An identifier column (a project id) equal to one of `ids` ignoring case: ASCII ids through the
  * column's NOCASE index, any other by the folding rule.
  */
 export function idIn(w: Where, column: string, ids: readonly string[] | undefined): void {
   if (!ids?.length) return;
-  const ascii = ids.filter((id) => ASCII.test(id));
-  const other = ids.filter((id) => !ASCII.test(id)).map(foldCase);
+  const ascii = ids.filter(isAscii);
+  const other = ids.filter((id) => !isAscii(id)).map(foldCase);
   const terms = [...(ascii.length ? [`${column} IN (${marks(ascii.length)})`] : []), ...(other.length ? [`fold(${column}) IN (${marks(other.length)})`] : [])];
   w.clauses.push(terms.length > 1 ? `(${terms.join(' OR ')})` : terms[0]!);
   w.params.push(...ascii, ...other);
