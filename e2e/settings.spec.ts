@@ -106,9 +106,9 @@ test('cache location, size and tables; clearing asks first', async ({ app }) => 
   // what is held, in the market's words; the storage's own tables only under Advanced
   await expect(page.getByTestId('cache-held')).toContainText('Credit transactions');
   const advanced = page.getByTestId('cache-advanced');
-  await expect(advanced.getByText('agg_state')).toBeHidden();
+  await expect(advanced.getByText('sync_state', { exact: true })).toBeHidden();
   await advanced.locator('summary').click();
-  await expect(advanced.getByText('agg_state', { exact: true })).toBeVisible();
+  await expect(advanced.getByText('sync_state', { exact: true })).toBeVisible();
   expect(await advanced.locator('tbody tr').count()).toBe(Object.keys(info.tables).length);
   await page.getByRole('button', { name: 'Clear cache' }).click();
   const dialog = page.getByRole('dialog', { name: 'Clear cache' });
