@@ -207,32 +207,43 @@ export interface TimedSync {
   rows: number;
   peakRssMb: number;
   eta: EtaSample[];
+  /** Of `seconds`, the wait after the sync's last step until the analytical copy mirrored it (the views then answer from it). */
+  copySeconds: number;
 }
 
-/** One sync run of `jobs` (all when omitted) on an open cache, timed, its ETA sampled every 250 ms. */
+/**
+ * One sync run of `jobs` (all when omitted) on an open cache, timed until every view answers from
+ * the analytical copy (it mirrors what the sync wrote), its ETA sampled every 250 ms.
+ */
 export async function timedSync(cache: CacheClient, service: Service, options: { jobs?: SyncJobName[]; full?: boolean } = {}): Promise<TimedSync> {
   const client = new ApiClient({ baseUrl: service.baseUrl, apiKey: service.apiKey });
   const engine = new SyncEngine({ cache, client });
   const eta: EtaSample[] = [];
   const t0 = performance.now();
+  let done_ = t0;
   const { value: status, peakRssMb } = await withPeakRss(async () => {
     engine.start(options);
     const sampler = setInterval(() => eta.push(etaSample(engine.status(), (performance.now() - t0) / 1000)), 250);
     try {
-      return await engine.whenDone();
+      const done = await engine.whenDone();
+      done_ = performance.now();
+      const copy = await cache.call('copy:settled');
+      if (!copy?.current) throw new Error('the analytical copy did not catch up with the sync');
+      return done;
     } finally {
       clearInterval(sampler);
     }
   });
   const seconds = (performance.now() - t0) / 1000;
   if (status.state !== 'done') throw new Error(`sync ${status.state}: ${JSON.stringify(status.lastError)}`);
-  return { state: status.state, seconds, requests: client.stats.requests, rows: status.jobs.reduce((n, j) => n + j.rows, 0), peakRssMb, eta };
+  return { state: status.state, seconds, requests: client.stats.requests, rows: status.jobs.reduce((n, j) => n + j.rows, 0), peakRssMb, eta, copySeconds: (performance.now() - done_) / 1000 };
 }
 
-export const fileBytes = (file: string) => ['', '-wal'].reduce((n, s) => n + (fs.existsSync(file + s) ? fs.statSync(file + s).size : 0), 0);
+/** A cache's bytes on disk, its analytical copy included. */
+export const fileBytes = (file: string) => ['', '-wal', '.duckdb', '.duckdb.wal'].reduce((n, s) => n + (fs.existsSync(file + s) ? fs.statSync(file + s).size : 0), 0);
 
 export function removeCache(file: string): void {
-  for (const s of ['', '-wal', '-shm']) fs.rmSync(file + s, { force: true });
+  for (const s of ['', '-wal', '-shm', '.duckdb', '.duckdb.wal']) fs.rmSync(file + s, { force: true });
 }
 
 /**
