@@ -80,7 +80,7 @@ export async function bundleCli(outDir: string): Promise<string> {
   if (!outDir.startsWith(ROOT + path.sep)) throw new Error('the bundle resolves its packages from node_modules: it must be inside the repository');
   fs.rmSync(outDir, { recursive: true, force: true });
   await build({
-    entryPoints: ['src/main/hosts/cli/index.ts', 'src/main/workers/cache-worker.ts', 'src/main/workers/rollups-worker.ts'].map((e) => path.join(ROOT, e)),
+    entryPoints: ['src/main/hosts/cli/index.ts', 'src/main/workers/cache-worker.ts'].map((e) => path.join(ROOT, e)),
     bundle: true, platform: 'node', target: 'node20', format: 'cjs', packages: 'external',
     outdir: outDir, entryNames: '[name]', logLevel: 'warning',
   });

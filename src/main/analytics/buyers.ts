@@ -22,6 +22,7 @@ import { addClause, newWhere, whereSql, type SqlWhere } from './sql-where';
 
 interface BuyerRow extends Omit<BuyerSums, 'buyer_name'> {
   buyer_key: string;
+  buyer_ref: string | number;
 }
 
 /** SQL of every buyer of the retirements matching `filter` (on read_credits `c`), one row per buyer_key, and its parameters. */
@@ -32,12 +33,12 @@ function buyerSumsSql(engine: ReadEngine, filter: SqlWhere, today: string): { sq
   const from12 = shiftDays(today, -365);
   const from60 = shiftDays(today, -60);
   return {
-    sql: `SELECT c.buyer_key AS buyer_key, ${d.total('c.quantity')} AS total_volume, count(*) AS total_transactions, sum(1 - c.buyer_harmonized) AS unharmonized_transactions,
+    sql: `SELECT c.buyer_ref AS buyer_ref, ${d.anyValue('c.buyer_key')} AS buyer_key, ${d.total('c.quantity')} AS total_volume, count(*) AS total_transactions, sum(1 - c.buyer_harmonized) AS unharmonized_transactions,
         ${d.total(`CASE WHEN ${in12} THEN c.quantity ELSE 0 END`)} AS volume_12m, sum(CASE WHEN ${in12} THEN 1 ELSE 0 END) AS transactions_12m,
         ${d.total(`CASE WHEN ${in60} THEN c.quantity ELSE 0 END`)} AS volume_60d, sum(CASE WHEN ${in60} THEN 1 ELSE 0 END) AS transactions_60d,
         min(c.transaction_date) AS first_purchase, max(c.transaction_date) AS last_purchase
-      FROM read_credits c ${whereSql({ clauses: [...filter.clauses, 'c.buyer_key IS NOT NULL'], params: [] })}
-      GROUP BY c.buyer_key`,
+      FROM read_credits c ${whereSql({ clauses: [...filter.clauses, 'c.buyer_ref IS NOT NULL'], params: [] })}
+      GROUP BY c.buyer_ref`,
     params: [from12, today, from12, today, from60, today, from60, today, ...filter.params],
   };
 }
@@ -103,24 +104,25 @@ type BuyerDetails = BuyerTops & { buyer_name: string };
  * has one, else its smallest name as written; per dimension the label with the largest volume over
  * the retirements whose project is cached, ties to the smaller folded label, then the smaller label.
  */
-async function buyerDetails(engine: ReadEngine, filter: SqlWhere, buyerKeys: readonly string[]): Promise<Map<string, BuyerDetails>> {
+async function buyerDetails(engine: ReadEngine, filter: SqlWhere, buyers: ReadonlyArray<Pick<BuyerRow, 'buyer_ref' | 'buyer_key'>>): Promise<Map<string, BuyerDetails>> {
   const out = new Map<string, BuyerDetails>();
-  if (!buyerKeys.length) return out;
+  if (!buyers.length) return out;
   const d = engine.dialect;
-  const where = whereSql({ clauses: [...filter.clauses, d.inTextList('c.buyer_key')], params: [] });
+  const where = whereSql({ clauses: [...filter.clauses, d.inRefList('c.buyer_ref')], params: [] });
   const top = (dimension: Dimension) => `top_${dimension} AS (
-      SELECT buyer_key, label FROM (
-        SELECT buyer_key, label, row_number() OVER (PARTITION BY buyer_key ORDER BY volume DESC, key, label) AS rank FROM (
-          SELECT r.buyer_key AS buyer_key, p.${dimension}_key AS key, min(p.${dimension}) AS label, ${d.total('r.quantity')} AS volume
+      SELECT buyer_ref, label FROM (
+        SELECT buyer_ref, label, row_number() OVER (PARTITION BY buyer_ref ORDER BY volume DESC, key, label) AS rank FROM (
+          SELECT r.buyer_ref AS buyer_ref, p.${dimension}_key AS key, min(p.${dimension}) AS label, ${d.total('r.quantity')} AS volume
           FROM r JOIN read_projects p ON p.project_ref = r.project_ref WHERE p.${dimension} IS NOT NULL GROUP BY 1, 2) s) t
       WHERE rank = 1)`;
   const rows = await engine.all<BuyerDetails & { buyer_key: string }>(
-    `WITH r AS MATERIALIZED (SELECT c.buyer_key, c.buyer_harmonized, c.buyer_name, c.quantity, c.project_ref FROM read_credits c ${where}),
-      names AS (SELECT buyer_key, coalesce(min(CASE WHEN buyer_harmonized = 1 THEN buyer_name END), min(buyer_name)) AS buyer_name FROM r GROUP BY buyer_key),
+    `WITH r AS MATERIALIZED (SELECT c.buyer_ref, c.buyer_key, c.buyer_harmonized, c.buyer_name, c.quantity, c.project_ref FROM read_credits c ${where}),
+      names AS (SELECT buyer_ref, ${d.anyValue('buyer_key')} AS buyer_key, coalesce(min(CASE WHEN buyer_harmonized = 1 THEN buyer_name END), min(buyer_name)) AS buyer_name
+        FROM r GROUP BY buyer_ref),
       ${top('category')}, ${top('country')}, ${top('registry')}
     SELECT names.buyer_key, names.buyer_name, top_category.label AS top_category, top_country.label AS top_country, top_registry.label AS top_registry
-    FROM names LEFT JOIN top_category USING (buyer_key) LEFT JOIN top_country USING (buyer_key) LEFT JOIN top_registry USING (buyer_key)`,
-    [...filter.params, buyerKeys]);
+    FROM names LEFT JOIN top_category USING (buyer_ref) LEFT JOIN top_country USING (buyer_ref) LEFT JOIN top_registry USING (buyer_ref)`,
+    [...filter.params, buyers.map((b) => b.buyer_ref)]);
   for (const r of rows) out.set(r.buyer_key, { buyer_name: r.buyer_name, top_category: r.top_category, top_country: r.top_country, top_registry: r.top_registry });
   return out;
 }
@@ -160,7 +162,7 @@ export async function listBuyers(ctx: ReadContext, q: BuyerListQuery): Promise<P
     total = count?.n ?? 0;
     rows = [];
   }
-  const details = await buyerDetails(engine, filter, rows.map((r) => r.buyer_key));
+  const details = await buyerDetails(engine, filter, rows);
   return pageEnvelope('/v1/buyers/', q, req, total, rows.map((r) => buyerOf(r, details.get(r.buyer_key)!, today)));
 }
 
@@ -176,7 +178,7 @@ async function oneBuyer(engine: ReadEngine, name: string, today: string): Promis
   const sums = buyerSumsSql(engine, filter, today);
   const [row] = await engine.all<BuyerRow>(sums.sql, sums.params);
   if (!row) throw new ContractError('not_found', `Buyer '${name}' has no retirement transactions in the cache`);
-  const details = await buyerDetails(engine, filter, [row.buyer_key]);
+  const details = await buyerDetails(engine, filter, [row]);
   return buyerOf(row, details.get(row.buyer_key)!, today);
 }
 

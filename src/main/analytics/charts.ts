@@ -34,7 +34,7 @@ function oneProjectWhere(engine: ReadEngine, projectId: string, rest: Omit<Credi
     transaction_date_from: rest.transaction_date_from, transaction_date_to: rest.transaction_date_to, quantity_min: rest.quantity_min,
     quantity_max: rest.quantity_max, beneficiary_search: rest.beneficiary_search, beneficiary_search_fields: rest.beneficiary_search_fields,
   });
-  addClause(w, 'c.project_ref = ?', projectId);
+  addClause(w, 'c.project_id = ?', projectId);
   return w;
 }
 

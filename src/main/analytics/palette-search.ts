@@ -34,7 +34,7 @@ export async function paletteSearch(ctx: ReadContext, args: { query: string; lim
   const buyers = await engine.all<{ buyer_name: string; matches: number }>(
     `SELECT coalesce(min(CASE WHEN c.buyer_harmonized = 1 THEN c.buyer_name END), min(c.buyer_name)) AS buyer_name, count(*) OVER () AS matches
       FROM read_credits c WHERE c.buyer_key IS NOT NULL AND instr(c.buyer_key, ?) > 0
-      GROUP BY c.buyer_key ORDER BY ${engine.dialect.total('c.quantity')} DESC, c.buyer_key LIMIT ?`, [needle, scan]);
+      GROUP BY c.buyer_ref ORDER BY ${engine.dialect.total('c.quantity')} DESC, ${engine.dialect.anyValue('c.buyer_key')} LIMIT ?`, [needle, scan]);
   const countryFrom = `FROM projects p LEFT JOIN project_countries pc ON pc.country = p.country
       WHERE p.country IS NOT NULL AND (instr(fold(p.country), ?) > 0 OR lower(pc.country_code) = ?) GROUP BY p.country`;
   const countryRows = statement(ctx.db, `SELECT p.country AS country, pc.country_code AS code, count(*) AS projects, count(*) OVER () AS matches ${countryFrom}

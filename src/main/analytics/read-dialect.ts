@@ -40,6 +40,10 @@ export interface SqlDialect {
   greatest(a: string, b: string): string;
   /** True when `expr` is one of a list of texts bound as ONE parameter (given to the engine as an array). */
   inTextList(expr: string): string;
+  /** The same for a list of `*_ref` values (codes in the copy, texts in SQLite). */
+  inRefList(expr: string): string;
+  /** Any one value of `x` over the group (for a value the group's key decides). */
+  anyValue(x: string): string;
 }
 
 const FOLDED_LISTS = new Set<ProjectListColumn>(['protocol', 'certifications']);
@@ -70,6 +74,8 @@ export const SQLITE_DIALECT: SqlDialect = {
   daysBetween: (a, b) => `CAST(round(julianday(${b}) - julianday(${a})) AS INTEGER)`,
   greatest: (a, b) => `max(${a}, ${b})`,
   inTextList: (expr) => `${expr} IN (SELECT value FROM json_each(?))`,
+  inRefList: (expr) => `${expr} IN (SELECT value FROM json_each(?))`,
+  anyValue: (x) => `min(${x})`,
 };
 
 /** DuckDB keeps folded copies of the folded lists (`protocol_keys`, `certification_keys`) beside the lists as stored. */
@@ -99,4 +105,6 @@ export const DUCKDB_DIALECT: SqlDialect = {
   daysBetween: (a, b) => `date_diff('day', TRY_CAST(${a} AS DATE), TRY_CAST(${b} AS DATE))`,
   greatest: (a, b) => `greatest(${a}, ${b})`,
   inTextList: (expr) => `${expr} IN (SELECT unnest(?::VARCHAR[]))`,
+  inRefList: (expr) => `${expr} IN (SELECT unnest(?::INTEGER[]))`,
+  anyValue: (x) => `any_value(${x})`,
 };

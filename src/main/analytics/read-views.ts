@@ -4,8 +4,10 @@
  * same value computed in JavaScript from a cache row (the analytical copy's tables in DuckDB, of the
  * DuckDB type given). Queries (read-dialect.ts) name only these columns, so both engines answer
  * alike. `<column>_key` is the column folded (src/shared/case-folding.ts); `project_ref` joins a
- * credit transaction to its parent project (the id exactly as stored); a buyer is the harmonized
- * beneficiary of a retirement, or its beneficiary as written when it has none (cleanText).
+ * credit transaction to its parent project (the id exactly as stored) and `buyer_ref` groups a
+ * buyer's retirements (its key): integer codes in the copy, the values themselves in SQLite; a buyer
+ * is the harmonized beneficiary of a retirement, or its beneficiary as written when it has none
+ * (cleanText).
  */
 import type Database from 'better-sqlite3';
 import { SQL_TEXT_FUNCTIONS, cleanText, foldCase } from '../../shared/case-folding';
@@ -22,6 +24,11 @@ export interface ReadColumn {
   duckType: string;
   /** The same value from a row of the cache table (its columns as stored). */
   value(row: CacheRow): unknown;
+  /**
+   * A join or grouping key: the copy stores an integer code for the value (one per distinct value,
+   * kept in its dictionary of that kind), SQLite the value itself. Only compared for equality.
+   */
+  code?: 'project' | 'buyer';
 }
 
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : v === null || v === undefined ? null : String(v));
@@ -68,7 +75,7 @@ const buyerOf = (r: CacheRow): string | null =>
 
 export const READ_CREDIT_COLUMNS: readonly ReadColumn[] = [
   asIs('id', 'BIGINT'),
-  { name: 'project_ref', sql: 't.project_id', duckType: 'VARCHAR', value: (r) => text(r.project_id) },
+  { name: 'project_ref', sql: 't.project_id', duckType: 'INTEGER', value: (r) => text(r.project_id), code: 'project' },
   asIs('project_id', 'VARCHAR'),
   folded('project_id'),
   ...labelled('transaction_type'),
@@ -83,6 +90,7 @@ export const READ_CREDIT_COLUMNS: readonly ReadColumn[] = [
   folded('retirement_beneficiary_harmonized'),
   { name: 'buyer_name', sql: `CASE WHEN ${RETIREMENT} THEN ${BUYER_SQL} END`, duckType: 'VARCHAR', value: buyerOf },
   { name: 'buyer_key', sql: `CASE WHEN ${RETIREMENT} THEN fold(${BUYER_SQL}) END`, duckType: 'VARCHAR', value: (r) => fold(buyerOf(r)) },
+  { name: 'buyer_ref', sql: `CASE WHEN ${RETIREMENT} THEN fold(${BUYER_SQL}) END`, duckType: 'INTEGER', value: (r) => fold(buyerOf(r)), code: 'buyer' },
   {
     name: 'buyer_harmonized', sql: `CASE WHEN ${RETIREMENT} AND ${BUYER_SQL} IS NOT NULL THEN clean_text(t.retirement_beneficiary_harmonized) IS NOT NULL END`,
     duckType: 'TINYINT', value: (r) => (buyerOf(r) === null ? null : cleanText(text(r.retirement_beneficiary_harmonized)) !== null ? 1 : 0),
@@ -92,7 +100,7 @@ export const READ_CREDIT_COLUMNS: readonly ReadColumn[] = [
 const FLAGS = ['is_compliance', 'has_ccb', 'has_icvcm_ccp', 'has_corsia', 'has_sdvista', 'has_social_carbon', 'article6_authorized'];
 
 export const READ_PROJECT_COLUMNS: readonly ReadColumn[] = [
-  { name: 'project_ref', sql: 't.project_id', duckType: 'VARCHAR', value: (r) => text(r.project_id) },
+  { name: 'project_ref', sql: 't.project_id', duckType: 'INTEGER', value: (r) => text(r.project_id), code: 'project' },
   asIs('project_id', 'VARCHAR'),
   folded('project_id'),
   { name: 'natural_prefix', sql: "fold(rtrim(t.project_id, '0123456789'))", duckType: 'VARCHAR', value: (r) => naturalIdKey(text(r.project_id) ?? '').prefix },

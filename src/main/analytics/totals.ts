@@ -27,7 +27,7 @@ export async function creditTotals(ctx: ReadContext, q: ParsedInput<'credits.tot
   const where = creditWhere(d, q);
   const sql = whereSql(where);
   const [all] = await engine.all<Pick<CreditTotals, 'transactions' | 'projects' | 'buyers'>>(`SELECT count(*) AS transactions,
-      count(DISTINCT c.project_ref) AS projects, count(DISTINCT c.buyer_key) AS buyers FROM read_credits c ${sql}`, where.params);
+      count(DISTINCT c.project_ref) AS projects, count(DISTINCT c.buyer_ref) AS buyers FROM read_credits c ${sql}`, where.params);
   const byType = await engine.all<{ transaction_type: string | null; key: string | null } & CreditTypeTotal>(`SELECT min(c.transaction_type) AS transaction_type,
       c.transaction_type_key AS key, count(*) AS transactions, ${d.total('c.quantity')} AS quantity
     FROM read_credits c ${sql} GROUP BY c.transaction_type_key ORDER BY transactions DESC, c.transaction_type_key NULLS LAST`, where.params);

@@ -18,13 +18,15 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { CopyStatus, ReadModelChange } from '../../cache/cache-protocol';
 import { openCacheReader } from '../../cache/database';
 import type { ReadEngine } from '../read-engine';
-import { appendRows, cacheColumnsOf, cacheRowsByKey, deleteKeys, SOURCES, STATE_DDL, tableDdl, type CopyTable } from './copy-tables';
+import { cacheColumnsOf, cacheRowsByKey, CopyCodes, deleteKeys, loadRows, SOURCES, STATE_DDL, tableDdl, type CopyTable } from './copy-tables';
 import { duckdbEngine, SerialQueue } from './duckdb-engine';
 
 /** Moves when the copy's tables change shape: a copy of another shape is rebuilt. */
-const COPY_SCHEMA = 2;
+const COPY_SCHEMA = 3;
 /** Rows read from the cache per step of a rebuild (the queue yields between steps). */
-const REBUILD_STEP_ROWS = 20_000;
+const REBUILD_STEP_ROWS = 50_000;
+/** Rows of a staged pass gathered before they are appended (fewer, larger appends). */
+const STAGED_BATCH_ROWS = 50_000;
 /** How long a query that found the copy behind waits for the writer's report before the copy rebuilds what is behind. */
 const CATCH_UP_AFTER_MS = 1_000;
 
@@ -55,7 +57,7 @@ const removeFile = (file: string) => {
 };
 
 async function openInstance(file: string, options: CopyOptions): Promise<DuckDBInstance> {
-  const settings = { threads: String(options.threads ?? 2), memory_limit: options.memoryLimit ?? '256MB' };
+  const settings = { threads: String(options.threads ?? 2), memory_limit: options.memoryLimit ?? '256MB', checkpoint_threshold: '256MB' };
   try {
     return await DuckDBInstance.create(file, settings);
   } catch {
@@ -73,6 +75,9 @@ export class AnalyticalCopy {
   private rebuilding: CopyStatus['rebuilding'] = null;
   private catchUp: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
+  private codes = new CopyCodes();
+  /** Staged rows reported and not appended yet (all of one pass). */
+  private stagedIds: number[] = [];
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -116,6 +121,7 @@ export class AnalyticalCopy {
    */
   settled(): Promise<void> {
     return this.queue.run(async () => {
+      await this.appendStaged();
       if (!this.currentNow()) await this.catchUpBehind();
     });
   }
@@ -144,13 +150,14 @@ export class AnalyticalCopy {
     await this.writes.run(STATE_DDL);
     const schema = await this.stateValue('schema');
     if (schema !== COPY_SCHEMA) {
-      for (const t of ['read_credits', 'read_credits_next', 'read_projects', 'read_credits_build', 'read_projects_build']) await this.writes.run(`DROP TABLE IF EXISTS ${t}`);
+      for (const t of ['read_credits', 'read_credits_next', 'read_projects', 'read_credits_build', 'read_projects_build', 'copy_codes']) await this.writes.run(`DROP TABLE IF EXISTS ${t}`);
       await this.writes.run('DELETE FROM copy_state');
       await this.setState({ schema: COPY_SCHEMA });
     }
     // A rebuild cut off by a kill leaves its half-built table: of no use.
     for (const t of ['read_credits_build', 'read_projects_build']) await this.writes.run(`DROP TABLE IF EXISTS ${t}`);
     for (const t of ['read_credits', 'read_projects'] as const) await this.writes.run(tableDdl(t));
+    this.codes = await CopyCodes.load(this.writes);
     this.versions = { credits: (await this.stateValue('credits')) ?? -1, projects: (await this.stateValue('projects')) ?? -1 };
     this.stagedPass = await this.stateValue('staged_pass');
     this.report();
@@ -182,6 +189,9 @@ export class AnalyticalCopy {
 
   private async apply(change: ReadModelChange): Promise<void> {
     if (this.closed) return;
+    // Only more rows of the same staged pass may wait to be appended with the next ones.
+    const moreStaged = change.staged && !change.credits && !change.projects && change.staged.pass !== null && change.staged.pass === this.stagedPass && change.staged.ids.length > 0;
+    if (!moreStaged) await this.appendStaged();
     if (change.staged) await this.followStaged(change.staged.pass, change.staged.ids);
     if (change.projects) await this.followTable('read_projects', 'projects', change.projects.version, change.projects.ids);
     if (change.credits) {
@@ -202,13 +212,10 @@ export class AnalyticalCopy {
     this.versions[name] = version;
   }
 
-  private async upsert(table: CopyTable, ids: readonly (number | string)[]): Promise<void> {
-    await deleteKeys(this.writes, table, ids);
-    const rows = cacheRowsByKey(this.cache, table, ids);
-    if (!rows.length) return;
-    const appender = await this.writes.createAppender(table);
-    appendRows(appender, table, rows);
-    appender.closeSync();
+  /** The cache's current rows of `ids` into `table`, replacing the copy's (`append`: the copy holds none of them yet, or may hold older ones a publishing dedupes). */
+  private async upsert(table: CopyTable, ids: readonly (number | string)[], append = false): Promise<void> {
+    if (!append) await deleteKeys(this.writes, table, ids);
+    await loadRows(this.writes, table, cacheRowsByKey(this.cache, table, ids), this.codes);
   }
 
   /** Rows of a staged full pass: mirrored into read_credits_next (made afresh for a new pass; dropped with pass null). */
@@ -225,7 +232,17 @@ export class AnalyticalCopy {
       await this.setState({ staged_pass: pass });
       this.stagedPass = pass;
     }
-    if (ids.length) await this.upsert('read_credits_next', ids);
+    // A staged pass appends, in batches (a page staged again, after a crash or a retried transfer, is deduped when the pass is published).
+    this.stagedIds.push(...ids);
+    if (this.stagedIds.length >= STAGED_BATCH_ROWS) await this.appendStaged();
+  }
+
+  /** Appends the staged rows gathered so far. */
+  private async appendStaged(): Promise<void> {
+    if (!this.stagedIds.length || this.stagedPass === null) return;
+    const ids = this.stagedIds;
+    this.stagedIds = [];
+    await this.upsert('read_credits_next', ids, true);
   }
 
   /**
@@ -235,8 +252,19 @@ export class AnalyticalCopy {
   private async followPublished(version: number): Promise<void> {
     if (this.versions.credits >= version) return;
     const live = this.cache.prepare('SELECT count(*) AS n, coalesce(sum(id), 0) AS s FROM main.credit_transactions').get() as { n: number; s: number };
-    const staged = this.stagedPass === null ? null : (await this.writes.runAndReadAll('SELECT count(*) AS n, count(DISTINCT id) AS d, coalesce(sum(id), 0) AS s FROM read_credits_next')).getRowsJS()[0]!;
-    const matches = staged !== null && Number(staged[0]) === live.n && Number(staged[1]) === live.n && Number(staged[2]) === live.s;
+    const stagedCounts = async () => (await this.writes.runAndReadAll('SELECT count(*) AS n, count(DISTINCT id) AS d, coalesce(sum(DISTINCT id), 0) AS s FROM read_credits_next')).getRowsJS()[0]!.map(Number);
+    let staged = this.stagedPass === null ? null : await stagedCounts();
+    if (staged && staged[1] === live.n && staged[2] === live.s && staged[0] !== staged[1]) {
+      // Pages staged twice: the rows appended last are the ones the cache kept.
+      await this.writes.run(`CREATE OR REPLACE TABLE read_credits_dedup AS SELECT * EXCLUDE (row_order) FROM (
+          SELECT *, row_number() OVER (PARTITION BY id ORDER BY rowid DESC) AS row_order FROM read_credits_next) WHERE row_order = 1`);
+      await this.inTransaction(async () => {
+        await this.writes.run('DROP TABLE read_credits_next');
+        await this.writes.run('ALTER TABLE read_credits_dedup RENAME TO read_credits_next');
+      });
+      staged = await stagedCounts();
+    }
+    const matches = staged !== null && staged[0] === live.n && staged[1] === live.n && staged[2] === live.s;
     if (!matches) return this.rebuild('read_credits');
     await this.inTransaction(async () => {
       await this.writes.run('DROP TABLE read_credits');
@@ -261,6 +289,7 @@ export class AnalyticalCopy {
   /** Rebuilds what is behind the cache, and a staged mirror that does not hold what the cache staged. */
   private async catchUpBehind(): Promise<void> {
     if (this.closed) return;
+    await this.appendStaged();
     const now = cacheVersions(this.cache);
     if (now.projects !== this.versions.projects) await this.rebuild('read_projects');
     if (now.credits !== this.versions.credits) await this.rebuild('read_credits');
@@ -300,20 +329,15 @@ export class AnalyticalCopy {
       const { cache, key } = SOURCES[table];
       const columns = cacheColumnsOf(table).join(', ');
       const step = source.prepare(`SELECT ${columns} FROM main.${cache} WHERE ${key} > ? ORDER BY ${key} LIMIT ${REBUILD_STEP_ROWS}`);
-      const appender = await this.writes.createAppender(build);
       let after: number | string = key === 'id' ? -Number.MAX_SAFE_INTEGER : '';
       for (;;) {
         const rows = step.all(after) as Array<Record<string, unknown>>;
         if (!rows.length) break;
-        appendRows(appender, table, rows);
+        await loadRows(this.writes, table, rows, this.codes, build);
         after = rows[rows.length - 1]![key] as number | string;
         await new Promise((resolve) => setImmediate(resolve));
-        if (this.closed) {
-          appender.closeSync();
-          return;
-        }
+        if (this.closed) return;
       }
-      appender.closeSync();
       source.exec('COMMIT');
       await this.inTransaction(async () => {
         await this.writes.run(`DROP TABLE IF EXISTS ${table}`);
@@ -339,6 +363,8 @@ export class AnalyticalCopy {
       await this.writes.run('COMMIT');
     } catch (err) {
       await this.writes.run('ROLLBACK').catch(() => undefined);
+      // Codes given inside the transaction went with it.
+      this.codes = await CopyCodes.load(this.writes);
       throw err;
     }
   }

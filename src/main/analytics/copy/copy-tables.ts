@@ -45,6 +45,67 @@ export const tableDdl = (table: CopyTable): string =>
   `CREATE TABLE IF NOT EXISTS ${table} (${SOURCES[table].columns.map((c) => `${c.name} ${c.duckType}`).join(', ')})`;
 
 export const STATE_DDL = 'CREATE TABLE IF NOT EXISTS copy_state (name VARCHAR PRIMARY KEY, value BIGINT NOT NULL)';
+export const CODES_DDL = 'CREATE TABLE IF NOT EXISTS copy_codes (kind VARCHAR NOT NULL, value VARCHAR NOT NULL, code INTEGER NOT NULL)';
+
+/**
+ * The copy's dictionaries of join and grouping keys (ReadColumn.code): one integer per distinct
+ * value of each kind, never reused. A new code is written to `copy_codes` before any row that uses
+ * it, so every stored row's codes are in the stored dictionary whatever a kill interrupts.
+ */
+export class CopyCodes {
+  private readonly codes = new Map<string, Map<string, number>>();
+  private pending: Array<[kind: string, value: string, code: number]> = [];
+
+  static async load(connection: DuckDBConnection): Promise<CopyCodes> {
+    await connection.run(CODES_DDL);
+    const codes = new CopyCodes();
+    for (const [kind, value, code] of (await connection.runAndReadAll('SELECT kind, value, code FROM copy_codes')).getRowsJS() as Array<[string, string, number]>) {
+      codes.of(kind).set(value, Number(code));
+    }
+    return codes;
+  }
+
+  private of(kind: string): Map<string, number> {
+    let m = this.codes.get(kind);
+    if (!m) this.codes.set(kind, (m = new Map()));
+    return m;
+  }
+
+  /** The code of `value` (null stays null), a new one when it has none yet. */
+  code(kind: string, value: unknown): number | null {
+    if (value === null || value === undefined) return null;
+    const key = String(value);
+    const m = this.of(kind);
+    let c = m.get(key);
+    if (c === undefined) {
+      c = m.size + 1;
+      m.set(key, c);
+      this.pending.push([kind, key, c]);
+    }
+    return c;
+  }
+
+  /** Writes the codes given since the last call (before the rows that use them are appended). */
+  async persist(connection: DuckDBConnection): Promise<void> {
+    if (!this.pending.length) return;
+    const rows = this.pending;
+    this.pending = [];
+    const appender = await connection.createAppender('copy_codes');
+    for (const [kind, value, code] of rows) {
+      appender.appendVarchar(kind);
+      appender.appendVarchar(value);
+      appender.appendInteger(code);
+      appender.endRow();
+    }
+    appender.closeSync();
+  }
+
+  /** Forgets the codes given and not persisted (their rows were not appended). */
+  discard(): void {
+    for (const [kind, value] of this.pending) this.of(kind).delete(value);
+    this.pending = [];
+  }
+}
 
 /** A value as the appender takes it for a column of `duckType`. */
 function duckValue(duckType: string, v: unknown): DuckDBValue {
@@ -70,16 +131,46 @@ function duckValue(duckType: string, v: unknown): DuckDBValue {
 /** DuckDB's vector size: the most rows a data chunk holds. */
 const CHUNK_ROWS = 2048;
 
-/** Appends cache rows to `table` through `appender`, computing every column (read-views.ts). */
-export function appendRows(appender: DuckDBAppender, table: CopyTable, rows: readonly CacheRow[]): void {
+/**
+ * Appends cache rows to `table` through `appender` (a connection's), computing every column
+ * (read-views.ts) and the codes of its keys; new codes are persisted first.
+ */
+export async function appendRows(connection: DuckDBConnection, appender: DuckDBAppender, table: CopyTable, rows: readonly CacheRow[], codes: CopyCodes): Promise<void> {
   const columns = SOURCES[table].columns;
-  const types = columns.map((c) => DUCK_TYPES[c.duckType]!);
+  const valueOf = (c: ReadColumn, r: CacheRow) => duckValue(c.duckType, c.code ? codes.code(c.code, c.value(r)) : c.value(r));
+  const chunk = chunkFor(table);
   for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
     const part = rows.slice(start, start + CHUNK_ROWS);
-    const chunk = DuckDBDataChunk.create(types, part.length);
-    chunk.setColumns(columns.map((c) => part.map((r) => duckValue(c.duckType, c.value(r)))));
+    const values = columns.map((c) => part.map((r) => valueOf(c, r)));
+    await codes.persist(connection);
+    chunk.reset();
+    chunk.rowCount = part.length;
+    chunk.setColumns(values);
     appender.appendDataChunk(chunk);
   }
+}
+
+/** Appends cache rows of `table`'s shape to `into` (default: the table) through one appender; new codes are persisted first. */
+export async function loadRows(connection: DuckDBConnection, table: CopyTable, rows: readonly CacheRow[], codes: CopyCodes, into: string = table): Promise<void> {
+  if (!rows.length) return;
+  const appender = await connection.createAppender(into);
+  try {
+    await appendRows(connection, appender, table, rows, codes);
+  } finally {
+    appender.closeSync();
+  }
+}
+
+/**
+ * One data chunk per table, reused for every append: a chunk's vectors live in native memory that
+ * JavaScript's collector does not see, so a chunk made per append piles them up between collections.
+ */
+const chunks = new Map<string, DuckDBDataChunk>();
+function chunkFor(table: CopyTable): DuckDBDataChunk {
+  const shape = table === 'read_projects' ? 'projects' : 'credits';
+  let chunk = chunks.get(shape);
+  if (!chunk) chunks.set(shape, (chunk = DuckDBDataChunk.create(SOURCES[table].columns.map((c) => DUCK_TYPES[c.duckType]!), CHUNK_ROWS)));
+  return chunk;
 }
 
 /** The cache rows of `keys` from its table `cache` (the keys that exist). */
