@@ -3,9 +3,9 @@
  * the market is advanced, before the service listens); the auth tables (accounts, api_keys,
  * api_usage, demo_key_secrets) change while the service runs. Quantities and totals are numbers
  * that may be fractional or null (a messy market has both); SUM-like aggregates skip nulls.
- * Ids, names and labels are declared COLLATE NOCASE, so the project ids' primary key and indexes serve
- * lookups that ignore ASCII case; filters, searches, sorts and groupings of text compare by the one
- * folding rule (the SQL function `fold`, docs/text-matching.md), not by the collation.
+ * Ids, names and labels are declared COLLATE NOCASE, so the project ids' primary key and indexes
+ * serve lookups that ignore ASCII case; filters, searches, sorts and groupings of text compare by
+ * the one folding rule (the SQL function `fold`, docs/text-matching.md), not by the collation.
  */
 /** Moves when the schema or the generated market changes, so a stored market is made again. */
 export const SCHEMA_VERSION = 5;
