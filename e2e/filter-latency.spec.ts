@@ -9,7 +9,7 @@
  * At default scale: `CARBON_DEMO_SCALE=1 npx playwright test e2e/filter-latency.spec.ts` (the first
  * run generates the market and syncs ~530k transactions). E2E_DATA_DIR=DIR keeps the web host's data
  * folder (market and synced cache) for the next run; the host's start-up sync then only refreshes,
- * and the checks wait until it (and the rollups it rebuilds) is done.
+ * and the checks wait until it is done.
  */
 import fs from 'node:fs';
 import { expect, test as base, type AppPage } from './fixtures';
@@ -31,7 +31,7 @@ const test = base.extend<object, { webHost: RunningWebHost }>({
   ],
 });
 
-/** Waits until no sync runs: a reused data folder's start-up sync rewrites recent transactions and rebuilds the rollups. */
+/** Waits until no sync runs: a reused data folder's start-up sync rewrites recent transactions (and the analytical copy follows them). */
 async function syncSettled(app: AppPage) {
   const timeout = Number(process.env.E2E_SYNC_TIMEOUT_MS ?? 150_000);
   await expect.poll(async () => (await app.call<{ state: string }>('sync.status')).state, { timeout, intervals: [1000] }).not.toBe('running');

@@ -40,7 +40,7 @@ function print(line: string, figures: Record<string, unknown>) {
   test.info().annotations.push({ type: 'bench', description: line });
 }
 
-/** Waits until no sync runs: a reused data folder's start-up sync rewrites recent transactions and rebuilds the rollups. */
+/** Waits until no sync runs: a reused data folder's start-up sync rewrites recent transactions (and the analytical copy follows them). */
 async function syncSettled(app: AppPage) {
   const timeout = Number(process.env.E2E_SYNC_TIMEOUT_MS ?? 150_000);
   await expect.poll(async () => (await app.call<{ state: string }>('sync.status')).state, { timeout, intervals: [1000] }).not.toBe('running');

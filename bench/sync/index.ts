@@ -15,8 +15,8 @@
  *            views' queries (projects, credits, charts and supply-demand) idle and while a full resync
  *            writes (BENCH_RESYNC_READS=0 skips them: at 10x a resync takes minutes); the sync again
  *            with BENCH_LATENCY_MS (default 30; 0 skips) added to every answer, BENCH_WIRE_ROUNDS times
- *            (best against the loopback's best). Each service is warmed by one untimed sync before
- *            anything on it is timed (see warmedService; BENCH_WARM=0 skips it: minutes at 10x).
+ *            (best against the loopback's best). Each service gets one untimed warm-up sync before
+ *            anything on it is timed (see warmedUpService; BENCH_WARM=0 skips it: minutes at 10x).
  *   mirror   The offline mirror at the Pro allowance (BENCH_RATE_LIMIT, default 600/min).
  *   changes  A second sync after the service advanced 7 days, with and without the change log.
  *   rate     A rate-limited run (BENCH_RATE_LIMIT per minute for BENCH_RATE_SECONDS, default 40):
@@ -66,16 +66,16 @@ async function projectsAndCredits(name: string, service: Awaited<ReturnType<type
 }
 
 /**
- * The reference service started with `args`, then warmed by one untimed projects + credits sync: a
- * freshly started service's first pass over the credits flowed 10-40% slower than its later ones
- * (recorded syncs), which would time that first run, plain pager or Carbon Desk, against a slower
- * service than the others.
+ * The reference service started with `args`, then given one untimed warm-up sync (projects +
+ * credits): a freshly started service answers its first pass over the credits slower than its later
+ * ones, which would time that first run, plain pager or Carbon Desk, against a slower service than
+ * the others.
  */
-async function warmedService(args: string[]): ReturnType<typeof startService> {
+async function warmedUpService(args: string[]): ReturnType<typeof startService> {
   const service = await startService(args);
   if (process.env.BENCH_WARM === '0') return service;
-  const run = await projectsAndCredits('cache-warming.sqlite', service);
-  say(`  warmed by one untimed sync (projects + credits): ${run.seconds.toFixed(1)} s`);
+  const run = await projectsAndCredits('cache-warm-up.sqlite', service);
+  say(`  warm-up sync, untimed (projects + credits): ${run.seconds.toFixed(1)} s`);
   return service;
 }
 
@@ -90,7 +90,7 @@ async function wire() {
   const rounds = Number(process.env.BENCH_WIRE_ROUNDS ?? 2);
   const latencyMs = Number(process.env.BENCH_LATENCY_MS ?? 30);
   say(`starting the reference service at scale ${scale} (generating the market)...`);
-  let service = await warmedService([]);
+  let service = await warmedUpService([]);
   const plain: number[] = [];
   const ours: number[] = [];
   let oursRss = 0;
@@ -153,9 +153,9 @@ async function wire() {
   const serviceMb = fileBytes(serviceFile()) / 2 ** 20;
   let slow: { latencyMs: number; plainSeconds: number; oursSeconds: number[] } | null = null;
   if (latencyMs > 0) {
-    // As many rounds as on loopback, best against best, on a service warmed the same way.
+    // As many rounds as on loopback, best against best, on a service warmed up the same way.
     say(`the same with ${latencyMs} ms added to every answer (${rounds} rounds)...`);
-    service = await warmedService(['--latency-ms', String(latencyMs)]);
+    service = await warmedUpService(['--latency-ms', String(latencyMs)]);
     try {
       const oursSeconds: number[] = [];
       for (let round = 0; round < rounds; round++) {

@@ -73,8 +73,8 @@ const ROOT = path.resolve(__dirname, '../..');
 /**
  * The CLI and its worker threads bundled into `outDir`, as electron-vite bundles them for the app
  * (packages left to node_modules, the migrations copied beside): answers the CLI's entry. Under tsx
- * every thread compiles the sources as it starts: the process held 35-40 MB more (a key listing
- * alone peaked at 157 MB against 116-121), and a complete default sync took 0.2-1.2 s longer.
+ * every thread compiles the sources as it starts, which costs memory and time the app does not
+ * spend, so the syncing process's peak RSS is judged on this bundle.
  */
 export async function bundleCli(outDir: string): Promise<string> {
   if (!outDir.startsWith(ROOT + path.sep)) throw new Error('the bundle resolves its packages from node_modules: it must be inside the repository');
@@ -316,9 +316,9 @@ async function askViews(cache: CacheClient, options: { until?: Promise<unknown>;
  * then while a full resync of projects and credits writes into the same cache.
  */
 export async function readsDuringResync(cache: CacheClient, service: Service) {
-  // The reader warmed first: its columnar copy (built by a thread of its own, 1-2.5 s at 1x, once a
-  // query asked) and each view's sort keys over it. Without the wait, the first answers of a cold
-  // reader (bench/query's cold mode measures those) landed in the resync's samples as its cost.
+  // The reader is warmed up first (every view's queries asked twice, 4 s apart: the analytical copy
+  // has time to become current, each statement is prepared); otherwise the first answers of a cold
+  // reader, which bench/query's cold mode measures, would land in the resync's samples as its cost.
   await askViews(cache, { rounds: 1, gapMs: 0 });
   await new Promise((r) => setTimeout(r, 4000));
   await askViews(cache, { rounds: 1, gapMs: 0 });

@@ -98,7 +98,7 @@ export function memoAnswer<T>(db: Database.Database, key: unknown, compute: () =
 /**
  * `compute()` under `key`, remembered until the data changes in a slot of its own (`slot`, one answer
  * each): for the few answers views start from (every buyer, the projects' default order), which a
- * stream of filtered answers would push out of the shared memo and cost 50-140 ms each time at 10x.
+ * stream of filtered answers would otherwise push out of the shared memo.
  */
 export function memoSlot<T>(db: Database.Database, slot: string, key: unknown, compute: () => T): T {
   const m = memoOf(db);
@@ -111,8 +111,8 @@ export function memoSlot<T>(db: Database.Database, slot: string, key: unknown, c
 }
 
 /**
- * Forgets every remembered answer of `db`. For when what answers hold on to is replaced (the columnar
- * copy of the transactions): the data moved on, so none of them can be reached again anyway.
+ * Forgets every remembered answer of `db`: for when what the answers were computed from changes
+ * without a write to the cache (which moves the generation and makes them unreachable anyway).
  */
 export function forgetAnswers(db: Database.Database): void {
   const m = memos.get(db);

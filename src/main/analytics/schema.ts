@@ -1,7 +1,8 @@
 /**
- * The query layer's own tables in the cache file (rollups, their freshness record, extra indexes):
- * migrations 100 and above in ./migrations, applied after the cache's own by whoever opens the
- * cache with the query layer (the cache worker's composition root, the export worker, tests).
+ * The query layer's own migrations of the cache file, 100 and above in ./migrations (the rollups and
+ * indexes the earlier ones made are dropped by the later ones: the read model answers without them),
+ * applied after the cache's own by whoever opens the cache with the query layer (the cache worker's
+ * composition root, tests).
  */
 import type Database from 'better-sqlite3';
 import { openCacheDatabase } from '../cache/database';

@@ -22,8 +22,8 @@ export function matchSubstring(w: SqlWhere, columns: readonly string[], needle: 
 
 /**
  * SQL true when the identifier `column` (a project id) is `id` ignoring case, and its parameter: an
- * ASCII id (every registry's) through the column's NOCASE comparison and indexes, any other by the
- * folding rule, as the reference service looks ids up.
+ * ASCII id (every registry's) by SQLite's NOCASE comparison (on ASCII text the same as the folding
+ * rule), any other by the folding rule, as the reference service looks ids up (docs/text-matching.md).
  */
 export const sameId = (column: string, id: string): [string, string] =>
   isAscii(id) ? [`${column} = ? COLLATE NOCASE`, id] : [`fold(${column}) = ?`, foldCase(id)];

@@ -8,9 +8,8 @@
  * an error or a log line.
  *
  * Requests go out through undici's `request`, the library Node's `fetch` is built on, without the
- * web streams and objects `fetch` adds to every answer: reading the default market's 2,664 credit
- * pages, 24 at a time, took the client 1.9-2.4 s of CPU this way against 2.7-2.9 s through `fetch`
- * (the JSON parse included), and a whole projects + credits sync 1.0-1.9 s less of the process's CPU.
+ * web streams and objects `fetch` adds to every answer: a sync's thousands of pages cost the main
+ * thread less CPU so (docs/decisions/005-undici-request-instead-of-fetch.md).
  */
 import { request, type Dispatcher } from 'undici';
 import { z } from 'zod';

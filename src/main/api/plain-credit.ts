@@ -4,9 +4,8 @@
  * items) is read here in one pass, into the value zod would give, with the same keys in the same
  * order. Anything else (a field of another type, a datetime, a fraction where an integer belongs, a
  * parent without its id) answers null, and the schema reads the item as usual: liberal reading
- * stays in one place (item-intake.ts), this only skips its cost for the items that need none of it.
- * At the default market's 532,799 transactions this was 2-3 s of the sync's main thread: zod's
- * reading, and the slower objects it builds.
+ * stays in one place (item-intake.ts), this only skips its cost for the items that need none of it:
+ * zod's reading, and the objects it builds, which are slower to read and to pass between threads.
  */
 import type { CreditTransaction, ExtraFields, WithExtra } from '../../shared/api';
 

@@ -15,17 +15,11 @@ export type RequestPriority = 'foreground' | 'background';
 
 /**
  * Requests of one connection in flight at most, by default. A page's round trip over a real link is
- * mostly waiting: measured on the default market with 30 ms added to every answer, a projects +
- * credits sync took 32 s with 4 in flight, 23 s with 8, 21 s with 12 and 20 s with 16 (18.5 s on
- * loopback, where the number makes no difference). Once the client's own work got faster (14-15 s on
- * loopback), 12 held the sync at 30 ms to 18.0-18.8 s and 16 to 16.4-16.7 s (20: 16.4 s). Later,
- * with 13.4-13.8 s on loopback: 16 gave 15.8-16.1 s at 30 ms, 24 gave 14.7-15.3 s and 32 14.2-14.5 s,
- * loopback and peak memory unchanged. Once the cache's writer read the credit pages itself (8.2-8.8 s
- * on loopback), 24 gave 10.8-11.7 s at 30 ms and 32 10.4-10.5 s (three runs each, alternated; 48:
- * 9.9-10.0 s), loopback and peak memory unchanged: with the service on the same two cores, the
- * requests of a job come back in waves, and more in flight fill the gaps. 32 rather than more on
- * a near server (REQUESTS_IN_FLIGHT_FAR for a far one): each is a connection to a server that may
- * have no rate limit. The key's rate limit, not this, is what protects the service.
+ * mostly waiting, and a job's answers come back in waves: more requests in flight fill the gaps
+ * (bench/sync times a sync with latency added to every answer against the same on loopback). 32
+ * rather than more on a near server (REQUESTS_IN_FLIGHT_FAR for a far one): each is a connection to
+ * a server that may have no rate limit. The key's rate limit, not this, is what protects the service
+ * (docs/decisions/007-pacing-to-the-key-rate-limit.md).
  */
 export const REQUESTS_IN_FLIGHT = 32;
 
@@ -33,10 +27,8 @@ export const REQUESTS_IN_FLIGHT = 32;
  * Requests in flight at most once the shortest round trip seen is FAR_ROUND_TRIP_MS or more: keeping
  * a server busy takes as many requests under way as it answers in one round trip, so a far server
  * needs more of them, and a near one gains nothing from them. The shortest trip is the link's
- * latency without the server's queue, which a loaded server adds to every other trip. On the default
- * market with 30 ms added to every answer, a projects + credits sync took 10.5–11.1 s with 32, 10.1–10.3 s
- * with 48 and 9.6–9.7 s with 64 (three runs each, alternated); on loopback (shortest trips of a few
- * milliseconds) it keeps 32.
+ * latency without the server's queue, which a loaded server adds to every other trip. On loopback
+ * (shortest trips of a few milliseconds) a connection keeps REQUESTS_IN_FLIGHT.
  */
 export const REQUESTS_IN_FLIGHT_FAR = 64;
 export const FAR_ROUND_TRIP_MS = 10;
@@ -195,9 +187,8 @@ export class RequestPacer {
   /**
    * How far behind its schedule a start may be and still count from its slot rather than from now:
    * a timer never wakes before the next millisecond, and often later, so at a pace of more than one
-   * start a millisecond, spacing every start from the moment it was made lost the difference each
-   * time. A generous allowance (1,000,000 a minute, 0.06 ms a slot) held the default market's 1,911
-   * boundaries to one start per timer, 1.1 ms an item, against 0.13 ms with no limit. Bounded so that
+   * start a millisecond, spacing every start from the moment it was made would lose the difference
+   * each time, and a generous allowance would hold requests to one start per timer. Bounded so that
    * no one-minute window holds more starts than the allowance: the slots spaced at `headroom` of it
    * leave a share unused, and the starts this lets come early fit within it.
    */

@@ -1,9 +1,10 @@
 /**
  * The ops the cache itself answers (see cache-protocol.ts for the whole protocol): the sync engine's
  * writes (`write:*`, `sync:*`) and the app's reads of cache state (`read:*`). A sync step
- * (`sync:step`) applies its writes AND advances the job's cursor in ONE transaction. What runs after
- * a job's rows are written (the query layer's rollups) is a hook given by the worker's composition
- * root, so the cache knows nothing of the layers that read it.
+ * (`sync:step`) applies its writes AND advances the job's cursor in ONE transaction. What the layers
+ * above need of the writes (each commit's ReadModelChange, for the reader's analytical copy; the
+ * credit pages' reading) comes through hooks given by the worker's composition root, so the cache
+ * knows nothing of the layers that read it.
  */
 import fs from 'node:fs';
 import type Database from 'better-sqlite3';
@@ -27,7 +28,7 @@ import { SatelliteRepository } from './repositories/satellite-repository';
 import { SyncStateRepository } from './repositories/sync-state-repository';
 import { SkippedItemRepository } from './repositories/skipped-item-repository';
 
-/** What the layers above the cache run inside the worker after a job's rows are written. */
+/** What the layers above the cache give the writer: where its commits' changes go, and how it reads a credit page. */
 export interface CacheHooks {
   /**
    * After a transaction committed that changed what the read model mirrors: what it changed (the
@@ -347,13 +348,12 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
     /**
      * A page of a full pass read clean is staged at once, in a transaction of its own, and only the
      * rows the change log is to record wait for its step: held as JavaScript values until then,
-     * each page's rows outlived the writer's young-generation collections and raised a projects +
-     * credits sync's peak by 20-70 MB (three runs). A crash then leaves rows of pages past the
-     * pass's cursor in its staging table: those pages are fetched again when the pass resumes and
-     * replace them (a staged pass keeps every row it was listed, as it always did for the pages
-     * before the cursor). A page whose items were not all read as they should is held whole
-     * instead: the client may fetch it again to tell a corrupted transfer from the server's data,
-     * and only the answer it keeps is stored.
+     * each page's rows would outlive the writer's young-generation collections and raise the sync's
+     * peak memory. A crash then leaves rows of pages past the pass's cursor in its staging table:
+     * those pages are fetched again when the pass resumes and replace them (a staged pass keeps
+     * every row it was listed, as it does for the pages before the cursor). A page whose items were
+     * not all read as they should is held whole instead: the client may fetch it again to tell a
+     * corrupted transfer from the server's data, and only the answer it keeps is stored.
      */
     'pages:readCredits': (a) => {
       if (!hooks.readCreditsPage) throw new ContractError('internal_error', 'This cache reads no pages');

@@ -37,7 +37,7 @@ function switchToWal(db: Database.Database, waitMs: number): void {
 
 /**
  * Opens (creating when needed) a cache file and applies the cache's migrations plus `layered`, the
- * migrations of the layers that keep their own tables in the cache (the query layer's rollups).
+ * migrations of the layers that keep their own schema in the cache (the query layer's, 100 and above).
  */
 export function openCacheDatabase(file: string, layered: Migration[] = []): Database.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -50,12 +50,11 @@ export function openCacheDatabase(file: string, layered: Migration[] = []): Data
     switchToWal(db, OPENING_BUSY_MS);
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    // The publishing of a full pass sorts every index key and rollup group: in a temporary file, not
-    // in memory (bench/sync: peak RSS of the sync 424 -> 345 MB with the smaller page cache below, no slower).
+    // The publishing of a full pass sorts every index key: in a temporary file, not in memory, so the
+    // sort does not set the sync's peak RSS.
     db.pragma('temp_store = FILE');
-    // A full pass only appends, so a page cache of 16 MB is as fast as one of 64 and 80 MB lighter;
-    // an incremental pass into a 10x market's indexed table was about 6% slower with it (bench/sync
-    // measures both the ratio and the peak RSS).
+    // A full pass only appends, so a small page cache costs it nothing; bench/sync measures the
+    // sync's time and peak RSS with it.
     db.pragma('cache_size = -16384');
     db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
     // A published pass is one large transaction; once checkpointed, the WAL shrinks back to this.
@@ -69,7 +68,7 @@ export function openCacheDatabase(file: string, layered: Migration[] = []): Data
   }
 }
 
-/** How a full pass is published (its index builds and rollups, one transaction): see withSortSettings. */
+/** How a full pass is published (its index builds, one transaction): see withSortSettings. */
 export interface SortSettings {
   /** The connection's page cache, KiB. */
   pageCacheKib: number;
@@ -79,12 +78,10 @@ export interface SortSettings {
 
 /**
  * Runs `fn` with the connection's page cache and sort threads set, then puts both back (also when
- * `fn` throws). Publishing a full pass sorts every transaction once per index and per rollup; at that
- * point of a sync the pages are all in and a second core is idle. Measured on the default market
- * (projects + credits sync, publishing time and the sync's peak RSS, two runs each):
- * 4 MiB, no sort thread: 6.6–6.7 s, 288–301 MB (16 MiB held about 65 MB more, another day); 4 MiB, one thread:
- * 5.7–7.2 s, 315–316 MB; 4 MiB, two: 5.7–5.9 s, 324–328 MB; 2 MiB, one: 5.7–6.1 s, 284–291 MB;
- * 1 MiB, one: 6.0 s, 276 MB. A sort thread holds its own sorted runs, each up to the page cache's size.
+ * `fn` throws). Publishing a full pass sorts every transaction once per index; at that point of a
+ * sync the pages are all in and a second core is idle, so one sort thread helps. A sort thread holds
+ * its own sorted runs, each up to the page cache's size, so the page cache is kept small while it
+ * runs (PUBLISHING_SORTS: as fast as a larger cache or more threads, with less memory).
  */
 export function withSortSettings<T>(db: Database.Database, settings: SortSettings, fn: () => T): T {
   const cacheBefore = db.pragma('cache_size', { simple: true }) as number;
@@ -102,11 +99,9 @@ export function withSortSettings<T>(db: Database.Database, settings: SortSetting
 /**
  * Turns the connection's automatic checkpoints off until `checkpointNow`: the commits in between
  * leave what they wrote in the WAL, for a checkpoint once the sync has said it is done (`sync:tidy`).
- * The commit of a full pass's publishing otherwise copied the whole pass into the file before the
- * sync could say so: 0.24 s of the default market's publishing (about 100 MB of index pages, with
- * the file's flush to disk), measured on the index builds alone, three runs each way. Turned back
- * on at once, the next job's first commit paid for it instead: in a complete sync the offline
- * mirror's first job took 0.3 s at the default market and 6 s at 10x to write nothing.
+ * Otherwise the commit of a full pass's publishing copies the whole pass (its new index pages) into
+ * the file, with a flush to disk, before the sync can say it is done; and turned back on at once,
+ * the next job's first commit would pay for that checkpoint instead.
  */
 export function deferCheckpoints(db: Database.Database): void {
   db.pragma('wal_autocheckpoint = 0');

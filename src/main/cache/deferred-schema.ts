@@ -1,12 +1,10 @@
 /**
  * A table filled from empty without its secondary indexes and chosen triggers, which are recreated
- * when the filling is done. Inserting a row into a table with fifteen indexes and a trigram search
- * index costs each of them a random insert; building them once afterwards sorts each key set once
- * (the first projects pass of the default market: 2.5-3.5 s of writes became 0.3-0.6 s, plus 0.15 s
- * to rebuild). What was set aside is kept in `deferred_schema` in the same transaction that drops
- * it, so a crash in between loses nothing (the cache store restores them when the pass completes, when
- * the sync run ends, and when it opens the cache). Readers meanwhile see every row, only without the
- * indexes' speed, and search finds the new rows once the restore has rebuilt their entries.
+ * when the filling is done. Inserting a row into an indexed table costs every index a random insert;
+ * building each index once afterwards sorts its keys once. What was set aside is kept in
+ * `deferred_schema` in the same transaction that drops it, so a crash in between loses nothing (the
+ * cache store restores them when the pass completes, when the sync run ends, and when it opens the
+ * cache). Readers meanwhile see every row, only without the indexes' speed.
  */
 import type Database from 'better-sqlite3';
 

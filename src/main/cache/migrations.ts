@@ -3,8 +3,7 @@
  * its own transaction, recorded in `schema_migrations` with the sha256 of its content. A cache whose
  * applied migration changed (or is unknown to this build) is refused instead of being guessed at.
  * Each layer keeps its own set in its own folder: the cache's tables are 001..099
- * (src/main/cache/migrations), the query layer's rollups and indexes 100 and above
- * (src/main/analytics/migrations). The worker's composition root applies both sets, in id order.
+ * (src/main/cache/migrations), the query layer's own 100 and above (src/main/analytics/migrations). The worker's composition root applies both sets, in id order.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';

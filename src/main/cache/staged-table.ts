@@ -57,8 +57,8 @@ export class StagedTable {
    * while a pass was staged (their columns differ), the rows are copied into the live table instead.
    */
   publish(): number {
-    // Columns of the main schema's tables only: a busy scratch file may be attached (the rollups built
-    // beside a publishing), and a table-valued pragma without a schema would wait for its lock.
+    // Columns of the main schema's tables only: a table-valued pragma without a schema reads every
+    // attached database, and would wait for the lock of a busy one.
     const columns = (t: string) => (this.db.prepare(`SELECT name FROM pragma_table_info(?, 'main') ORDER BY cid`).pluck().all(t) as string[]).join(',');
     const rows = this.db.prepare(`SELECT count(*) FROM ${quote(this.staging)}`).pluck().get() as number;
     if (columns(this.live) !== columns(this.staging)) {

@@ -6,11 +6,9 @@
  * what the site allocates from then on goes straight to the old generation, which only a full
  * collection empties. A sync parses a stream of pages and items, each alive for a few tens of
  * milliseconds while its requests are in flight; their sites were pretenured, so the garbage of the
- * offline mirror's last thousand items piled up in the old generation until the next full collection.
- * Measured on the default demo market (the bundled CLI's complete sync, three runs each, alternated):
- * peak RSS 287-288 MB with pretenuring, 244-263 MB without, in the same time (12.0-12.6 s); the
- * main thread's old generation at most 52 MB with it and 31 MB without over the mirror's jobs alone;
- * bench/query's cold and repeated answers within the runs' spread either way.
+ * offline mirror's last thousand items piled up in the old generation until the next full collection,
+ * and that garbage set the sync's peak RSS. Without pretenuring it is collected young, in the same
+ * time (docs/decisions/011-no-allocation-site-pretenuring.md).
  *
  * The flag is read by V8 whenever it decides, so setting it once the process runs takes effect for
  * everything after; it is process-wide (the cache's worker threads share it). In Electron's main

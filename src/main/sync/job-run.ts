@@ -54,9 +54,8 @@ export const MAX_ROWS_PER_STEP = 20_000;
 /**
  * Read-ahead of a paginated list, by the size of the bodies held (fetched, not yet written): what a
  * sync holds in memory stays bounded whatever a page weighs. At least `concurrency` pages are in flight.
- * A page's parsed and checked rows weigh several times its body: with 4 MiB (about 47 credit pages
- * waiting) a projects + credits sync peaked 25-30 MB higher than with 1 MiB, and was no faster
- * (the writer, not the wire, sets the pace on loopback).
+ * A page's parsed and checked rows weigh several times its body, and more pages waiting do not make
+ * a sync faster where the writer, not the wire, sets the pace.
  */
 export const READ_AHEAD_BYTES = 2 ** 20;
 
@@ -202,11 +201,8 @@ export const MAX_ITEMS_PER_STEP = 256;
  * Items of one request each, written in order: a step writes every answer in order that has come in
  * by then (up to MAX_ITEMS_PER_STEP), in one transaction with the cursor past them. Twice `concurrency`
  * items are asked ahead of the writer (the pacer sends `concurrency` of them at a time, the next as an
- * answer comes in), so the requests go on while a step is written.
- *
- * Written one step an item, the writer's round trip was half of each item's time: the default
- * market's 1,911 boundaries took 1.14-1.20 s so (with the service and both of this client's threads
- * half idle), 0.58-0.60 s batched.
+ * answer comes in), so the requests go on while a step is written. Written one step an item, the
+ * round trip to the writer would be a large share of each item's time.
  *
  * `write` records a step; `next` is the index after its last item. An item whose request failed is
  * given to `trouble` first in a step of its own: it returns the step to record for it, or throws to

@@ -3,7 +3,7 @@
  * metrics, legacy forensics, projects, country profiles, credits), then the offline mirror's
  * item-by-item jobs (`mirror-jobs.ts`). The feeds and the satellite list come before the projects:
  * they decide most of what the mirror has due, so the run's ETA counts it from the start, and they
- * take a few requests (0.2 s at the default market, 1.2 s at 10x). Each job writes through
+ * take only a few requests. Each job writes through
  * `sync:step`, which applies a page's rows and advances the job's cursor in ONE transaction, so a
  * crash resumes at the next page.
  */

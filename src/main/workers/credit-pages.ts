@@ -2,9 +2,8 @@
  * The writer reads the credit transactions' pages itself (`pages:readCredits`, cache-store.ts): the
  * main thread fetches a page and moves its body here untouched; this reads it as the API client
  * would (`../api/page-body.ts`, the same item readers) and encodes its items as the rows the cache
- * stores (CreditRow). Parsed on the main thread, a page's rows were copied to this thread in every
- * step: about 1 s of the main thread's CPU for the default market's 533k transactions, on two cores
- * already busy.
+ * stores (CreditRow), so no row crosses between threads: the main thread only fetches
+ * (docs/decisions/010-credit-pages-read-by-the-writer.md).
  *
  * This thread has no API key, so skipped items and unfit values are described with whole excerpts;
  * the client redacts and cuts them (item-intake.ts finishSkipped).

@@ -1,7 +1,7 @@
 /**
  * The credit transactions' indexes of a freshly generated market, built while the service already
- * serves. Generating the default market takes about 3 s; its four credit indexes take about 1.7 s
- * more. The projects (what an app shows first) need none of them, so the service listens as soon
+ * serves: they take about half as long again as generating the market. The projects (what an app
+ * shows first) need none of them, so the service listens as soon
  * as the rows are in, and a worker thread builds the indexes on its own connection (WAL: the
  * service's connection keeps reading the committed market meanwhile). Requests that need them to
  * read the transactions (and every write) wait until the build is done; the rest, pages of every

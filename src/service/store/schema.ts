@@ -3,8 +3,9 @@
  * the market is advanced, before the service listens); the auth tables (accounts, api_keys,
  * api_usage, demo_key_secrets) change while the service runs. Quantities and totals are numbers
  * that may be fractional or null (a messy market has both); SUM-like aggregates skip nulls.
- * Text columns that are filtered or sorted case-insensitively are declared COLLATE NOCASE so
- * their indexes serve those queries.
+ * Ids, names and labels are declared COLLATE NOCASE, so the project ids' primary key and indexes
+ * serve lookups that ignore ASCII case; filters, searches, sorts and groupings of text compare by
+ * the one folding rule (the SQL function `fold`, docs/text-matching.md), not by the collation.
  */
 /** Moves when the schema or the generated market changes, so a stored market is made again. */
 export const SCHEMA_VERSION = 5;
@@ -98,7 +99,7 @@ CREATE TABLE country_updates (
 `;
 
 /**
- * The credit transactions' indexes (the only large ones: 0.2-0.6 s each at default scale). A freshly
+ * The credit transactions' indexes (the only large ones, and the only slow ones to build). A freshly
  * generated market is served before they exist; see credit-indexes.ts. `IF NOT EXISTS`: a start
  * builds the ones a stopped build left missing.
  */

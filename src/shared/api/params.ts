@@ -286,9 +286,10 @@ export const APP_ONLY_SATELLITE_PARAMS = Object.keys(appSatelliteParams) as Read
  */
 export const appCreditFilterParams = {
   /**
-   * One buyer's transactions: `retirement_beneficiary_harmonized` equals this name, ignoring case
-   * (SQLite NOCASE), exactly as buyers.get / buyers.analytics match a buyer. Not a substring: "Acme"
-   * never matches "Acme Energy" (use `beneficiary_search` for that).
+   * One buyer's retirements: the buyer a retirement names (its harmonized beneficiary, else its
+   * beneficiary as written) equals this name ignoring case (docs/text-matching.md), exactly as
+   * buyers.get / buyers.analytics match a buyer. Not a substring: "Acme" never matches "Acme Energy"
+   * (use `beneficiary_search` for that).
    */
   buyer: z.string().min(1).max(300).optional(),
 };

@@ -1,8 +1,8 @@
 /**
  * A credit transaction's `projects` (its parent projects, as the service lists them) in the cache.
  * Almost every transaction has one parent whose three fields are exactly the row's own project_id,
- * category and project_type columns, so repeating them as JSON on every row only doubled a third of
- * the table (46 MB of 132 at the default market). Such a list is kept as '' (never valid JSON) and
+ * category and project_type columns, so repeating them as JSON on every row would take a third of
+ * the table for nothing. Such a list is kept as '' (never valid JSON) and
  * rebuilt from those columns when read; any other list (several parents, other fields, another key
  * order, a value that is not a string or null) is kept as its JSON, as it came.
  */

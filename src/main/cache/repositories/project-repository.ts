@@ -32,8 +32,8 @@ export class ProjectRepository {
     const params = PROJECT_COLUMNS.map((c) => `@${c}`).join(', ');
     const updates = PROJECT_COLUMNS.filter((c) => c !== 'project_id').map((c) => `${c} = excluded.${c}`).join(', ');
     this.upsert = db.prepare(`INSERT INTO projects (${cols}) VALUES (${params}) ON CONFLICT (project_id) DO UPDATE SET ${updates}`);
-    // A project listed again with the same values only moves to the new pass: no index, search entry
-    // or rollup sees a write.
+    // A project listed again with the same values only moves to the new pass: its bookkeeping
+    // columns are written, no other.
     const same = PROJECT_COLUMNS.filter((c) => c !== 'project_id' && c !== 'synced_at' && c !== 'sync_pass').map((c) => `${c} IS @${c}`).join(' AND ');
     this.touchUnchanged = db.prepare(`UPDATE projects SET synced_at = @synced_at, sync_pass = @sync_pass WHERE project_id = @project_id AND ${same}`);
     this.markDetail = db.prepare('UPDATE projects SET detail_synced_at = ? WHERE project_id = ?');

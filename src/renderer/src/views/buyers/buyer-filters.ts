@@ -39,9 +39,10 @@ export const BUYER_CHIP_SPECS: Record<Exclude<BuyerFilterKey | BuyerCreditKey, '
 };
 
 /**
- * The buyer's retirements (credits.list): the app-only exact `buyer` filter — the harmonized name
- * matched whole, ignoring case, as buyers.get matches it (a substring search would also count
- * "Acme Energy" for "Acme") — and retirements only, as a buyer is defined over them.
+ * The buyer's retirements (credits.list): the app-only exact `buyer` filter — the buyer's name
+ * (harmonized, or as written) matched whole, ignoring case, as buyers.get matches it (a substring
+ * search would also count "Acme Energy" for "Acme") — and retirements only, as a buyer is defined
+ * over them.
  */
 export function buyerTransactionsQuery(buyerName: string) {
   return {

@@ -26,7 +26,7 @@ const PANEL_KEY = 'carbon-desk.transactions.filters-open';
 const tons = (v: string | number | boolean) => `${formatNumber(Number(v))} tCO2e`;
 const CHIP_SPECS: Record<string, ChipSpec> = {
   project_id: { label: 'Project' },
-  // app-only: one buyer's exact harmonized name (from a buyer's page), not a substring search
+  // app-only: one buyer's exact name (from a buyer's page), not a substring search
   buyer: { label: 'Buyer' },
   ...PROJECT_CHIP_SPECS,
   search: { label: 'Project search', format: (v) => `“${v}”` },
