@@ -24,9 +24,9 @@ import { duckdbEngine, SerialQueue } from './duckdb-engine';
 /** Moves when the copy's tables change shape: a copy of another shape is rebuilt. */
 const COPY_SCHEMA = 3;
 /** Rows read from the cache per step of a rebuild (the queue yields between steps). */
-const REBUILD_STEP_ROWS = 50_000;
+const REBUILD_STEP_ROWS = 20_000;
 /** Rows of a staged pass gathered before they are appended (fewer, larger appends). */
-const STAGED_BATCH_ROWS = 50_000;
+const STAGED_BATCH_ROWS = 20_000;
 /** How long a query that found the copy behind waits for the writer's report before the copy rebuilds what is behind. */
 const CATCH_UP_AFTER_MS = 1_000;
 
@@ -57,7 +57,8 @@ const removeFile = (file: string) => {
 };
 
 async function openInstance(file: string, options: CopyOptions): Promise<DuckDBInstance> {
-  const settings = { threads: String(options.threads ?? 2), memory_limit: options.memoryLimit ?? '256MB', checkpoint_threshold: '256MB' };
+  // DuckDB's default checkpoint threshold (16 MB) is kept: appended rows wait in memory until a checkpoint writes them.
+  const settings = { threads: String(options.threads ?? 2), memory_limit: options.memoryLimit ?? '256MB' };
   try {
     return await DuckDBInstance.create(file, settings);
   } catch {
