@@ -8,6 +8,7 @@ import type Database from 'better-sqlite3';
 import { foldCase } from '../../shared/case-folding';
 import { CHANGE_KINDS, type ChangeEntry, type ChangeKind, type ChangeSummary, type ParsedInput } from '../../shared/contract';
 import { statement } from './query-memo';
+import { sameId } from './text-match';
 import { pageEnvelope, pageRequest } from './page-envelope';
 import type { Page } from '../../shared/api/resources';
 
@@ -29,7 +30,7 @@ const CHANGES_SQL = `
 /** Whether a change concerns a watched item (its project, its buyer, or its country, by code or name). */
 const WATCHED_SQL = `(
   c.project_id IN (SELECT item_id FROM watched_items WHERE kind = 'project')
-  OR (c.buyer <> '' AND c.buyer IN (SELECT item_id FROM watched_items WHERE kind = 'buyer'))
+  OR (c.buyer <> '' AND fold(c.buyer) IN (SELECT fold(item_id) FROM watched_items WHERE kind = 'buyer'))
   OR c.country IN (SELECT item_id FROM watched_items WHERE kind = 'country')
   OR c.country IN (SELECT pc.country FROM project_countries pc JOIN watched_items w ON w.kind = 'country' AND w.item_id = pc.country_code)
   OR c.project_id IN (SELECT p.project_id FROM projects p JOIN project_countries pc ON pc.country = p.country
@@ -65,16 +66,19 @@ function where(db: Database.Database, q: ChangesQuery): { sql: string; params: u
     params.push(...q.kinds);
   }
   if (q.project_id) {
-    clauses.push('c.project_id = ? COLLATE NOCASE');
-    params.push(q.project_id);
+    const [clause, param] = sameId('c.project_id', q.project_id);
+    clauses.push(clause);
+    params.push(param);
   }
   if (q.buyer) {
     clauses.push('fold(c.buyer) = ?');
     params.push(foldCase(q.buyer));
   }
   if (q.country) {
-    clauses.push('(c.country = ? COLLATE NOCASE OR c.country IN (SELECT country FROM project_countries WHERE country_code = upper(?)) OR c.project_id IN (SELECT project_id FROM projects WHERE country = ? COLLATE NOCASE))');
-    params.push(q.country, q.country, q.country);
+    // A country by its name as the registries write it (the folding rule) or by its ISO code.
+    const folded = foldCase(q.country);
+    clauses.push('(fold(c.country) = ? OR c.country IN (SELECT country FROM project_countries WHERE country_code = upper(?)) OR c.project_id IN (SELECT project_id FROM projects WHERE fold(country) = ?))');
+    params.push(folded, q.country, folded);
   }
   if (q.watched_only) clauses.push(WATCHED_SQL);
   return { sql: `WHERE ${clauses.join(' AND ')}`, params, from };

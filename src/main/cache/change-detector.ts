@@ -8,8 +8,13 @@
 import type Database from 'better-sqlite3';
 import type { CountryProfile, CountryUpdate, LatestForensicFeed, Project, ProjectForensics, SatelliteMetrics } from '../../shared/api';
 import type { ChangeKind } from '../../shared/contract';
+import { cleanText } from '../../shared/case-folding';
 import { AT, type CreditRow } from './repositories/credit-rows';
 import { nowIso } from './repositories/sql-values';
+
+/** A transaction's buyer as the Buyers view names it: the harmonized name, else the beneficiary as written. */
+const buyerOf = (row: CreditRow): string =>
+  cleanText(row[AT.retirement_beneficiary_harmonized] as string | null) ?? cleanText(row[AT.retirement_beneficiary] as string | null) ?? '';
 
 /** Project fields whose changes are logged (old and new values). */
 const PROJECT_FIELDS = [
@@ -117,7 +122,7 @@ export class ChangeDetector {
     const at = nowIso();
     for (const row of this.newCredits(rows)) {
       const date = row[AT.transaction_date];
-      this.addCredits.run(this.runId(), at, row[AT.project_id] ?? '', row[AT.retirement_beneficiary_harmonized] ?? '', row[AT.transaction_type] ?? '',
+      this.addCredits.run(this.runId(), at, row[AT.project_id] ?? '', buyerOf(row), row[AT.transaction_type] ?? '',
         row[AT.quantity] ?? 0, date, date);
     }
   }

@@ -67,7 +67,8 @@ describe('change log', () => {
 
   it('after the market moved 7 days, logs exactly the new transactions, status changes and forensic entries', async () => {
     await stopReferenceService(service!);
-    service = await start(['--advance-days', '7']);
+    // Without harmonized names: the new retirements' buyers are their beneficiaries as written.
+    service = await start(['--advance-days', '7', '--without-harmonized-names']);
     // The restarted service listens elsewhere: a new engine on the same cache file.
     await t.close();
     t = testEngine(service.baseUrl, service.apiKey, path.dirname(t.file));
@@ -77,11 +78,16 @@ describe('change log', () => {
 
     // New credit transactions: per project, the service's own (ids past the first sync's newest).
     const theirs = new Map<string, { n: number; volume: number }>();
+    // Their buyers as the Buyers view names them: the harmonized name, else the beneficiary as written.
+    const theirBuyers = new Set<string>();
     for (let page = 1; ; page++) {
-      const p = await get<{ data: Array<{ id: number; quantity: number | null; projects: Array<{ project_id: string }> }>; pagination: { total_pages: number } }>(
-        service!, `/v1/credits/?sort=-id&per_page=200&current_page=${page}`);
+      const p = await get<{
+        data: Array<{ id: number; quantity: number | null; retirement_beneficiary: string | null; retirement_beneficiary_harmonized: string | null; projects: Array<{ project_id: string }> }>;
+        pagination: { total_pages: number };
+      }>(service!, `/v1/credits/?sort=-id&per_page=200&current_page=${page}`);
       const fresh = p.data.filter((c) => c.id > before.maxCreditId);
       for (const c of fresh) {
+        theirBuyers.add(c.retirement_beneficiary_harmonized?.trim() || c.retirement_beneficiary?.trim() || '');
         const k = c.projects[0]!.project_id;
         const v = theirs.get(k) ?? { n: 0, volume: 0 };
         theirs.set(k, { n: v.n + 1, volume: v.volume + (c.quantity ?? 0) });
@@ -94,6 +100,7 @@ describe('change log', () => {
       ours.set(c.project_id!, { n: v.n + c.transactions!, volume: v.volume + c.quantity! });
     }
     expect(theirs.size).toBeGreaterThan(0);
+    expect(new Set(changes.filter((x) => x.kind === 'credit_transactions_new').map((c) => c.buyer ?? ''))).toEqual(theirBuyers);
     expect([...ours.keys()].sort()).toEqual([...theirs.keys()].sort());
     for (const [k, v] of theirs) {
       expect(ours.get(k)!.n, k).toBe(v.n);

@@ -26,7 +26,7 @@ interface BuilderConfig {
   mac: { target: Array<{ target: string }>; hardenedRuntime: boolean; notarize: boolean; entitlements: string; entitlementsInherit: string };
   win: { target: Array<{ target: string }>; signtoolOptions: { signingHashAlgorithms: string[]; rfc3161TimeStampServer: string } };
   publish: unknown;
-  linux: { target: Array<{ target: string }> };
+  linux: { target: Array<{ target: string; arch: string[] }> };
   deb: { depends: string[] };
 }
 
@@ -61,6 +61,10 @@ describe('electron-builder.yml', () => {
     expect(config.win.target.map((t) => t.target)).toEqual(['nsis']);
     expect(config.mac.target.map((t) => t.target)).toEqual(['dmg', 'zip']);
     expect(config.linux.target.map((t) => t.target).sort()).toEqual(['AppImage', 'deb']);
+  });
+
+  it('builds Linux for x64 and arm64, as the DuckDB bindings are installed for both', () => {
+    for (const t of config.linux.target) expect(t.arch).toEqual(['x64', 'arm64']);
   });
 
   it("depends on everything electron-builder's deb would, plus the keychain, GPU buffers and ALSA", () => {
