@@ -25,20 +25,24 @@ interface BuyerRow extends Omit<BuyerSums, 'buyer_name'> {
   buyer_ref: string | number;
 }
 
-/** SQL of every buyer of the retirements matching `filter` (on read_credits `c`), one row per buyer_key, and its parameters. */
+/**
+ * SQL of every buyer of the retirements matching `filter` (on read_credits `c`), one row per buyer
+ * with its key, and its parameters. The 12-month and 60-day windows hold the retirements whose day
+ * is in them.
+ */
 function buyerSumsSql(engine: ReadEngine, filter: SqlWhere, today: string): { sql: string; params: unknown[] } {
   const d = engine.dialect;
-  const in12 = '(c.transaction_date >= ? AND c.transaction_date <= ?)';
-  const in60 = '(c.transaction_date >= ? AND c.transaction_date <= ?)';
+  const inWindow = `(c.transaction_date_day >= ${d.dayParam()} AND c.transaction_date_day <= ${d.dayParam()})`;
   const from12 = shiftDays(today, -365);
   const from60 = shiftDays(today, -60);
   return {
-    sql: `SELECT c.buyer_ref AS buyer_ref, ${d.anyValue('c.buyer_key')} AS buyer_key, ${d.total('c.quantity')} AS total_volume, count(*) AS total_transactions, sum(1 - c.buyer_harmonized) AS unharmonized_transactions,
-        ${d.total(`CASE WHEN ${in12} THEN c.quantity ELSE 0 END`)} AS volume_12m, sum(CASE WHEN ${in12} THEN 1 ELSE 0 END) AS transactions_12m,
-        ${d.total(`CASE WHEN ${in60} THEN c.quantity ELSE 0 END`)} AS volume_60d, sum(CASE WHEN ${in60} THEN 1 ELSE 0 END) AS transactions_60d,
+    sql: `SELECT s.*, ${d.refValue('buyer', 's.buyer_ref')} AS buyer_key FROM (
+      SELECT c.buyer_ref AS buyer_ref, ${d.total('c.quantity')} AS total_volume, count(*) AS total_transactions, sum(1 - c.buyer_harmonized) AS unharmonized_transactions,
+        ${d.total(`CASE WHEN ${inWindow} THEN c.quantity ELSE 0 END`)} AS volume_12m, sum(CASE WHEN ${inWindow} THEN 1 ELSE 0 END) AS transactions_12m,
+        ${d.total(`CASE WHEN ${inWindow} THEN c.quantity ELSE 0 END`)} AS volume_60d, sum(CASE WHEN ${inWindow} THEN 1 ELSE 0 END) AS transactions_60d,
         min(c.transaction_date) AS first_purchase, max(c.transaction_date) AS last_purchase
       FROM read_credits c ${whereSql({ clauses: [...filter.clauses, 'c.buyer_ref IS NOT NULL'], params: [] })}
-      GROUP BY c.buyer_ref`,
+      GROUP BY c.buyer_ref) s`,
     params: [from12, today, from12, today, from60, today, from60, today, ...filter.params],
   };
 }
@@ -103,6 +107,7 @@ type BuyerDetails = BuyerTops & { buyer_name: string };
  * `filter`, in one statement that answers one row per buyer: its smallest harmonized spelling when it
  * has one, else its smallest name as written; per dimension the label with the largest volume over
  * the retirements whose project is cached, ties to the smaller folded label, then the smaller label.
+ * The retirements are summed per buyer and project first, and the dimensions read from those sums.
  */
 async function buyerDetails(engine: ReadEngine, filter: SqlWhere, buyers: ReadonlyArray<Pick<BuyerRow, 'buyer_ref' | 'buyer_key'>>): Promise<Map<string, BuyerDetails>> {
   const out = new Map<string, BuyerDetails>();
@@ -112,15 +117,17 @@ async function buyerDetails(engine: ReadEngine, filter: SqlWhere, buyers: Readon
   const top = (dimension: Dimension) => `top_${dimension} AS (
       SELECT buyer_ref, label FROM (
         SELECT buyer_ref, label, row_number() OVER (PARTITION BY buyer_ref ORDER BY volume DESC, key, label) AS rank FROM (
-          SELECT r.buyer_ref AS buyer_ref, p.${dimension}_key AS key, min(p.${dimension}) AS label, ${d.total('r.quantity')} AS volume
-          FROM r JOIN read_projects p ON p.project_ref = r.project_ref WHERE p.${dimension} IS NOT NULL GROUP BY 1, 2) s) t
+          SELECT g.buyer_ref AS buyer_ref, p.${dimension}_key AS key, min(p.${dimension}) AS label, ${d.total('g.quantity')} AS volume
+          FROM g JOIN read_projects p ON p.project_ref = g.project_ref WHERE p.${dimension} IS NOT NULL GROUP BY 1, 2) s) t
       WHERE rank = 1)`;
   const rows = await engine.all<BuyerDetails & { buyer_key: string }>(
-    `WITH r AS MATERIALIZED (SELECT c.buyer_ref, c.buyer_key, c.buyer_harmonized, c.buyer_name, c.quantity, c.project_ref FROM read_credits c ${where}),
-      names AS (SELECT buyer_ref, ${d.anyValue('buyer_key')} AS buyer_key, coalesce(min(CASE WHEN buyer_harmonized = 1 THEN buyer_name END), min(buyer_name)) AS buyer_name
-        FROM r GROUP BY buyer_ref),
+    `WITH g AS MATERIALIZED (
+        SELECT c.buyer_ref, c.project_ref, min(CASE WHEN c.buyer_harmonized = 1 THEN c.buyer_name END) AS harmonized_name, min(c.buyer_name) AS name,
+          ${d.total('c.quantity')} AS quantity
+        FROM read_credits c ${where} GROUP BY c.buyer_ref, c.project_ref),
+      names AS (SELECT buyer_ref, coalesce(min(harmonized_name), min(name)) AS buyer_name FROM g GROUP BY buyer_ref),
       ${top('category')}, ${top('country')}, ${top('registry')}
-    SELECT names.buyer_key, names.buyer_name, top_category.label AS top_category, top_country.label AS top_country, top_registry.label AS top_registry
+    SELECT ${d.refValue('buyer', 'names.buyer_ref')} AS buyer_key, names.buyer_name, top_category.label AS top_category, top_country.label AS top_country, top_registry.label AS top_registry
     FROM names LEFT JOIN top_category USING (buyer_ref) LEFT JOIN top_country USING (buyer_ref) LEFT JOIN top_registry USING (buyer_ref)`,
     [...filter.params, buyers.map((b) => b.buyer_ref)]);
   for (const r of rows) out.set(r.buyer_key, { buyer_name: r.buyer_name, top_category: r.top_category, top_country: r.top_country, top_registry: r.top_registry });

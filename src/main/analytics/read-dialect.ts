@@ -44,6 +44,10 @@ export interface SqlDialect {
   inRefList(expr: string): string;
   /** Any one value of `x` over the group (for a value the group's key decides). */
   anyValue(x: string): string;
+  /** A bound date text (YYYY-MM-DD) as the engine compares it with a `<date>_day` column. */
+  dayParam(): string;
+  /** The value a `*_ref` of `kind` (ReadColumn.code) stands for: the ref itself in SQLite, its code's value in the copy. */
+  refValue(kind: 'project' | 'buyer', ref: string): string;
 }
 
 const FOLDED_LISTS = new Set<ProjectListColumn>(['protocol', 'certifications']);
@@ -76,6 +80,8 @@ export const SQLITE_DIALECT: SqlDialect = {
   inTextList: (expr) => `${expr} IN (SELECT value FROM json_each(?))`,
   inRefList: (expr) => `${expr} IN (SELECT value FROM json_each(?))`,
   anyValue: (x) => `min(${x})`,
+  dayParam: () => '?',
+  refValue: (_kind, ref) => ref,
 };
 
 /** DuckDB keeps folded copies of the folded lists (`protocol_keys`, `certification_keys`) beside the lists as stored. */
@@ -107,4 +113,6 @@ export const DUCKDB_DIALECT: SqlDialect = {
   inTextList: (expr) => `${expr} IN (SELECT unnest(?::VARCHAR[]))`,
   inRefList: (expr) => `${expr} IN (SELECT unnest(?::INTEGER[]))`,
   anyValue: (x) => `any_value(${x})`,
+  dayParam: () => 'CAST(? AS DATE)',
+  refValue: (kind, ref) => `(SELECT k.value FROM copy_codes k WHERE k.kind = '${kind}' AND k.code = ${ref})`,
 };

@@ -61,7 +61,8 @@ export function aggregateBuyers(market: MarketStore, where: Where, today: string
 function computeBuyers(market: MarketStore, filter: Where, today: string, buyerKey?: string): Buyer[] {
   const from12 = addDays(today, -365);
   const from60 = addDays(today, -60);
-  const inWindow = (from: string) => `(r.transaction_date >= '${from}' AND r.transaction_date <= '${today}')`;
+  // A window holds the retirements whose day is in it (a time of day, where one is given, does not move it out).
+  const inWindow = (from: string) => `(date(r.transaction_date) >= '${from}' AND date(r.transaction_date) <= '${today}')`;
   const only = buyerKey === undefined ? '' : 'AND fold(r.buyer) = ?';
   const params = [...filter.params, ...(buyerKey === undefined ? [] : [buyerKey])];
   const named = `SELECT * FROM (${namedRetirements(filter)}) r WHERE r.buyer IS NOT NULL ${only}`;
