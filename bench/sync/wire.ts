@@ -249,8 +249,8 @@ export function removeCache(file: string): void {
 /**
  * A fresh cache at `file`, synced once: its run, and the cache left open for more. The cache is open
  * before the sync's clock starts, as the app opens a connection's cache before its first sync: here
- * its worker thread starts under tsx's loader, which took 0.36-0.39 s of a first call (0.13 s in a
- * bundled process). The CLI's figure (cliSync) includes its opening.
+ * its worker thread starts under tsx's loader, slower than in a bundled process. The CLI's figure
+ * (cliSync) includes its opening.
  */
 export async function freshSync(file: string, service: Service, options: { jobs?: SyncJobName[] } = {}): Promise<{ run: TimedSync; cache: CacheClient }> {
   removeCache(file);
