@@ -2,8 +2,9 @@
  * Which column of a holdings table holds what: found by the usual headers, compared without case,
  * spaces, underscores or punctuation; a mapping given by the user overrides what was found.
  */
-export const HOLDING_FIELDS = ['project_id', 'vintage', 'quantity', 'registry', 'serial', 'status', 'note'] as const;
-export type HoldingField = (typeof HOLDING_FIELDS)[number];
+import { HOLDING_FIELDS, type HoldingField } from '../../shared/contract';
+
+export { HOLDING_FIELDS, type HoldingField };
 export const REQUIRED_FIELDS: HoldingField[] = ['project_id', 'quantity'];
 
 /** A field's usual headers, in their folded form (see `headerKey`). */

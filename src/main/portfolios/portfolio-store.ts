@@ -7,36 +7,8 @@ import type Database from 'better-sqlite3';
 import type { ParsedHoldings } from './holdings-parse';
 import { projectKey } from './project-ref';
 import { SCREENING_RULES } from './rule-registry';
-import type { HoldingFlag, ScreeningRule } from './screening-rule';
-
-export interface PortfolioSummary {
-  id: number;
-  name: string;
-  file_name: string | null;
-  imported_at: string;
-  screened_at: string | null;
-  holdings: number;
-  matched: number;
-  tonnes: number;
-  flagged_holdings: number;
-  unmatched: Array<{ row: number; value: string; reason: string }>;
-  /** Per rule: the holdings it flags and their tonnes. */
-  by_rule: Array<{ rule: string; holdings: number; tonnes: number }>;
-}
-
-export interface HoldingRow {
-  row: number;
-  project_id: string;
-  project_ref: string | null;
-  project_name: string | null;
-  registry: string | null;
-  vintage: number | null;
-  quantity: number;
-  status: string;
-  serial: string | null;
-  note: string | null;
-  flags: Array<Omit<HoldingFlag, 'row'>>;
-}
+import type { HoldingRow, PortfolioSummary } from '../../shared/contract';
+import type { ScreeningRule } from './screening-rule';
 
 export function savePortfolio(db: Database.Database, input: { name: string; file_name: string | null; parsed: ParsedHoldings; now: string }): number {
   return db.transaction(() => {

@@ -6,7 +6,9 @@
  */
 import type Database from 'better-sqlite3';
 
-export type Severity = 'high' | 'medium' | 'low';
+import type { FlagSeverity } from '../../shared/contract';
+
+export type Severity = FlagSeverity;
 
 export interface HoldingFlag {
   row: number;
