@@ -74,7 +74,8 @@ describe('project ids', () => {
   it('are one key in every spelling', () => {
     for (const s of ['VCS 1234', 'vcs-1234', 'VCS1234', ' vcs 1234 ']) expect(projectKey(s)).toBe('VCS1234');
     expect(holdingProjectKey('1234', 'Verra')).toBe('VCS1234');
-    expect(holdingProjectKey('1234', 'Gold Standard')).toBe('GS1234');
+    expect(holdingProjectKey('1234', 'Gold Standard')).toBe('GLD1234');
+    expect(holdingProjectKey('27', 'american-carbon-registry')).toBe('ACR27');
     expect(holdingProjectKey('1234', null)).toBe('1234');
   });
 });

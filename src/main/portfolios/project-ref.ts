@@ -5,11 +5,11 @@
  */
 const REGISTRY_PREFIXES: Record<string, string> = {
   verra: 'VCS', vcs: 'VCS', 'verified carbon standard': 'VCS',
-  'gold standard': 'GS', goldstandard: 'GS', gs: 'GS',
+  'gold standard': 'GLD', goldstandard: 'GLD', gs: 'GLD', gld: 'GLD',
   acr: 'ACR', 'american carbon registry': 'ACR',
   car: 'CAR', 'climate action reserve': 'CAR',
   cdm: 'CDM', 'clean development mechanism': 'CDM',
-  puro: 'PURO', 'puro.earth': 'PURO', isometric: 'ISO', gcc: 'GCC', 'global carbon council': 'GCC',
+  puro: 'PUR', 'puro earth': 'PUR', 'puro.earth': 'PUR', isometric: 'ISO', 'plan vivo': 'PV', 'art trees': 'ART', art: 'ART',
 };
 
 /** The key a project id is compared by, the cache's ids and a holding's alike. */
@@ -22,7 +22,7 @@ export function projectKey(id: string): string {
 /** The prefix a registry's ids take, or null when the registry is not one Carbon Desk knows by name. */
 export function registryPrefix(registry: string | null | undefined): string | null {
   if (!registry) return null;
-  const k = registry.trim().toLowerCase().replace(/\s+/g, ' ');
+  const k = registry.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
   return REGISTRY_PREFIXES[k] ?? (/^[a-z]{2,5}$/.test(k) ? k.toUpperCase() : null);
 }
 

@@ -1,0 +1,49 @@
+/**
+ * `BENCH_CACHE=<a synced cache .sqlite> npx tsx bench/portfolios/index.ts`: screening a portfolio
+ * measured whole (save, match, every rule, flags written) on a copy of a synced cache, for 1,000,
+ * 5,000 and 20,000 holdings of random cached projects and vintages (one in fifty unknown), with the
+ * process's heap after each. Goals: 5,000 holdings ≤ 1 s; memory flat in the number of holdings.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openQueryableCache } from '../../src/main/analytics/schema';
+import type { ParsedHoldings } from '../../src/main/portfolios/holdings-parse';
+import { savePortfolio, screenPortfolio } from '../../src/main/portfolios/portfolio-store';
+import { holdingProjectKey } from '../../src/main/portfolios/project-ref';
+
+const source = process.env.BENCH_CACHE;
+if (!source || !fs.existsSync(source)) {
+  process.stderr.write('BENCH_CACHE must name a synced cache file (npm run cli -- sync --data-dir DIR, then DIR/cache/<id>.sqlite)\n');
+  process.exit(2);
+}
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-bench-portfolios-'));
+const file = path.join(dir, 'cache.sqlite');
+fs.copyFileSync(source, file);
+const db = openQueryableCache(file);
+const ids = db.prepare(`SELECT project_id FROM projects`).pluck().all() as string[];
+let seed = 7;
+const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+
+function holdings(n: number): ParsedHoldings {
+  const list = Array.from({ length: n }, (_, i) => {
+    const id = i % 50 === 0 ? `XX-${i}` : (ids[Math.floor(rand() * ids.length)] ?? 'XX-0');
+    return { row: i + 2, project_id: id, project_key: holdingProjectKey(id, null), vintage: rand() < 0.2 ? null : 2012 + Math.floor(rand() * 12), quantity: Math.round(rand() * 50_000) / 10, registry: null, serial: null, status: 'held' as const, note: null };
+  });
+  return { headers: [], header_row: 1, mapping: {} as ParsedHoldings['mapping'], missing: [], holdings: list, rejected: [] };
+}
+
+const rows: string[] = [];
+for (const n of [1000, 5000, 20000, 5000]) {
+  const parsed = holdings(n);
+  const t0 = performance.now();
+  const id = savePortfolio(db, { name: `bench ${n}`, file_name: null, parsed, now: new Date().toISOString() });
+  screenPortfolio(db, id, new Date().toISOString());
+  const ms = performance.now() - t0;
+  const flags = db.prepare(`SELECT count(*) FROM holding_flags WHERE portfolio_id = ?`).pluck().get(id) as number;
+  global.gc?.();
+  rows.push(`${String(n).padStart(6)} holdings: ${ms.toFixed(0).padStart(6)} ms, ${flags} flags, heap ${(process.memoryUsage().heapUsed / 1048576).toFixed(0)} MB, rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`);
+}
+process.stdout.write(`screening on ${ids.length} cached projects (goal: 5,000 holdings <= 1000 ms)\n${rows.join('\n')}\n`);
+db.close();
+fs.rmSync(dir, { recursive: true, force: true });
