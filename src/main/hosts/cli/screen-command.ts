@@ -1,5 +1,5 @@
 /**
- * `npm run cli -- screen FILE [--name NAME] [--sheet SHEET] [--data-dir DIR] [--csv OUT.csv]`:
+ * `npm run cli -- screen FILE [--name NAME] [--sheet SHEET] [--data-dir DIR] [--report OUT.md] [--csv OUT.csv]`:
  * imports a holdings file into the selected connection's cache as a portfolio, screens it offline
  * and prints one JSON line: the portfolio, the holdings read and matched, the rows not understood
  * and every flag. It exits 0 when the file was read: flags are findings, not failures.
@@ -12,10 +12,12 @@ import { ContractError } from '../../../shared/errors';
 import { createAppContext } from '../../app-context';
 import { defaultDataDir } from '../../data-dir';
 import { dispatch } from '../../rpc';
+import { dueDiligenceMarkdown } from '../../reports/due-diligence-markdown';
+import { provenance } from '../../reports/provenance';
 import { readFlags, userPath } from '../args';
 import { cliHostPorts } from './cli-ports';
 
-export const SCREEN_USAGE = 'carbon-desk screen FILE [--name NAME] [--sheet SHEET] [--data-dir DIR] [--csv OUT.csv]';
+export const SCREEN_USAGE = 'carbon-desk screen FILE [--name NAME] [--sheet SHEET] [--data-dir DIR] [--report OUT.md] [--csv OUT.csv]';
 const PAGE = 1000;
 
 export async function runScreenCommand(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<number> {
@@ -28,7 +30,7 @@ export async function runScreenCommand(argv: string[], out: NodeJS.WritableStrea
   });
   const [file] = positionals;
   if (!file) throw new ContractError('invalid_input', `screen needs a holdings file; usage: ${SCREEN_USAGE}`);
-  if (values.report) throw new ContractError('invalid_input', 'Reports (--report) are not available in this version; use --csv for the screened table.');
+  if (values.report && !/\.md$/i.test(values.report)) throw new ContractError('invalid_input', 'Reports are written as Markdown (--report OUT.md) in this version; PDF and HTML are not available yet.');
   const source = userPath(file);
   if (!fs.existsSync(source)) throw new ContractError('invalid_input', `No file at ${source}`);
   const dataDir = values['data-dir'] ? userPath(values['data-dir']) : defaultDataDir();
@@ -47,12 +49,28 @@ export async function runScreenCommand(argv: string[], out: NodeJS.WritableStrea
     }
     const p = imported.portfolio;
     const holdings: HoldingRow[] = [];
+    let rules: Array<{ id: string; definition: string }> = [];
     for (let page = 1; (page - 1) * PAGE < p.holdings; page++) {
-      holdings.push(...(await dispatch('portfolios.get', { id: p.id, current_page: page, per_page: PAGE }, ctx)).holdings.data);
+      const got = await dispatch('portfolios.get', { id: p.id, current_page: page, per_page: PAGE }, ctx);
+      holdings.push(...got.holdings.data);
+      rules = got.rules;
+    }
+    let report: string | null = null;
+    if (values.report) {
+      const connection = ctx.connections.selected();
+      const prov = provenance({
+        connection: { name: connection?.name ?? 'none', baseUrl: connection?.baseUrl ?? null },
+        checkpoints: await ctx.currentCache().call('sync:checkpoints'),
+        appVersion: ctx.version,
+        now: new Date().toISOString(),
+        definitions: rules.map(({ id, definition }) => ({ id, definition })),
+      });
+      report = userPath(values.report);
+      fs.writeFileSync(report, dueDiligenceMarkdown(p, holdings, prov));
     }
     const flags = holdings.flatMap((h) => h.flags.map((f) => ({ row: h.row, project_id: h.project_id, vintage: h.vintage, rule: f.rule, severity: f.severity, message: f.message, evidence: f.evidence })));
     if (values.csv) fs.writeFileSync(userPath(values.csv), screenedCsv(holdings));
-    out.write(`${JSON.stringify({ portfolio: { id: p.id, name: p.name }, holdings: p.holdings, matched: p.matched, unmatched: p.unmatched, flags, report: null })}\n`);
+    out.write(`${JSON.stringify({ portfolio: { id: p.id, name: p.name }, holdings: p.holdings, matched: p.matched, unmatched: p.unmatched, flags, report })}\n`);
     return 0;
   } finally {
     await ctx.dispose();
