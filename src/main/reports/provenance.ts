@@ -3,6 +3,8 @@
  * each resource's freshness, the app version and the definitions of what was applied. Any report
  * built from the cache carries one.
  */
+import type { Block } from './report-document';
+
 export interface ResourceFreshness {
   resource: string;
   state: string;
@@ -44,21 +46,17 @@ export function provenance(input: ProvenanceInput): Provenance {
   };
 }
 
-/** The provenance block as Markdown lines. */
-export function provenanceMarkdown(p: Provenance): string[] {
+/** The provenance block as report blocks. */
+export function provenanceBlocks(p: Provenance): Block[] {
   return [
-    '## Provenance',
-    '',
-    `- Connection: ${p.connection}${p.base_url ? ` (${p.base_url})` : ''}`,
-    `- Last complete sync: ${p.last_complete_sync ?? 'not every resource has completed a pass'}`,
-    `- Carbon Desk ${p.app_version}, generated ${p.generated_at}, offline from the cache`,
-    '',
-    '| resource | state | last complete pass | last update |',
-    '|---|---|---|---|',
-    ...p.resources.map((r) => `| ${r.resource} | ${r.state} | ${r.last_complete_pass ?? '—'} | ${r.last_update ?? '—'} |`),
-    '',
-    '### Definitions',
-    '',
-    ...p.definitions.map((d) => `- \`${d.id}\`: ${d.definition}`),
+    { kind: 'heading', level: 2, text: 'Provenance' },
+    { kind: 'list', items: [
+      `Connection: ${p.connection}${p.base_url ? ` (${p.base_url})` : ''}`,
+      `Last complete sync: ${p.last_complete_sync ?? 'not every resource has completed a pass'}`,
+      `Carbon Desk ${p.app_version}, generated ${p.generated_at}, offline from the cache`,
+    ] },
+    { kind: 'table', columns: ['resource', 'state', 'last complete pass', 'last update'], rows: p.resources.map((r) => [r.resource, r.state, r.last_complete_pass ?? '—', r.last_update ?? '—']) },
+    { kind: 'heading', level: 3, text: 'Definitions' },
+    { kind: 'list', items: p.definitions.map((d) => `${d.id}: ${d.definition}`) },
   ];
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run cli -- screen FILE [--name NAME] [--sheet SHEET] [--data-dir DIR] [--report OUT.md] [--csv OUT.csv]`:
+ * `npm run cli -- screen FILE [--name NAME] [--sheet SHEET] [--data-dir DIR] [--report OUT.pdf|OUT.md] [--csv OUT.csv]`:
  * imports a holdings file into the selected connection's cache as a portfolio, screens it offline
  * and prints one JSON line: the portfolio, the holdings read and matched, the rows not understood
  * and every flag. It exits 0 when the file was read: flags are findings, not failures.
@@ -12,12 +12,12 @@ import { ContractError } from '../../../shared/errors';
 import { createAppContext } from '../../app-context';
 import { defaultDataDir } from '../../data-dir';
 import { dispatch } from '../../rpc';
-import { dueDiligenceMarkdown } from '../../reports/due-diligence-markdown';
+import { dueDiligenceReport } from '../../reports/due-diligence-report';
 import { provenance } from '../../reports/provenance';
 import { readFlags, userPath } from '../args';
 import { cliHostPorts } from './cli-ports';
 
-export const SCREEN_USAGE = 'carbon-desk screen FILE [--name NAME] [--sheet SHEET] [--data-dir DIR] [--report OUT.md] [--csv OUT.csv]';
+export const SCREEN_USAGE = 'carbon-desk screen FILE [--name NAME] [--sheet SHEET] [--data-dir DIR] [--report OUT.pdf|OUT.md] [--csv OUT.csv]';
 const PAGE = 1000;
 
 export async function runScreenCommand(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<number> {
@@ -30,7 +30,8 @@ export async function runScreenCommand(argv: string[], out: NodeJS.WritableStrea
   });
   const [file] = positionals;
   if (!file) throw new ContractError('invalid_input', `screen needs a holdings file; usage: ${SCREEN_USAGE}`);
-  if (values.report && !/\.md$/i.test(values.report)) throw new ContractError('invalid_input', 'Reports are written as Markdown (--report OUT.md) in this version; PDF and HTML are not available yet.');
+  const reportFormat = values.report ? (/\.pdf$/i.test(values.report) ? 'pdf' : /\.md$/i.test(values.report) ? 'md' : null) : null;
+  if (values.report && !reportFormat) throw new ContractError('invalid_input', 'A report is written as PDF (--report OUT.pdf) or Markdown (--report OUT.md); HTML is not available yet.');
   const source = userPath(file);
   if (!fs.existsSync(source)) throw new ContractError('invalid_input', `No file at ${source}`);
   const dataDir = values['data-dir'] ? userPath(values['data-dir']) : defaultDataDir();
@@ -66,7 +67,7 @@ export async function runScreenCommand(argv: string[], out: NodeJS.WritableStrea
         definitions: rules.map(({ id, definition }) => ({ id, definition })),
       });
       report = userPath(values.report);
-      fs.writeFileSync(report, dueDiligenceMarkdown(p, holdings, prov));
+      fs.writeFileSync(report, await dueDiligenceReport(reportFormat ?? 'md', p, holdings, prov));
     }
     const flags = holdings.flatMap((h) => h.flags.map((f) => ({ row: h.row, project_id: h.project_id, vintage: h.vintage, rule: f.rule, severity: f.severity, message: f.message, evidence: f.evidence })));
     if (values.csv) fs.writeFileSync(userPath(values.csv), screenedCsv(holdings));
