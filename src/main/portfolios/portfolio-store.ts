@@ -40,8 +40,9 @@ export function screenPortfolio(db: Database.Database, portfolioId: number, now:
     db.prepare(`DELETE FROM holding_flags WHERE portfolio_id = ?`).run(portfolioId);
     const insert = db.prepare(`INSERT OR REPLACE INTO holding_flags (portfolio_id, row, rule, severity, message, evidence, source) VALUES (?, ?, ?, ?, ?, ?, ?)`);
     const newly = new Set<number>();
+    const shared = new Map<string, unknown>();
     for (const rule of rules) {
-      for (const f of rule.flags(db, portfolioId)) {
+      for (const f of rule.flags(db, portfolioId, shared)) {
         insert.run(portfolioId, f.row, f.rule, f.severity, f.message, JSON.stringify(f.evidence), f.source);
         if (!before.has(`${f.row}:${f.rule}`)) newly.add(f.row);
       }

@@ -28,5 +28,6 @@ export interface ScreeningRule {
   source: string;
   /** The rule's definition, as documented. */
   definition: string;
-  flags(db: Database.Database, portfolioId: number): HoldingFlag[];
+  /** `shared` lives for one screening: what several rules read (a portfolio's balances) is read once. */
+  flags(db: Database.Database, portfolioId: number, shared: Map<string, unknown>): HoldingFlag[];
 }

@@ -8,8 +8,8 @@ export const exceedsUnretired: ScreeningRule = {
   severity: 'high',
   source: 'credit_transactions',
   definition: 'The holding\'s quantity exceeds the unretired credits of its project and vintage: issued minus retired minus cancelled over the cached transactions of that project and vintage (without a vintage: of the project). A quantity equal to the unretired credits is not flagged.',
-  flags(db, portfolioId) {
-    return vintageBalances(db, portfolioId)
+  flags(db, portfolioId, shared) {
+    return vintageBalances(db, portfolioId, shared)
       .filter((b) => b.quantity > b.issued - b.retired - b.cancelled)
       .map((b) => ({
         row: b.row,

@@ -37,8 +37,12 @@ SELECT h.row, h.project_id, h.project_ref, h.vintage, h.quantity,
 FROM h LEFT JOIN g ON g.ref = h.project_ref AND (h.vintage IS NULL OR g.vintage = h.vintage)
 GROUP BY h.row ORDER BY h.row`;
 
-export function vintageBalances(db: Database.Database, portfolioId: number): VintageBalance[] {
-  return db.prepare(SQL).all(portfolioId) as VintageBalance[];
+export function vintageBalances(db: Database.Database, portfolioId: number, shared: Map<string, unknown>): VintageBalance[] {
+  const held = shared.get('vintage_balances') as VintageBalance[] | undefined;
+  if (held) return held;
+  const read = db.prepare(SQL).all(portfolioId) as VintageBalance[];
+  shared.set('vintage_balances', read);
+  return read;
 }
 
 export const balanceEvidence = (b: VintageBalance) => ({

@@ -8,8 +8,8 @@ export const vintageOverRetired: ScreeningRule = {
   severity: 'medium',
   source: 'credit_transactions',
   definition: 'Over the cached transactions of the holding\'s project and vintage (without a vintage: of the project), retired plus cancelled exceed issued.',
-  flags(db, portfolioId) {
-    return vintageBalances(db, portfolioId)
+  flags(db, portfolioId, shared) {
+    return vintageBalances(db, portfolioId, shared)
       .filter((b) => b.retired + b.cancelled > b.issued)
       .map((b) => ({
         row: b.row,
