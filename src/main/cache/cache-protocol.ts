@@ -18,7 +18,8 @@ import type {
   CacheInfo, DataIssue, DataIssueKind, MethodOutput, MirrorResource, MirrorScope, ParsedInput, QueryMethod, SkippedItem, SkippedItemRecord,
   UnfitValue, WatchItem, WatchKind,
 } from '../../shared/contract';
-import type { ContractErrorBody } from '../../shared/contract';
+import type { ContractErrorBody, HoldingRow, PortfolioImport, PortfolioSummary } from '../../shared/contract';
+import type { ParsedHoldings } from '../portfolios/holdings-parse';
 import type { MessagePort } from 'node:worker_threads';
 import type { MirrorTarget } from './repositories/mirror-repository';
 import type { DataIssueCounts } from './repositories/skipped-item-repository';
@@ -80,6 +81,11 @@ export type CacheStoreOps = { [K in CacheWriteOp]: Op<CacheWrites[K], unknown> }
   'write:watch': Op<{ kind: WatchKind; id: string; watched: boolean }, WatchItem[]>;
   'write:mirrorScope': Op<{ scope: MirrorScope }, void>;
   'write:clear': Op<void, CacheInfo>;
+  /** A holdings file read and parsed on the main thread, saved and screened here in one transaction. */
+  'write:portfolioImport': Op<{ name: string; file_name: string | null; parsed: ParsedHoldings; now: string }, PortfolioImport>;
+  'write:portfolioRemove': Op<{ id: number }, PortfolioSummary[]>;
+  'read:portfolios': Op<void, PortfolioSummary[]>;
+  'read:portfolio': Op<{ id: number; rule: string | null; offset: number; limit: number }, { portfolio: PortfolioSummary; holdings: { rows: HoldingRow[]; total: number } } | null>;
   /** A sync run begins (its changes are logged under the run id returned) or ends. */
   'sync:runStart': Op<void, number>;
   'sync:runFinish': Op<{ run: number }, void>;

@@ -14,6 +14,9 @@ import { ContractError } from '../../shared/errors';
 import type { CacheOpHandlers, CacheStoreOps, CacheWrite, CacheWriteOp, CacheWrites, CreditsPageRead, ReadModelChange, SyncStepArgs } from './cache-protocol';
 import { ChangeDetector } from './change-detector';
 import { offlineCoverage } from './coverage';
+import { saveAndScreen } from '../portfolios/portfolio-import';
+import { holdingsPage, listPortfolios, portfolioSummary, removePortfolio } from '../portfolios/portfolio-store';
+import { rescreenAfterRun } from '../portfolios/rescreen';
 import { PUBLISHING_SORTS, checkpointNow, deferCheckpoints, withSortSettings, type SortSettings } from './database';
 import { AccountRepository } from './repositories/account-repository';
 import { CountryRepository } from './repositories/country-repository';
@@ -215,6 +218,7 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
   const finishRun = visibly((a: CacheStoreOps['sync:runFinish']['input']) => {
     // A projects pass from empty that did not complete in this run gets its indexes back all the same.
     r.projects.restoreIndexes();
+    rescreenAfterRun(db, a.run, new Date().toISOString());
     return r.changes.finishRun(a.run);
   });
 
@@ -298,6 +302,16 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
       clear(undefined);
       checkpointNow(db);
       return cacheInfo();
+    },
+    'write:portfolioImport': visibly((a: CacheStoreOps['write:portfolioImport']['input']) => saveAndScreen(db, a, a.parsed, a.now)),
+    'write:portfolioRemove': visibly((a: CacheStoreOps['write:portfolioRemove']['input']) => {
+      removePortfolio(db, a.id);
+      return listPortfolios(db);
+    }),
+    'read:portfolios': () => listPortfolios(db),
+    'read:portfolio': (a) => {
+      const portfolio = portfolioSummary(db, a.id);
+      return portfolio ? { portfolio, holdings: holdingsPage(db, a.id, { rule: a.rule ?? undefined, offset: a.offset, limit: a.limit }) } : null;
     },
     'sync:runStart': visibly(() => r.changes.beginRun()),
     // What the run wrote moves into the file once it has said it is done (its last commits leave it in the WAL).

@@ -34,10 +34,6 @@ export interface ReportDocument {
   blocks: ReportBlock[];
 }
 
-export type ReportFormat = 'pdf' | 'html' | 'md';
-
-export const REPORT_FORMATS: readonly ReportFormat[] = ['pdf', 'html', 'md'];
-
 const TONNES = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 });
 
 /** Tonnes as the reports write them: grouped thousands, up to three decimals, "—" for none. */

@@ -29,7 +29,7 @@ const MUTATING = new Set<MethodName>([
   'connections.add', 'connections.remove', 'connections.select', 'connections.status',
   'sync.start', 'sync.pause', 'sync.resume', 'sync.cancel',
   'watchlist.set', 'projects.refresh', 'keys.list', 'keys.create', 'keys.revoke', 'keys.usage', 'cache.clear',
-  'export.start', 'export.cancel',
+  'export.start', 'export.cancel', 'portfolios.import', 'portfolios.remove',
 ]);
 const RUNS_PER_METHOD = Number(process.env.FUZZ_RUNS ?? 120);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;

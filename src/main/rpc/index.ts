@@ -8,6 +8,7 @@ import { ContractError, invalidInput } from '../../shared/errors';
 import type { AppContext } from '../app-context';
 import { appHandlers } from './app';
 import { exportHandlers } from './export';
+import { portfolioHandlers } from './portfolios';
 import { queryHandlers } from './query';
 import { syncHandlers } from './sync';
 import type { Handlers } from './types';
@@ -17,6 +18,7 @@ export const handlers: Handlers = {
   ...syncHandlers,
   ...queryHandlers,
   ...exportHandlers,
+  ...portfolioHandlers,
 };
 
 export function isMethodName(name: string): name is MethodName {

@@ -38,9 +38,11 @@ const changesSince = z.union([
   z.number().int().min(1),
 ]);
 import { type ExportJob, exportStartInput } from './export-types';
+import { HOLDING_FIELDS, REPORT_FORMATS, type PortfolioDetail, type PortfolioImport, type PortfolioSummary, type ReportFile } from './portfolio-types';
 
 export * from './app-types';
 export * from './export-types';
+export * from './portfolio-types';
 export type { MethodSource, MethodSpec } from './define';
 
 const none = z.object({}).strict();
@@ -306,6 +308,35 @@ export const contract = {
   ).returns<ExportJob>(),
   'export.status': method(z.object({ exportId: z.string().min(1).max(100) }).strict(), 'An export\'s state, rows and where its file is').returns<ExportJob>(),
   'export.cancel': method(z.object({ exportId: z.string().min(1).max(100) }).strict(), 'Cancel a running export (its partial file is removed)').returns<ExportJob>(),
+
+  // portfolios ------------------------------------------------------------------------------------
+  'portfolios.import': method(
+    z.object({
+      name: z.string().trim().min(1).max(200),
+      file_name: z.string().max(500).optional(),
+      /** The file's bytes, base64 (at most 50 MB decoded). */
+      content_base64: z.string().min(1).max(70_000_000),
+      sheet: z.string().max(200).optional(),
+      /** Per field, the header (as written in the file) to read it from: the mapping dialog's answer. */
+      mapping: z.partialRecord(z.enum(HOLDING_FIELDS), z.string().max(500)).optional(),
+    }).strict(),
+    'Import a holdings file (CSV or XLSX) as a portfolio of the current connection and screen it; without the columns it needs, nothing is saved and the headers found are returned',
+  ).returns<PortfolioImport>(),
+  'portfolios.list': method(none, 'The portfolios of the current connection with their totals per rule').returns<PortfolioSummary[]>(),
+  'portfolios.get': method(
+    z.object({
+      id: z.number().int().min(1),
+      rule: z.string().max(100).optional(),
+      current_page: z.number().int().min(1).max(1_000_000).optional(),
+      per_page: z.number().int().min(1).max(1000).optional(),
+    }).strict(),
+    'A portfolio: its totals, the rules\' definitions and a page of holdings with their flags (optionally those one rule flags)',
+  ).returns<PortfolioDetail>(),
+  'portfolios.report': method(
+    z.object({ id: z.number().int().min(1), format: z.enum(REPORT_FORMATS) }).strict(),
+    'A portfolio\'s due-diligence report (PDF, HTML or Markdown) from the cache, offline: summary, holdings with flags, evidence per flagged holding, provenance',
+  ).returns<ReportFile>(),
+  'portfolios.remove': method(z.object({ id: z.number().int().min(1) }).strict(), 'Remove a portfolio and its holdings').returns<PortfolioSummary[]>(),
 
   // cache -----------------------------------------------------------------------------------------
   'cache.info': method(none, 'Cache file location, size and row counts').returns<CacheInfo>(),

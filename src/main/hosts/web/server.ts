@@ -43,6 +43,8 @@ export interface WebHost {
 type SessionRoute = (req: IncomingMessage, res: ServerResponse, params: Record<string, string | undefined>) => void | Promise<void>;
 
 const MAX_BODY = 1024 * 1024;
+/** Methods that take a file's bytes (base64 of at most 50 MB, with room for the JSON around it). */
+const FILE_BODY_METHODS: Record<string, number> = { 'portfolios.import': 70 * 1024 * 1024 };
 const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
@@ -62,11 +64,11 @@ function refuse(res: ServerResponse, r: Refusal): void {
 }
 
 /**
- * The request body, up to MAX_BODY. A larger one is refused with 413: the rest is read and dropped
+ * The request body, up to `limit` bytes. A larger one is refused with 413: the rest is read and dropped
  * (not kept) so the answer reaches the client instead of a connection reset, and the connection is
  * closed after the answer.
  */
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
     let size = 0;
     let refused = false;
@@ -74,7 +76,7 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('data', (c: Buffer) => {
       if (refused) return;
       size += c.length;
-      if (size > MAX_BODY) {
+      if (size > limit) {
         refused = true;
         chunks.length = 0;
         reject(Object.assign(new Error('Request body too large'), { status: 413 }));
@@ -113,13 +115,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const name = params.method ?? '';
     if (!isMethodName(name)) return refuse(res, { status: 404, code: 'unknown_method', message: `No method '${name}'` });
     let input: unknown;
+    const limit = FILE_BODY_METHODS[name] ?? MAX_BODY;
     try {
-      const text = await readBody(req);
+      const text = await readBody(req, limit);
       input = text.trim() === '' ? {} : JSON.parse(text);
     } catch (err) {
       const status = (err as { status?: number }).status ?? 400;
       if (status === 413) res.setHeader('Connection', 'close');
-      return refuse(res, { status, code: 'invalid_input', message: status === 413 ? `Request body too large (at most ${MAX_BODY / 1048576} MB)` : 'Body is not valid JSON' });
+      return refuse(res, { status, code: 'invalid_input', message: status === 413 ? `Request body too large (at most ${limit / 1048576} MB)` : 'Body is not valid JSON' });
     }
     try {
       const result = await dispatch(name, input, ctx);

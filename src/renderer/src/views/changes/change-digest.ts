@@ -6,6 +6,7 @@ export const KIND_LABELS: Record<ChangeKind, string> = {
   projects_new: 'New projects',
   projects_changed: 'Project changes',
   projects_gone: 'Projects no longer listed',
+  holdings_flagged: 'Holdings newly flagged',
   credit_transactions_new: 'New credit transactions',
   forensic_entries_new: 'New forensic entries',
   memos_changed: 'Forensic memos changed',
