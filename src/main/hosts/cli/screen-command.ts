@@ -48,11 +48,9 @@ export async function runScreenCommand(argv: string[], out: NodeJS.WritableStrea
     }
     const p = imported.portfolio;
     const holdings: HoldingRow[] = [];
-    let rules: Array<{ id: string; definition: string }> = [];
     for (let page = 1; (page - 1) * PAGE < p.holdings; page++) {
       const got = await dispatch('portfolios.get', { id: p.id, current_page: page, per_page: PAGE }, ctx);
       holdings.push(...got.holdings.data);
-      rules = got.rules;
     }
     let report: string | null = null;
     if (values.report && reportFormat) {
