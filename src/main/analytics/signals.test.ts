@@ -116,16 +116,18 @@ describe('recompute, change log and reads', () => {
       iss('P1', 100, 2020), ret('P1', 200, 2020), iss('G2', 100, 2020), ret('G2', 10, 2020),
     ]);
     d.prepare('INSERT INTO sync_runs (run_id, started_at) VALUES (1, ?), (2, ?)').run('2026-01-01', '2026-01-02');
-    expect(recomputeSignals(d, 1)).toMatchObject({ signals: 1, added: 1, resolved: 0 });
+    expect(recomputeSignals(d, 1)).toMatchObject({ signals: 2, added: 2, resolved: 0 }); // P1's vintage 2020, and P1 as a whole
     expect(d.prepare('SELECT count(*) FROM change_log').pluck().get()).toBe(0); // the baseline
     const firstSeen = d.prepare('SELECT detected_at FROM integrity_signals').pluck().get();
     writeCredits(d, [ret('G2', 95, 2020)]);
     d.prepare('UPDATE credit_transactions SET quantity = 50 WHERE project_id = ? AND quantity = 200').run('P1');
-    expect(recomputeSignals(d, 2)).toMatchObject({ added: 2, resolved: 1 });
+    expect(recomputeSignals(d, 2)).toMatchObject({ added: 3, resolved: 2 });
     const log = d.prepare('SELECT kind, project_id, field FROM change_log ORDER BY id').all();
     expect(log).toEqual([
       { kind: 'signals_new', project_id: 'G2', field: 'retired_exceeds_issued' },
+      { kind: 'signals_new', project_id: 'G2', field: 'retired_exceeds_issued' },
       { kind: 'signals_new', project_id: 'G2', field: 'large_retirement' },
+      { kind: 'signals_resolved', project_id: 'P1', field: 'retired_exceeds_issued' },
       { kind: 'signals_resolved', project_id: 'P1', field: 'retired_exceeds_issued' },
     ]);
     expect(d.prepare('SELECT count(*) FROM integrity_signals WHERE detected_at = ?').pluck().get(firstSeen)).toBe(0);
@@ -133,22 +135,22 @@ describe('recompute, change log and reads', () => {
     prepareReadConnection(d);
     const ctx = sqliteContext(d);
     const all = listSignals(ctx, {});
-    expect(all.pagination.total_entries).toBe(2);
-    expect(all.data.map((s) => s.kind)).toEqual(['large_retirement', 'retired_exceeds_issued']);
+    expect(all.pagination.total_entries).toBe(3);
+    expect(all.data.map((s) => [s.kind, s.vintage])).toEqual([['large_retirement', 2020], ['retired_exceeds_issued', 2020], ['retired_exceeds_issued', null]]);
     expect(all.data[0]).toMatchObject({ project_id: 'G2', registry: 'gold-standard', vintage: 2020, figures: { quantity: 95, project_issued: 100 } });
     expect(listSignals(ctx, { registry: ['VERRA'] }).data).toEqual([]);
     expect(listSignals(ctx, { kind: ['large_retirement'], project_id: ['g2'] }).data).toHaveLength(1);
-    expect(listSignals(ctx, { sort: ['-kind'], per_page: 1, current_page: 2 }).data[0]!.kind).toBe('large_retirement');
+    expect(listSignals(ctx, { sort: ['-kind'], per_page: 1, current_page: 3 }).data[0]!.kind).toBe('large_retirement');
     expect(signalSummary(ctx, {})).toEqual({
-      total: 2, projects: 1,
+      total: 3, projects: 1,
       by_kind: [
-        { kind: 'retired_exceeds_issued', signals: 1, projects: 1 },
+        { kind: 'retired_exceeds_issued', signals: 2, projects: 1 },
         { kind: 'retirement_before_issuance', signals: 0, projects: 0 },
         { kind: 'totals_mismatch', signals: 0, projects: 0 },
         { kind: 'large_retirement', signals: 1, projects: 1 },
       ],
     });
-    expect(signalsOfProjects(ctx, ['g2', 'P1']).map((s) => s.kind)).toEqual(['large_retirement', 'retired_exceeds_issued']);
+    expect(signalsOfProjects(ctx, ['g2', 'P1']).map((s) => s.kind)).toEqual(['large_retirement', 'retired_exceeds_issued', 'retired_exceeds_issued']);
     expect(signalsOfProjects(ctx, [])).toEqual([]);
   });
 });

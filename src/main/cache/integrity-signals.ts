@@ -37,10 +37,12 @@ interface VintageRow {
   cancelled: number;
   first_issuance: string | null;
   first_retirement: string | null;
+  max_retirement: number | null;
 }
 
 const splitFirst = (s: string | null): { day: string; id: number } | null => (s === null ? null : { day: s.slice(0, 10), id: Number(s.slice(11)) });
 const daysFrom = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+const minText = (a: string | null, b: string | null): string | null => (a === null ? b : b === null || a <= b ? a : b);
 const keyOf = (...parts: Array<string | number | null>) => parts.map((p) => (p === null ? '' : String(p))).join('|');
 
 /** Whether the credit transactions are completely synced: the credits job's last pass completed and none is under way. */
@@ -58,21 +60,37 @@ export function computeSignals(db: Database.Database, opts: { creditsComplete?: 
       total(CASE WHEN type = 'issuance' THEN quantity END) AS issued,
       total(CASE WHEN type = 'retirement' THEN quantity END) AS retired,
       total(CASE WHEN type = 'cancellation' THEN quantity END) AS cancelled,
-      ${first('issuance')} AS first_issuance, ${first('retirement')} AS first_retirement
+      ${first('issuance')} AS first_issuance, ${first('retirement')} AS first_retirement,
+      max(CASE WHEN type = 'retirement' THEN quantity END) AS max_retirement
     FROM c GROUP BY project_id, vintage`).all() as VintageRow[];
-  const retirementsOf = db.prepare(`SELECT t.id FROM credit_transactions t WHERE t.project_id = ? AND t.vintage IS ? AND ${TYPE} IN ('retirement', 'cancellation')
+  const ofVintage = db.prepare(`SELECT t.id FROM credit_transactions t WHERE t.project_id = ? AND t.vintage = ? AND ${TYPE} IN ('retirement', 'cancellation')
     ORDER BY t.quantity DESC, t.id LIMIT ${EVIDENCE_IDS}`).pluck();
-  const perProject = new Map<string, { issued: number; retired: number }>();
+  const ofProject = db.prepare(`SELECT t.id FROM credit_transactions t WHERE t.project_id = ? AND ${TYPE} IN ('retirement', 'cancellation')
+    ORDER BY t.quantity DESC, t.id LIMIT ${EVIDENCE_IDS}`).pluck();
+  // A known vintage is checked on its own; the project as a whole (vintage null) over every vintage,
+  // those without a vintage included, which no single vintage can be held to.
+  const perProject = new Map<string, VintageRow>();
+  const groups: VintageRow[] = [];
   for (const v of vintages) {
-    const p = perProject.get(v.project_id) ?? { issued: 0, retired: 0 };
+    if (v.vintage !== null) groups.push(v);
+    const p = perProject.get(v.project_id);
+    if (!p) {
+      perProject.set(v.project_id, { ...v, vintage: null });
+      continue;
+    }
     p.issued += v.issued;
     p.retired += v.retired;
-    perProject.set(v.project_id, p);
+    p.cancelled += v.cancelled;
+    p.first_issuance = minText(p.first_issuance, v.first_issuance);
+    p.first_retirement = minText(p.first_retirement, v.first_retirement);
+    p.max_retirement = v.max_retirement === null ? p.max_retirement : Math.max(p.max_retirement ?? -Infinity, v.max_retirement);
+  }
+  for (const v of [...groups, ...perProject.values()]) {
     if (v.retired + v.cancelled > v.issued) {
       out.push({
         signal_key: keyOf('retired_exceeds_issued', v.project_id, v.vintage), kind: 'retired_exceeds_issued', project_id: v.project_id, vintage: v.vintage,
         figures: { issued: v.issued, retired: v.retired, cancelled: v.cancelled, excess: v.retired + v.cancelled - v.issued },
-        transaction_ids: retirementsOf.all(v.project_id, v.vintage) as number[],
+        transaction_ids: (v.vintage === null ? ofProject.all(v.project_id) : ofVintage.all(v.project_id, v.vintage)) as number[],
         fields: ['credit_transactions.quantity', 'credit_transactions.transaction_type', 'credit_transactions.vintage'],
       });
     }
@@ -107,8 +125,16 @@ export function computeSignals(db: Database.Database, opts: { creditsComplete?: 
       }
     }
   }
-  const large = db.prepare(`SELECT t.id, t.project_id, t.vintage, t.quantity, p.issued FROM credit_transactions t JOIN projects p ON p.project_id = t.project_id
-    WHERE p.issued > 0 AND t.quantity * 2 >= p.issued AND ${TYPE} = 'retirement'`).all() as Array<{ id: number; project_id: string; vintage: number | null; quantity: number; issued: number }>;
+  // Only projects whose largest retirement reaches half their issuance are read again, by their index.
+  const largeOf = db.prepare(`SELECT t.id, t.vintage, t.quantity FROM credit_transactions t
+    WHERE t.project_id = ? AND t.quantity * 2 >= ? AND ${TYPE} = 'retirement' ORDER BY t.id`);
+  const large: Array<{ id: number; project_id: string; vintage: number | null; quantity: number; issued: number }> = [];
+  for (const p of projects) {
+    const max = perProject.get(p.project_id)?.max_retirement ?? null;
+    if (p.issued > 0 && max !== null && max * 2 >= p.issued) {
+      for (const r of largeOf.all(p.project_id, p.issued) as Array<{ id: number; vintage: number | null; quantity: number }>) large.push({ ...r, project_id: p.project_id, issued: p.issued });
+    }
+  }
   for (const r of large) {
     out.push({
       signal_key: keyOf('large_retirement', r.project_id, r.id), kind: 'large_retirement', project_id: r.project_id, vintage: r.vintage,
