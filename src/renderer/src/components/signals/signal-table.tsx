@@ -3,10 +3,11 @@ import { Link } from 'react-router-dom';
 import type { IntegritySignal } from '../../../../shared/contract';
 import { formatDate, formatRegistry } from '../format';
 import { describeSignal, SIGNAL_LABELS } from './signal-words';
+import './signals.css';
 
 export function SignalTable({ rows, showProject = true }: { rows: IntegritySignal[]; showProject?: boolean }) {
   return (
-    <table className="data" data-testid="signal-table">
+    <table className="data signal-table" data-testid="signal-table">
       <thead>
         <tr>
           <th>Signal</th>
@@ -23,14 +24,14 @@ export function SignalTable({ rows, showProject = true }: { rows: IntegritySigna
           <tr key={s.key} data-testid="signal-row" data-kind={s.kind}>
             <td>{SIGNAL_LABELS[s.kind]}</td>
             {showProject ? (
-              <td>
+              <td className="signal-project">
                 <Link to={`/projects/${encodeURIComponent(s.project_id)}`}>{s.project_name ?? s.project_id}</Link>
                 <div className="muted mono">{s.project_id}</div>
               </td>
             ) : null}
             {showProject ? <td>{formatRegistry(s.registry)}</td> : null}
             <td>{s.vintage ?? 'all'}</td>
-            <td>{describeSignal(s)}</td>
+            <td className="signal-says">{describeSignal(s)}</td>
             <td className="muted" title={s.evidence.fields.join(', ')}>
               {s.evidence.transaction_ids.length ? (
                 <Link to={`/transactions?project_id=${encodeURIComponent(s.project_id)}`}>

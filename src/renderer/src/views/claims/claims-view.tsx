@@ -25,7 +25,13 @@ const FIELD_LABELS: Record<NearMatchField, string> = {
 const list = (s: string | null) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
 const day = (s: string | null) => (s && /^\d{4}-\d{2}-\d{2}$/.test(s) ? s : undefined);
 
-function Breakdown<T extends ClaimVolume>({ title, rows, label, testId }: { title: string; rows: T[]; label: (r: T) => React.ReactNode; testId: string }) {
+/** The largest rows of a breakdown are listed; the rest are summed in one line. */
+const BREAKDOWN_ROWS = 12;
+
+function Breakdown<T extends ClaimVolume>({ title, rows, label, testId, largest = false }: { title: string; rows: T[]; label: (r: T) => React.ReactNode; testId: string; largest?: boolean }) {
+  const shown = largest ? rows.slice(0, BREAKDOWN_ROWS) : rows.slice(-BREAKDOWN_ROWS);
+  const rest = largest ? rows.slice(BREAKDOWN_ROWS) : rows.slice(0, Math.max(0, rows.length - BREAKDOWN_ROWS));
+  const restSum = rest.reduce((s, r) => ({ quantity: s.quantity + r.quantity, transactions: s.transactions + r.transactions }), { quantity: 0, transactions: 0 });
   return (
     <div className="card" data-testid={testId}>
       <h2>{title}</h2>
@@ -38,16 +44,30 @@ function Breakdown<T extends ClaimVolume>({ title, rows, label, testId }: { titl
           </tr>
         </thead>
         <tbody>
-          {rows.map((r, i) => (
+          {rest.length && !largest ? <RestRow n={rest.length} sum={restSum} what="earlier" /> : null}
+          {shown.map((r, i) => (
             <tr key={i}>
-              <td>{label(r)}</td>
+              <td className="claim-label">{label(r)}</td>
               <td className="num">{formatNumber(r.quantity)}</td>
               <td className="num">{formatNumber(r.transactions)}</td>
             </tr>
           ))}
+          {rest.length && largest ? <RestRow n={rest.length} sum={restSum} what="more" /> : null}
         </tbody>
       </table>
     </div>
+  );
+}
+
+function RestRow({ n, sum, what }: { n: number; sum: ClaimVolume; what: string }) {
+  return (
+    <tr className="muted">
+      <td>
+        {formatNumber(n)} {what}
+      </td>
+      <td className="num">{formatNumber(sum.quantity)}</td>
+      <td className="num">{formatNumber(sum.transactions)}</td>
+    </tr>
   );
 }
 
@@ -76,13 +96,6 @@ function Answer({ a, page, onPage, exportQuery }: { a: ClaimVerification; page: 
         </div>
       </div>
       {a.matched.transactions === 0 ? <Empty title={`No retirement names “${a.beneficiary}” as its buyer`}>Check the near matches below: the name may be written in a note, an account or a longer name.</Empty> : null}
-      {a.matched.transactions ? (
-        <div className="grid grid-3">
-          <Breakdown title="Per project" rows={a.by_project} testId="claim-by-project" label={(r) => (r.project_id ? <Link to={`/projects/${encodeURIComponent(r.project_id)}`}>{r.project_name ?? r.project_id}</Link> : '—')} />
-          <Breakdown title="Per vintage" rows={a.by_vintage} testId="claim-by-vintage" label={(r) => r.vintage ?? 'no vintage'} />
-          <Breakdown title="Per year" rows={a.by_year} testId="claim-by-year" label={(r) => r.year ?? 'undated'} />
-        </div>
-      ) : null}
       {a.near_matches.length ? (
         <div className="card" data-testid="claim-near-matches">
           <div className="card-head">
@@ -109,6 +122,13 @@ function Answer({ a, page, onPage, exportQuery }: { a: ClaimVerification; page: 
               ))}
             </tbody>
           </table>
+        </div>
+      ) : null}
+      {a.matched.transactions ? (
+        <div className="grid grid-3 claims-breakdowns">
+          <Breakdown title="Per project" largest rows={a.by_project} testId="claim-by-project" label={(r) => (r.project_id ? <Link to={`/projects/${encodeURIComponent(r.project_id)}`}>{r.project_name ?? r.project_id}</Link> : '—')} />
+          <Breakdown title="Per vintage" rows={a.by_vintage} testId="claim-by-vintage" label={(r) => r.vintage ?? 'no vintage'} />
+          <Breakdown title="Per year" rows={a.by_year} testId="claim-by-year" label={(r) => r.year ?? 'undated'} />
         </div>
       ) : null}
       {tx.data.length ? (
