@@ -65,7 +65,7 @@ export function SignalsView() {
   const select = (name: 'registry' | 'country' | 'category', label: string, format: (v: string) => string) => (
     <label className="field">
       <span>{label}</span>
-      <select value={params.get(name) ?? ''} onChange={(e) => patch({ [name]: e.target.value })} data-testid={`signals-${name}`}>
+      <select style={{ minWidth: '10rem' }} value={params.get(name) ?? ''} onChange={(e) => patch({ [name]: e.target.value })} data-testid={`signals-${name}`}>
         <option value="">Any</option>
         {(facets.data?.[name] ?? []).map((f) => (
           <option key={f.value} value={f.value}>
