@@ -91,7 +91,7 @@ async function main(): Promise<void> {
   const cache = openCache(cachePath);
   try {
     const status = (await cache.call('copy:status')) as { current?: boolean } | null;
-    const call = cache.call as (op: string, args: unknown) => Promise<unknown>;
+    const call = (cache.call as (op: string, args: unknown) => Promise<unknown>).bind(cache);
     const claimTimes: number[] = [];
     for (const [i, name] of asked.entries()) {
       const input = i % 3 === 2 ? { beneficiary: name.toUpperCase(), from: '2024-01-01', to: '2024-12-31', tonnes: 100_000 } : { beneficiary: name };

@@ -35,10 +35,6 @@ interface Group { g: string | number | null; quantity: number; transactions: num
 const volume = (r: { quantity: number; transactions: number }): ClaimVolume => ({ quantity: r.quantity, transactions: Number(r.transactions) });
 const largestFirst = <T extends ClaimVolume>(a: T, b: T, ka: string, kb: string) => b.quantity - a.quantity || compareCodePoints(ka, kb);
 
-async function groups(engine: ReadEngine, by: string, w: SqlWhere): Promise<Group[]> {
-  return engine.all<Group>(`SELECT ${by} AS g, ${engine.dialect.total('c.quantity')} AS quantity, count(*) AS transactions FROM read_credits c ${whereSql(w)} GROUP BY ${by}`, w.params);
-}
-
 function byYear(rows: Group[]): ClaimVerification['by_year'] {
   const years = new Map<number | null, ClaimVolume>();
   for (const r of rows) {
@@ -50,26 +46,30 @@ function byYear(rows: Group[]): ClaimVerification['by_year'] {
 }
 
 async function nearMatches(ctx: ReadContext, engine: ReadEngine, q: ClaimVerifyInput, needle: string): Promise<Pick<ClaimVerification, 'near_matches' | 'near_match_total'>> {
-  const found: Array<ClaimVolume & { field: NearMatchField; key: string; example: number }> = [];
-  let total: ClaimVolume = { quantity: 0, transactions: 0 };
-  // One retirement near-matching in several fields counts once in the total.
-  const any = creditWhere(engine.dialect, claimScope(q));
-  addClause(any, `(c.buyer_key IS NULL OR c.buyer_key <> ?)`, needle);
-  addClause(any, `(${NEAR_MATCH_FIELDS.map((f) => `instr(c.${f}_key, ?) > 0`).join(' OR ')})`, ...NEAR_MATCH_FIELDS.map(() => needle));
-  const [t] = await engine.all<{ quantity: number; transactions: number }>(`SELECT ${engine.dialect.total('c.quantity')} AS quantity, count(*) AS transactions FROM read_credits c ${whereSql(any)}`, any.params);
-  if (t) total = volume(t);
-  if (!total.transactions) return { near_matches: [], near_match_total: total };
-  for (const field of NEAR_MATCH_FIELDS) {
-    const w = creditWhere(engine.dialect, claimScope(q));
-    addClause(w, `(c.buyer_key IS NULL OR c.buyer_key <> ?)`, needle);
-    addClause(w, `instr(c.${field}_key, ?) > 0`, needle);
-    const rows = await engine.all<{ key: string; quantity: number; transactions: number; example: number }>(
-      `SELECT c.${field}_key AS key, ${engine.dialect.total('c.quantity')} AS quantity, count(*) AS transactions, min(c.id) AS example
-        FROM read_credits c ${whereSql(w)} GROUP BY c.${field}_key`, w.params);
-    for (const r of rows) found.push({ field, key: r.key, example: Number(r.example), ...volume(r) });
+  // One scan: the retirements of the claim's scope not matched whose other fields contain the name,
+  // with their folded fields; grouped here in id order (the same sums on both engines).
+  const w = creditWhere(engine.dialect, claimScope(q));
+  addClause(w, `(c.buyer_key IS NULL OR c.buyer_key <> ?)`, needle);
+  addClause(w, `(${NEAR_MATCH_FIELDS.map((f) => `instr(c.${f}_key, ?) > 0`).join(' OR ')})`, ...NEAR_MATCH_FIELDS.map(() => needle));
+  const rows = await engine.all<Record<string, unknown> & { id: number; quantity: number | null }>(
+    `SELECT c.id, c.quantity, ${NEAR_MATCH_FIELDS.map((f) => `c.${f}_key AS ${f}`).join(', ')} FROM read_credits c ${whereSql(w)} ORDER BY c.id`, w.params);
+  const total: ClaimVolume = { quantity: 0, transactions: 0 };
+  const groups = new Map<string, ClaimVolume & { field: NearMatchField; key: string; example: number }>();
+  for (const r of rows) {
+    const id = Number(r.id);
+    total.quantity += r.quantity ?? 0;
+    total.transactions += 1;
+    for (const field of NEAR_MATCH_FIELDS) {
+      const key = r[field];
+      if (typeof key !== 'string' || !key.includes(needle)) continue;
+      const k = `${field}\u0000${key}`;
+      const g = groups.get(k) ?? { field, key, example: id, quantity: 0, transactions: 0 };
+      g.quantity += r.quantity ?? 0;
+      g.transactions += 1;
+      groups.set(k, g);
+    }
   }
-  found.sort((a, b) => largestFirst(a, b, `${a.field}\u0000${a.key}`, `${b.field}\u0000${b.key}`));
-  const listed = found.slice(0, NEAR_MATCH_GROUPS);
+  const listed = [...groups.values()].sort((a, b) => largestFirst(a, b, `${a.field}\u0000${a.key}`, `${b.field}\u0000${b.key}`)).slice(0, NEAR_MATCH_GROUPS);
   // Each group is shown by its value as written in its first transaction.
   const byId = new Map(creditsById(ctx.db, listed.map((g) => g.example)).map((r) => [r.id, r]));
   return {
@@ -83,13 +83,28 @@ export async function verifyClaim(ctx: ReadContext, q: ClaimVerifyInput): Promis
   const beneficiary = q.beneficiary.trim();
   const needle = foldCase(beneficiary);
   const matched = creditWhere(engine.dialect, { ...claimScope(q), buyer: beneficiary });
-  // One statement at a time: the copy's engine runs one at a time anyway.
-  const perProject = await groups(engine, 'c.project_id', matched);
-  const perVintage = await groups(engine, 'c.vintage', matched);
-  const perYear = await groups(engine, 'substr(c.transaction_date, 1, 4)', matched);
-  const [totalRow] = await engine.all<{ quantity: number; transactions: number }>(
-    `SELECT ${engine.dialect.total('c.quantity')} AS quantity, count(*) AS transactions FROM read_credits c ${whereSql(matched)}`, matched.params);
-  const total: ClaimVolume = totalRow ? volume(totalRow) : { quantity: 0, transactions: 0 };
+  // One grouped scan: per project, vintage and year of the date; the breakdowns and the total are
+  // summed from its groups in one fixed order, so both engines give the same figures.
+  const cells = (await engine.all<{ p: string | null; v: number | null; y: string | null; quantity: number; transactions: number }>(
+    `SELECT c.project_id AS p, c.vintage AS v, substr(c.transaction_date, 1, 4) AS y, ${engine.dialect.total('c.quantity')} AS quantity, count(*) AS transactions
+      FROM read_credits c ${whereSql(matched)} GROUP BY c.project_id, c.vintage, substr(c.transaction_date, 1, 4)`, matched.params))
+    .map((r) => ({ ...r, v: r.v === null ? null : Number(r.v), transactions: Number(r.transactions) }))
+    .sort((a, b) => compareCodePoints(a.p ?? '', b.p ?? '') || (a.v ?? -1) - (b.v ?? -1) || compareCodePoints(a.y ?? '', b.y ?? ''));
+  const sumBy = (key: (r: (typeof cells)[number]) => string | number | null): Group[] => {
+    const out = new Map<string | number | null, Group>();
+    for (const r of cells) {
+      const k = key(r);
+      const g = out.get(k) ?? { g: k, quantity: 0, transactions: 0 };
+      g.quantity += r.quantity;
+      g.transactions += r.transactions;
+      out.set(k, g);
+    }
+    return [...out.values()];
+  };
+  const perProject = sumBy((r) => r.p);
+  const perVintage = sumBy((r) => r.v);
+  const perYear = sumBy((r) => r.y);
+  const total: ClaimVolume = cells.reduce((t, r) => ({ quantity: t.quantity + r.quantity, transactions: t.transactions + r.transactions }), { quantity: 0, transactions: 0 });
 
   const names = new Map<string, string | null>();
   const ids = perProject.map((r) => r.g).filter((g): g is string => typeof g === 'string');

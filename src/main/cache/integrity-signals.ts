@@ -26,8 +26,8 @@ export interface SignalRow {
 
 /** A transaction's type as compared: folded (the common spellings are folded already). */
 const TYPE = "CASE WHEN t.transaction_type IN ('issuance', 'retirement', 'cancellation') THEN t.transaction_type ELSE fold(t.transaction_type) END";
-/** The earliest dated transaction of a type in a group, as `day id` text (min picks the earliest day, then the smallest id). */
-const first = (type: string) => `min(CASE WHEN type = '${type}' AND day IS NOT NULL THEN day || ' ' || printf('%020d', id) END)`;
+/** The earliest day of a type's dated transactions in a group. */
+const first = (type: string) => `min(CASE WHEN type = '${type}' THEN day END)`;
 
 interface VintageRow {
   project_id: string;
@@ -40,7 +40,6 @@ interface VintageRow {
   max_retirement: number | null;
 }
 
-const splitFirst = (s: string | null): { day: string; id: number } | null => (s === null ? null : { day: s.slice(0, 10), id: Number(s.slice(11)) });
 const daysFrom = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 const minText = (a: string | null, b: string | null): string | null => (a === null ? b : b === null || a <= b ? a : b);
 const keyOf = (...parts: Array<string | number | null>) => parts.map((p) => (p === null ? '' : String(p))).join('|');
@@ -65,6 +64,9 @@ export function computeSignals(db: Database.Database, opts: { creditsComplete?: 
     FROM c GROUP BY project_id, vintage`).all() as VintageRow[];
   const ofVintage = db.prepare(`SELECT t.id FROM credit_transactions t WHERE t.project_id = ? AND t.vintage = ? AND ${TYPE} IN ('retirement', 'cancellation')
     ORDER BY t.quantity DESC, t.id LIMIT ${EVIDENCE_IDS}`).pluck();
+  // The transaction of a type on a day in a project (and vintage, unless null): the smallest id.
+  const firstOn = db.prepare(`SELECT t.id FROM credit_transactions t
+    WHERE t.project_id = @p AND (@v IS NULL OR t.vintage = @v) AND ${TYPE} = @type AND date(t.transaction_date) = @day ORDER BY t.id LIMIT 1`).pluck();
   const ofProject = db.prepare(`SELECT t.id FROM credit_transactions t WHERE t.project_id = ? AND ${TYPE} IN ('retirement', 'cancellation')
     ORDER BY t.quantity DESC, t.id LIMIT ${EVIDENCE_IDS}`).pluck();
   // A known vintage is checked on its own; the project as a whole (vintage null) over every vintage,
@@ -94,13 +96,14 @@ export function computeSignals(db: Database.Database, opts: { creditsComplete?: 
         fields: ['credit_transactions.quantity', 'credit_transactions.transaction_type', 'credit_transactions.vintage'],
       });
     }
-    const fi = splitFirst(v.first_issuance);
-    const fr = splitFirst(v.first_retirement);
-    if (fi && fr && fr.day < fi.day) {
+    const fi = v.first_issuance;
+    const fr = v.first_retirement;
+    if (fi !== null && fr !== null && fr < fi) {
+      const idOf = (type: string, day: string) => firstOn.get({ p: v.project_id, v: v.vintage, type, day }) as number;
       out.push({
         signal_key: keyOf('retirement_before_issuance', v.project_id, v.vintage), kind: 'retirement_before_issuance', project_id: v.project_id, vintage: v.vintage,
-        figures: { first_retirement_date: fr.day, first_issuance_date: fi.day, days_before: daysFrom(fr.day, fi.day) },
-        transaction_ids: [fr.id, fi.id],
+        figures: { first_retirement_date: fr, first_issuance_date: fi, days_before: daysFrom(fr, fi) },
+        transaction_ids: [idOf('retirement', fr), idOf('issuance', fi)],
         fields: ['credit_transactions.transaction_date', 'credit_transactions.transaction_type', 'credit_transactions.vintage'],
       });
     }
