@@ -14,7 +14,7 @@ import { creditWhere, type CreditFilters } from './credit-filters';
 import { pageEnvelope, pageRequest } from './page-envelope';
 import { statement } from './query-memo';
 import type { ReadContext, ReadEngine } from './read-engine';
-import { addClause, whereSql, type SqlWhere } from './sql-where';
+import { addClause, whereSql } from './sql-where';
 
 /** At most this many near-match groups are listed (largest first); their total counts every one. */
 const NEAR_MATCH_GROUPS = 50;
