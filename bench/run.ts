@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const ALL = ['service', 'sync', 'query', 'export', 'browser'];
+const ALL = ['service', 'sync', 'query', 'export', 'browser', 'signals'];
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = chosen.filter((c) => !ALL.includes(c));
 if (unknown.length) {

@@ -9,6 +9,8 @@ import type Database from 'better-sqlite3';
 import type { MethodOutput, ParsedInput, QueryMethod } from '../../shared/contract';
 import { buyerAnalytics, getBuyer, listBuyers } from './buyers';
 import { categoryByYear } from './category-by-year';
+import { verifyClaim } from './claims';
+import { listSignals, signalSummary } from './signals';
 import { changesSummary, listChanges } from './changes';
 import { projectFacets } from './facets';
 import { creditsByCategory, creditsByTransactionDate, creditsByTransactionDateAll, projectsByListingDate, retirementsByVintage } from './charts';
@@ -61,4 +63,7 @@ export const analyticsQueries: QueryTable = {
   'countries.get': onCache(countryProfile),
   'countries.updates': onCache(countryUpdates),
   'palette.search': paletteSearch,
+  'claims.verify': verifyClaim,
+  'signals.list': listSignals,
+  'signals.summary': signalSummary,
 };

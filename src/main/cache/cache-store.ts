@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { CacheInfo } from '../../shared/contract';
+import { recomputeSignals } from './integrity-signals';
 import { watchItems } from './watch-items';
 import { ContractError } from '../../shared/errors';
 import type { CacheOpHandlers, CacheStoreOps, CacheWrite, CacheWriteOp, CacheWrites, CreditsPageRead, ReadModelChange, SyncStepArgs } from './cache-protocol';
@@ -218,6 +219,9 @@ export function createCacheStore(db: Database.Database, file: string, hooks: Cac
   const finishRun = visibly((a: CacheStoreOps['sync:runFinish']['input']) => {
     // A projects pass from empty that did not complete in this run gets its indexes back all the same.
     r.projects.restoreIndexes();
+    // The integrity signals follow what the run wrote, their changes logged under it.
+    recomputeSignals(db, a.run);
+    // Portfolios are screened again against what the run wrote, signals included.
     rescreenAfterRun(db, a.run, new Date().toISOString());
     return r.changes.finishRun(a.run);
   });

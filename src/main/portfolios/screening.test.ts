@@ -121,3 +121,32 @@ describe('the portfolio store', () => {
     expect(portfolioSummary(db, id)).toBeNull();
   });
 });
+
+describe('integrity_signal', () => {
+  const signal = (key: string, project: string, vintage: number | null, kind = 'retired_exceeds_issued') =>
+    db.prepare(`INSERT INTO integrity_signals (signal_key, kind, project_id, vintage, figures, transaction_ids, fields, detected_at) VALUES (?, ?, ?, ?, ?, ?, '[]', ?)`)
+      .run(key, kind, project, vintage, JSON.stringify({ issued: 10, retired: 15 }), JSON.stringify([4, 5]), NOW);
+
+  it('flags the holdings of the signal\'s vintage and those naming none, not other vintages', () => {
+    signal('a', 'VCS-1', 2021);
+    const { flags, page } = screen('VCS-1,2021,1\nVCS-1,2020,1\nVCS-1,,1\nVCS-2,2019,1\n');
+    expect(flags.get(2)).toContain('integrity_signal');
+    expect(flags.get(3)).not.toContain('integrity_signal');
+    expect(flags.get(4)).toContain('integrity_signal');
+    expect(flags.get(5)).not.toContain('integrity_signal');
+    const f = page.rows[0]?.flags.find((x) => x.rule === 'integrity_signal');
+    expect(f?.evidence).toEqual({ signals: [{ kind: 'retired_exceeds_issued', vintage: 2021, issued: 10, retired: 15 }], transaction_ids: '4, 5' });
+    expect(f?.message).toBe('The registry data of VCS-1 carries the integrity signal retired_exceeds_issued (vintage 2021).');
+  });
+
+  it('flags every holding of a project-wide signal, its signals in one flag', () => {
+    signal('b', 'VCS-2', null, 'totals_mismatch');
+    signal('c', 'VCS-2', null, 'large_retirement');
+    const { page } = screen('VCS-2,2019,1\nVCS-2,,2\n');
+    for (const row of page.rows) {
+      const flags = row.flags.filter((x) => x.rule === 'integrity_signal');
+      expect(flags).toHaveLength(1);
+      expect(flags[0]?.message).toBe('The registry data of VCS-2 carries 2 integrity signals: large_retirement, totals_mismatch.');
+    }
+  });
+});

@@ -47,3 +47,8 @@ export function orDash(value: string | number | boolean | null | undefined): str
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return String(value);
 }
+
+/** "1 retirement", "2 retirements": a count with its noun. */
+export function counted(n: number, noun: string): string {
+  return `${n.toLocaleString('en-GB')} ${noun}${n === 1 ? '' : 's'}`;
+}

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { claimReport } from './claim-report';
 import { dueDiligenceReport, evidenceText, type DueDiligenceInput } from './due-diligence-report';
 import type { ProjectFacts } from './project-evidence';
 import { renderHtml } from './render-html';
@@ -87,5 +88,31 @@ describe('the due-diligence report', () => {
     expect(png.readUInt32BE(16)).toBe(414);
     expect(png.readUInt32BE(20)).toBe(585);
     expect(png.length).toBeGreaterThan(5_000); // not a blank page
+  });
+});
+
+describe('the claim report', () => {
+  const answer = {
+    beneficiary: 'Rubim Produções', claimed_tonnes: 1500, matched: { quantity: 1000, transactions: 2 }, shortfall: 500, excess: null,
+    by_project: [{ project_id: 'VCS-1', project_name: 'Rio | Forest', quantity: 1000, transactions: 2 }],
+    by_vintage: [{ vintage: 2019, quantity: 600, transactions: 1 }, { vintage: null, quantity: 400, transactions: 1 }],
+    by_year: [{ year: 2024, quantity: 1000, transactions: 2 }],
+    transactions: { data: [], total_entries: 2, current_page: 1, total_pages: 1, next_page: null },
+    near_matches: [{ field: 'retirement_note' as const, value: 'on behalf of RUBIM PRODUÇÕES clients', quantity: 250, transactions: 1 }],
+    near_match_total: { quantity: 250, transactions: 1 },
+  } as unknown as Parameters<typeof claimReport>[1];
+
+  it('states the shortfall, keeps near matches apart and ends with the provenance', async () => {
+    const doc = claimReport({ beneficiary: 'Rubim Produções', from: '2024-01-01', to: '2024-12-31', tonnes: 1500 }, answer, sample(1).provenance);
+    const md = renderMarkdown(doc);
+    expect(md).toContain('Shortfall of 500 t: 1,500 t claimed, 1,000 t in 2 retirements found');
+    expect(md).toContain('Near matches \\(250 t in 1 retirement, not counted\\)');
+    expect(md).toContain('1 Jan 2024 to 31 Dec 2024');
+    expect(md.indexOf('# Provenance')).toBeGreaterThan(md.indexOf('Near matches'));
+    const file = path.join(dir, 'claim.pdf');
+    fs.writeFileSync(file, await renderPdf(doc));
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Retirement claim: Rubim Produções');
+    expect(text).toContain('Shortfall of 500 t');
   });
 });

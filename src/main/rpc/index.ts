@@ -7,6 +7,7 @@ import { contract, type MethodName, type MethodOutput } from '../../shared/contr
 import { ContractError, invalidInput } from '../../shared/errors';
 import type { AppContext } from '../app-context';
 import { appHandlers } from './app';
+import { claimHandlers } from './claims';
 import { exportHandlers } from './export';
 import { portfolioHandlers } from './portfolios';
 import { queryHandlers } from './query';
@@ -19,6 +20,7 @@ export const handlers: Handlers = {
   ...queryHandlers,
   ...exportHandlers,
   ...portfolioHandlers,
+  ...claimHandlers,
 };
 
 export function isMethodName(name: string): name is MethodName {

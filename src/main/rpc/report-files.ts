@@ -2,9 +2,10 @@
  * Reports as files handed to a host, in PDF, HTML or Markdown, composed from the current
  * connection's cache offline.
  */
-import type { HoldingRow, ReportFile, ReportFormat } from '../../shared/contract';
+import type { ClaimVerifyInput, HoldingRow, ReportFile, ReportFormat } from '../../shared/contract';
 import { ContractError } from '../../shared/errors';
 import type { AppContext } from '../app-context';
+import { claimReport } from '../reports/claim-report';
 import { dueDiligenceReport, evidenceText, type ScreenedHolding } from '../reports/due-diligence-report';
 import { gatherProjectFacts, type ProjectFacts } from '../reports/project-evidence';
 import type { ReportDocument } from '../reports/report-document';
@@ -59,3 +60,15 @@ export async function portfolioReportFile(ctx: AppContext, id: number, format: R
   const doc = dueDiligenceReport({ portfolio: { name: p.name, source: p.file_name, importedAt: p.imported_at }, holdings, unmatched: p.unmatched, facts, provenance });
   return renderReport(doc, format, now);
 }
+
+export async function claimReportFile(ctx: AppContext, input: ClaimVerifyInput, format: ReportFormat, now = new Date()): Promise<ReportFile> {
+  const answer = await ctx.currentCache().call('query:claims.verify', { ...input, current_page: 1, per_page: 15 });
+  const provenance = await reportProvenance(ctx, CLAIM_DEFINITIONS, now);
+  return renderReport(claimReport(input, answer, provenance), format, now);
+}
+
+const CLAIM_DEFINITIONS = [
+  { id: 'matched', definition: 'A retirement whose buyer name (the harmonized beneficiary, or the beneficiary as written where there is none) equals the claimed name ignoring case, in the period and projects and vintages given.' },
+  { id: 'near match', definition: 'A retirement not matched whose beneficiary as written, account, note or reason contains the claimed name ignoring case; shown apart and never added to the matched total.' },
+  { id: 'shortfall / excess', definition: 'The claimed tonnes minus the matched tonnes when positive (a shortfall), else the matched tonnes minus the claimed (an excess).' },
+];

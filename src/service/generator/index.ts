@@ -16,6 +16,7 @@ import { weightedPicker } from './pick';
 import type { ProjectSummary } from './project-summary';
 import { draftProjects, type ProjectDraft } from './projects';
 import { forkRng, type Rng } from './rng';
+import { storyProjects, writeIntegrityStories } from './integrity-stories';
 import { generateSatellite } from './satellite';
 import { clipStory, type ClipStory, type StoryProject } from './stories';
 import { projectTransactions, type ActivityCurves } from './transactions';
@@ -188,6 +189,15 @@ export function generateMarket(db: Db, opts: GenerateOptions): MarketSize {
         country: d.country, issued: totals.issued, retired: totals.retired, active: txs.length > 0,
       });
     });
+
+    // A few projects whose numbers do not add up (its own random stream: the rest is drawn as before);
+    // what follows sees their listed totals as changed.
+    const stories = writeIntegrityStories(db, forkRng(seed, 11));
+    const listed = db.prepare('SELECT issued, retired FROM projects WHERE project_id = ?');
+    for (const s of summaries) {
+      if (!storyProjects(stories).has(s.project_id)) continue;
+      Object.assign(s, listed.get(s.project_id) as { issued: number | null; retired: number | null });
+    }
 
     const forensics = generateForensics(forkRng(seed, 7), summaries, today);
     if (messyRng) messyForensics(messyRng, forensics);

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditTransactionSchema, projectSchema } from '../../shared/api';
 import { alpha2 } from '../generator/countries';
+import { readIntegrityStories } from '../generator/integrity-stories';
 import { TEST_TODAY, startTestService, type TestService } from '../test-fixture';
 import { MESSY_VALUES } from './messy-values';
 
@@ -168,10 +169,13 @@ describe('messy market', () => {
       issuedBy.set(projectOf(c), (issuedBy.get(projectOf(c)) ?? 0) + quantityOf(c)!);
       hasIssuance.add(projectOf(c));
     }
+    const mismatched = new Set(readIntegrityStories(t.service.dbPath).totals_mismatch.map((x) => x.project_id));
     for (const p of projects) {
       if (!('project_id' in p)) continue;
       const id = p.project_id as string;
-      if (hasIssuance.has(id)) expect(p.issued, id).toBe(issuedBy.get(id));
+      // (a listed total the integrity stories moved away from the transactions on purpose aside)
+      if (mismatched.has(id)) expect(p.issued, id).not.toBe(issuedBy.get(id));
+      else if (hasIssuance.has(id)) expect(p.issued, id).toBe(issuedBy.get(id));
       else expect([0, null], id).toContain(p.issued);
     }
     const year = Number(TEST_TODAY.slice(0, 4));

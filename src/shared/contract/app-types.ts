@@ -281,7 +281,7 @@ export interface ContractErrorBody {
 /** What the change log records. */
 export const CHANGE_KINDS = [
   'projects_new', 'projects_changed', 'projects_gone', 'credit_transactions_new', 'forensic_entries_new', 'memos_changed',
-  'satellite_changed', 'country_updates_new', 'countries_changed', 'holdings_flagged',
+  'satellite_changed', 'country_updates_new', 'countries_changed', 'holdings_flagged', 'signals_new', 'signals_resolved',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 

@@ -27,6 +27,7 @@ import type {
   SupplyDemand,
   TimeBinPoint,
 } from '../api';
+import { claimsSignalsMethods } from './claims-signals';
 import { method, query } from './define';
 import type { AppInfo, ForensicCounts, ProjectRefresh, CacheInfo, CategoryYearPoint, ChangeEntry, ChangeSummary, Connection, CreditTotals, DataIssue, ProjectFacets, ProjectTotals, ConnectionStatus, MirrorPlan, SkippedItemRecord, SyncStatus, UpdateCheck, WatchItem } from './app-types';
 import { CHANGE_KINDS, DATA_ISSUE_KINDS, SYNC_JOBS } from './app-types';
@@ -43,6 +44,7 @@ import { HOLDING_FIELDS, REPORT_FORMATS, type PortfolioDetail, type PortfolioImp
 export * from './app-types';
 export * from './export-types';
 export * from './portfolio-types';
+export * from './claims-signals';
 export type { MethodSource, MethodSpec } from './define';
 
 const none = z.object({}).strict();
@@ -282,6 +284,9 @@ export const contract = {
     z.object({ since: changesSince.optional() }).strict(),
     'Changes per kind since the last sync (or a date or run id), with the new credit volume and the changes of watched items',
   ).returns<ChangeSummary>(),
+
+  // claims and integrity signals (claims-signals.ts) ---------------------------------------------
+  ...claimsSignalsMethods,
 
   // search ----------------------------------------------------------------------------------------
   'palette.search': query(

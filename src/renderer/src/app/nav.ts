@@ -11,6 +11,8 @@ export const NAV: NavEntry[] = [
   { path: '/projects', label: 'Projects', icon: '▤' },
   { path: '/transactions', label: 'Transactions', icon: '⇄' },
   { path: '/buyers', label: 'Buyers', icon: '◍' },
+  { path: '/claims', label: 'Claims', icon: '✓' },
+  { path: '/signals', label: 'Signals', icon: '⚠' },
   { path: '/forensics', label: 'Forensics', icon: '⌕' },
   { path: '/satellite', label: 'Satellite', icon: '◎' },
   { path: '/countries', label: 'Countries', icon: '⚑' },

@@ -2,12 +2,14 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { buyersRoutes } from '../views/buyers/routes';
 import { changesRoutes } from '../views/changes/routes';
+import { claimsRoutes } from '../views/claims/routes';
 import { countriesRoutes } from '../views/countries/routes';
 import { dashboardRoutes } from '../views/dashboard/routes';
 import { forensicsRoutes } from '../views/forensics/routes';
 import { projectsRoutes } from '../views/projects/routes';
 import { satelliteRoutes } from '../views/satellite/routes';
 import { settingsRoutes } from '../views/settings/routes';
+import { signalsRoutes } from '../views/signals/routes';
 import { syncRoutes } from '../views/sync/routes';
 import { transactionsRoutes } from '../views/transactions/routes';
 import { watchlistRoutes } from '../views/watchlist/routes';
@@ -24,6 +26,8 @@ export const routes: RouteObject[] = [
       ...projectsRoutes,
       ...transactionsRoutes,
       ...buyersRoutes,
+      ...claimsRoutes,
+      ...signalsRoutes,
       ...forensicsRoutes,
       ...satelliteRoutes,
       ...countriesRoutes,

@@ -13,6 +13,8 @@ export const KIND_LABELS: Record<ChangeKind, string> = {
   satellite_changed: 'Satellite changes',
   country_updates_new: 'New country policy updates',
   countries_changed: 'Country policy changes',
+  signals_new: 'New integrity signals',
+  signals_resolved: 'Integrity signals resolved',
 };
 
 const CSV_COLUMNS: Array<[keyof ChangeEntry, 'text' | 'number']> = [

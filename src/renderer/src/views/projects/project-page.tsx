@@ -14,6 +14,7 @@ import { TransactionDateChart, VintageChart, YearlyFlowsChart } from './project-
 import { ProjectForensicsSection } from './project-forensics';
 import { ProjectOverview } from './project-overview';
 import { ProjectSatellite } from './project-satellite';
+import { ProjectSignals } from './project-signals';
 import { projectTimeline } from './project-timeline';
 import { ProjectBuyersAndVintages } from './project-buyers-vintages';
 import { ProjectTransactions } from './project-transactions';
@@ -170,6 +171,7 @@ export function ProjectPage() {
           <Timeline events={events} />
         </div>
       </div>
+      <ProjectSignals projectId={p.project_id} />
       <div className="grid grid-2">
         <YearlyFlowsChart projectId={p.project_id} />
         <VintageChart projectId={p.project_id} />

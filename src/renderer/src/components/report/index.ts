@@ -1,0 +1,1 @@
+export { ReportButtons, saveReportFile } from './report-buttons';
