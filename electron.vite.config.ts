@@ -24,7 +24,7 @@ const referenceService = resolve(root, 'src/service/index.ts');
 /** The .sql migration sets read at run time (the cache's own and the query layer's), by set name. */
 const migrationSets = { cache: resolve(root, 'src/main/cache/migrations'), analytics: resolve(root, 'src/main/analytics/migrations') };
 
-/** Copies each migration set beside the main bundle, to `out/main/migrations/<set>/`, where the loader looks. */
+/** Copies each migration set beside the main bundle, to `out/main/migrations/<set>/`, where the loader looks, and the reports' font to `out/main/fonts/`. */
 const copyMigrations = () => ({
   name: 'carbon-desk-copy-migrations',
   writeBundle(options: { dir?: string }) {
@@ -33,6 +33,8 @@ const copyMigrations = () => ({
       fs.mkdirSync(out, { recursive: true });
       for (const f of fs.readdirSync(dir)) if (f.endsWith('.sql')) fs.copyFileSync(resolve(dir, f), resolve(out, f));
     }
+    // The reports' font (src/main/reports/report-fonts.ts looks for it beside the bundle).
+    fs.cpSync(resolve(root, 'resources/fonts'), resolve(options.dir ?? resolve(root, 'out/main'), 'fonts'), { recursive: true });
   },
 });
 

@@ -106,7 +106,7 @@ function findingsSections(input: DueDiligenceInput): ReportBlock[] {
     out.push({ kind: 'heading', level: 2, text: `Row ${h.row} · ${h.projectId}${h.vintage === null ? '' : ` · vintage ${h.vintage}`} · ${tonnes(h.quantity)} t` });
     out.push({
       kind: 'table',
-      columns: [{ label: 'Rule', weight: 1.3 }, { label: 'Severity', weight: 0.9 }, { label: 'Finding', weight: 3 }, { label: 'Evidence', weight: 2.6 }, { label: 'Source', weight: 1 }],
+      columns: [{ label: 'Rule', weight: 1.7 }, { label: 'Severity', weight: 0.9 }, { label: 'Finding', weight: 3 }, { label: 'Evidence', weight: 2.6 }, { label: 'Source', weight: 1.3 }],
       rows: h.findings.map((f) => [f.rule, f.severity, f.message, f.evidence, f.source]),
     });
     const facts = input.facts.get(h.projectId);

@@ -1,7 +1,8 @@
 /**
  * The PDF reports' typeface: DejaVu Sans (resources/fonts, Bitstream Vera licence), which covers
- * Latin with every accent, Greek and Cyrillic, so registry names print as written. Packaged apps
- * carry it in `<resources>/fonts`; runs from the repository read it from `resources/fonts`. Without
+ * Latin with every accent, Greek and Cyrillic, so registry names print as written. The desktop
+ * build copies `resources/fonts` beside its main bundle (`out/main/fonts`, inside the packaged
+ * app's archive); runs from the sources (the web host, the CLI) read `resources/fonts`. Without
  * it the PDF falls back to the standard Helvetica, whose WinAnsi encoding lacks letters such as ğ
  * or ł: those print as "?" (said in the report's provenance block).
  */
@@ -18,13 +19,11 @@ export interface ReportFonts {
 const FILES = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' } as const;
 
 function candidateDirs(): string[] {
-  const resources = (process as { resourcesPath?: string }).resourcesPath;
   return [
     ...(process.env.CARBON_DESK_FONTS ? [process.env.CARBON_DESK_FONTS] : []),
-    ...(resources ? [path.join(resources, 'fonts')] : []),
-    // src/main/reports (tsx) and out/main (bundled) within the repository
-    path.join(__dirname, '..', '..', '..', 'resources', 'fonts'),
-    path.join(__dirname, '..', '..', 'resources', 'fonts'),
+    path.join(__dirname, 'fonts'),
+    // the source fallback, for runs without a build: src/main/reports → resources/fonts
+    path.resolve(__dirname, '../../../resources/fonts'),
   ];
 }
 
