@@ -5,6 +5,7 @@ import { changesRoutes } from '../views/changes/routes';
 import { countriesRoutes } from '../views/countries/routes';
 import { dashboardRoutes } from '../views/dashboard/routes';
 import { forensicsRoutes } from '../views/forensics/routes';
+import { portfolioRoutes } from '../views/portfolio/routes';
 import { projectsRoutes } from '../views/projects/routes';
 import { satelliteRoutes } from '../views/satellite/routes';
 import { settingsRoutes } from '../views/settings/routes';
@@ -28,6 +29,7 @@ export const routes: RouteObject[] = [
       ...satelliteRoutes,
       ...countriesRoutes,
       ...watchlistRoutes,
+      ...portfolioRoutes,
       ...syncRoutes,
       ...settingsRoutes,
       { path: '*', element: <NotFound /> },
