@@ -40,7 +40,7 @@ export function MappingDialog({ pending, busy, onSubmit, onCancel }: {
     >
       {pending ? (
         <form onSubmit={submit}>
-          <h2 id="mapping-title">Which columns hold these fields?</h2>
+          <h2 id="mapping-title">{pending.missing.length === 1 ? 'Which column holds this field?' : 'Which columns hold these fields?'}</h2>
           <p className="muted">
             {pending.file_name}’s headers do not name {pending.missing.length === 1 ? 'this field' : 'these fields'}. Choose the column for each; nothing is saved until the file is read.
           </p>
