@@ -64,6 +64,7 @@ const views = (s: Sample): Array<{ name: string; route: string }> => [
   { name: 'countries', route: '/countries' },
   { name: 'country-profile', route: `/countries/${encodeURIComponent(s.country)}` },
   { name: 'watchlist', route: '/watchlist' },
+  { name: 'portfolio', route: '/portfolio' },
   { name: 'sync', route: '/sync' },
   { name: 'settings', route: '/settings' },
 ];

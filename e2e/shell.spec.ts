@@ -1,7 +1,7 @@
 /** The shell: every navigation entry opens its view with no console error; screenshots of each. */
 import { expect, test } from './fixtures';
 
-const NAV = ['Dashboard', 'Changes', 'Projects', 'Transactions', 'Buyers', 'Forensics', 'Satellite', 'Countries', 'Watchlist', 'Sync', 'Settings'];
+const NAV = ['Dashboard', 'Changes', 'Projects', 'Transactions', 'Buyers', 'Forensics', 'Satellite', 'Countries', 'Watchlist', 'Portfolio', 'Sync', 'Settings'];
 
 test('walks every navigation entry without console errors', async ({ app }) => {
   const { page } = app;

@@ -17,6 +17,7 @@ export const NAV: NavEntry[] = [
   { path: '/satellite', label: 'Satellite', icon: '◎' },
   { path: '/countries', label: 'Countries', icon: '⚑' },
   { path: '/watchlist', label: 'Watchlist', icon: '★' },
+  { path: '/portfolio', label: 'Portfolio', icon: '▦' },
   { path: '/sync', label: 'Sync', icon: '⟳' },
   { path: '/settings', label: 'Settings', icon: '⚙' },
 ];

@@ -6,6 +6,7 @@ import { claimsRoutes } from '../views/claims/routes';
 import { countriesRoutes } from '../views/countries/routes';
 import { dashboardRoutes } from '../views/dashboard/routes';
 import { forensicsRoutes } from '../views/forensics/routes';
+import { portfolioRoutes } from '../views/portfolio/routes';
 import { projectsRoutes } from '../views/projects/routes';
 import { satelliteRoutes } from '../views/satellite/routes';
 import { settingsRoutes } from '../views/settings/routes';
@@ -32,6 +33,7 @@ export const routes: RouteObject[] = [
       ...satelliteRoutes,
       ...countriesRoutes,
       ...watchlistRoutes,
+      ...portfolioRoutes,
       ...syncRoutes,
       ...settingsRoutes,
       { path: '*', element: <NotFound /> },
