@@ -1,9 +1,12 @@
 /**
  * Portfolio: the demo holdings file dropped onto the view is screened (every rule it triggers is a
  * chip, a flagged row shows its flag, a chip filters the table); a file whose quantity header is
- * unusual opens the mapping dialog, and its answer imports the file. Screenshots light and dark.
+ * unusual opens the mapping dialog, and its answer imports the file; the due-diligence report
+ * downloads as PDF and its first page is rendered. Screenshots light and dark.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type AppPage } from './fixtures';
 import { ensureSynced } from './market-sync';
@@ -72,6 +75,21 @@ test('import by drop, mapping dialog, rule chips filter the screened holdings', 
   await expect(detail.getByTestId('holding-row')).toHaveCount(flagged.holdings.total);
   for (const row of await detail.getByTestId('holding-row').all()) await expect(row.locator(`[data-rule="${rule}"]`)).toBeVisible();
   await shootThemes(app, 'portfolio-filtered');
+
+  // the due-diligence report as PDF: downloaded, its text the portfolio's, its first page rendered
+  const download = page.waitForEvent('download');
+  await detail.getByTestId('portfolio-report-pdf').click();
+  const pdf = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'carbon-portfolio-')), (await download).suggestedFilename());
+  await (await download).saveAs(pdf);
+  expect(path.basename(pdf)).toMatch(/^Due-diligence-demo-holdings-.*\.pdf$/);
+  const text = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' });
+  expect(text).toContain('Due diligence: demo-holdings');
+  expect(text).toContain('Provenance');
+  for (const { rule: r } of demo.by_rule) expect(text).toContain(r);
+  const shots = path.join('e2e', 'output', 'screenshots');
+  fs.mkdirSync(shots, { recursive: true });
+  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', pdf, path.join(shots, 'portfolio-report-page-1')]);
+  expect(fs.statSync(path.join(shots, 'portfolio-report-page-1.png')).size).toBeGreaterThan(10_000);
 
   // a file whose quantity header is unusual: the mapping dialog asks for it, Escape cancels
   const odd = 'Project ID,Vintage,Amount tonnes\r\nACR-1114,2019,"1,200"\r\nGLD 1002,,40\r\n';

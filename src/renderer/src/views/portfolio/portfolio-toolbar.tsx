@@ -1,11 +1,13 @@
 /**
- * What a portfolio's holdings can be turned into: the watchlist (every matched project watched) and
- * a CSV of the screened table (the rule filter applied), built here from all its pages.
+ * What a portfolio's holdings can be turned into: the watchlist (every matched project watched), a
+ * CSV of the screened table (the rule filter applied), built here from all its pages, and the
+ * due-diligence report (PDF, HTML, Markdown) the back end writes from the cache.
  */
 import { useState } from 'react';
 import type { PortfolioSummary, WatchItem } from '../../../../shared/contract';
 import { carbon } from '../../data';
 import { formatNumber } from '../../components/format';
+import { ReportButtons } from '../../components/report';
 import { explainError } from '../../components/states';
 import { useAction } from '../../components/use-action';
 import { useWatchlist } from '../../stores/watchlist';
@@ -42,7 +44,7 @@ export function PortfolioToolbar({ portfolio, rule }: { portfolio: PortfolioSumm
       <button type="button" className="btn" onClick={exportCsv} disabled={exporting.busy} data-testid="export-holdings-csv">
         {exporting.busy ? 'Exporting…' : rule ? `Export CSV (${rule})` : 'Export CSV'}
       </button>
-      {/* The due-diligence report's download (PDF) takes its place here, beside the CSV export. */}
+      <ReportButtons label="Due-diligence report" testId="portfolio-report" make={(format) => carbon.portfolios.report({ id: portfolio.id, format })} />
       {error ? (
         <span className="portfolio-toolbar-error" role="alert">
           {explainError(error).title}
