@@ -11,6 +11,7 @@ import { type HoldingRow, REPORT_FORMATS } from '../../../shared/contract';
 import { ContractError } from '../../../shared/errors';
 import { createAppContext } from '../../app-context';
 import { defaultDataDir } from '../../data-dir';
+import { checkFileSize } from '../../portfolios/holdings-file-limits';
 import { dispatch } from '../../rpc';
 import { readFlags, userPath } from '../args';
 import { cliHostPorts } from './cli-ports';
@@ -35,8 +36,7 @@ export async function runScreenCommand(argv: string[], out: NodeJS.WritableStrea
   const dataDir = values['data-dir'] ? userPath(values['data-dir']) : defaultDataDir();
   const ctx = createAppContext({ dataDir, ports: cliHostPorts(dataDir) });
   try {
-    const stat = fs.statSync(source);
-    if (stat.size > 50 * 1024 * 1024) throw new ContractError('invalid_input', `The file is ${(stat.size / 1024 / 1024).toFixed(1)} MB; a holdings file may be 50 MB at most.`);
+    checkFileSize(fs.statSync(source).size); // before the file is read into memory
     const imported = await dispatch('portfolios.import', {
       name: values.name ?? path.basename(source).replace(/\.[^.]+$/, ''),
       file_name: path.basename(source),

@@ -4,21 +4,14 @@
  */
 import { useState } from 'react';
 import type { ReportFile, ReportFormat } from '../../../../shared/contract';
+import { downloadFile } from '../download-file';
 import './report.css';
 
 const LABELS: Record<ReportFormat, string> = { pdf: 'PDF', html: 'HTML', md: 'Markdown' };
 
-/** Saves a report file through a temporary object URL. */
+/** Saves a report file as the back end wrote it. */
 export function saveReportFile(file: ReportFile): void {
-  const bytes = Uint8Array.from(atob(file.content_base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: file.mime }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = file.file_name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  downloadFile(Uint8Array.from(atob(file.content_base64), (c) => c.charCodeAt(0)), file.file_name, file.mime);
 }
 
 export function ReportButtons({ make, testId, label = 'Report' }: { make: (format: ReportFormat) => Promise<ReportFile>; testId: string; label?: string }) {

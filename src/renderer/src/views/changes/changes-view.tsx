@@ -12,6 +12,7 @@ import { DateInput } from '../../components/filters';
 import { Page } from '../../components/page';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { carbon, useContractData } from '../../data';
+import { downloadFile } from '../../components/download-file';
 import { changesCsv, changesDigest, KIND_LABELS } from './change-digest';
 import { markChangesSeen } from '../../stores/changes-seen';
 import './changes.css';
@@ -40,15 +41,6 @@ async function loadAll(input: { since: Since; kinds?: ChangeKind[]; watched_only
     if (page >= p.pagination.total_pages) break;
   }
   return { rows, total };
-}
-
-function download(name: string, type: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 const FIELD_LABELS: Record<string, string> = {
@@ -156,10 +148,10 @@ export function ChangesView() {
       subtitle="What the syncs found that moved: watched items first, then by kind."
       actions={
         <>
-          <button type="button" className="btn" disabled={!rows.length} onClick={() => download('carbon-desk-changes.csv', 'text/csv', changesCsv(rows))} data-testid="changes-csv">
+          <button type="button" className="btn" disabled={!rows.length} onClick={() => downloadFile(changesCsv(rows), 'carbon-desk-changes.csv', 'text/csv')} data-testid="changes-csv">
             Export CSV
           </button>
-          <button type="button" className="btn" disabled={!result.data} onClick={() => download('carbon-desk-changes.md', 'text/markdown', digest())} data-testid="changes-digest">
+          <button type="button" className="btn" disabled={!result.data} onClick={() => downloadFile(digest(), 'carbon-desk-changes.md', 'text/markdown')} data-testid="changes-digest">
             Digest (.md)
           </button>
           <button

@@ -1,5 +1,6 @@
 /** The screened holdings table as CSV (RFC 4180: CRLF records, quoted where needed, UTF-8 BOM). */
 import type { HoldingRow } from '../../../../shared/contract';
+import { downloadFile } from '../../components/download-file';
 
 const HEADER = ['row', 'project_id', 'project_name', 'registry', 'vintage', 'quantity', 'status', 'serial', 'note', 'flags', 'flag_messages'];
 
@@ -28,14 +29,7 @@ export function holdingsCsv(rows: HoldingRow[]): string {
 
 /** Offers the text as a file download through a Blob link. */
 export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadFile(text, fileName, type);
 }
 
 /** A file name from the portfolio's name (and the rule filtered by). */

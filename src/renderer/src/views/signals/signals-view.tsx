@@ -10,18 +10,10 @@ import { formatCategory, formatNumber, formatRegistry } from '../../components/f
 import { Page } from '../../components/page';
 import { SIGNAL_LABELS, SignalTable, signalsCsv } from '../../components/signals';
 import { Empty, ErrorState, Loading } from '../../components/states';
+import { downloadFile } from '../../components/download-file';
 import { carbon, useContractData } from '../../data';
 
 const PER_PAGE = 100;
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export function SignalsView() {
   const [params, setParams] = useSearchParams();
@@ -59,7 +51,7 @@ export function SignalsView() {
       rows.push(...answer.data);
       if (!answer.pagination.next_page) break;
     }
-    download('carbon-desk-signals.csv', signalsCsv(rows));
+    downloadFile(signalsCsv(rows), 'carbon-desk-signals.csv', 'text/csv');
   };
 
   const select = (name: 'registry' | 'country' | 'category', label: string, format: (v: string) => string) => (
