@@ -46,7 +46,9 @@ const HOSTILE_STRINGS = [
   'a'.repeat(10_000),
   '-project_id', '+', '-', 'project_id,issued', 'issued;DROP',
 ];
-const HOSTILE_NUMBERS = [NaN, Infinity, -Infinity, -0, -1, 0, 1.5, 2 ** 31, 2 ** 53, -(2 ** 53), Number.MAX_VALUE, Number.MIN_VALUE, Number.POSITIVE_INFINITY * -1];
+/** Numbers at the edges of every integer width a database may bind them as (int32, 2^53, int64). */
+const EXTREME_NUMBERS = [2 ** 31, -(2 ** 31) - 1, 2 ** 53, -(2 ** 53), 9223372036854776000, -9223372036854776000, Number.MAX_VALUE, -Number.MAX_VALUE, Number.MIN_VALUE];
+const HOSTILE_NUMBERS = [NaN, Infinity, -Infinity, -0, -1, 0, 1.5, ...EXTREME_NUMBERS];
 
 const hostileLeaf = fc.oneof(
   fc.constantFrom<unknown>(...HOSTILE_STRINGS),
@@ -188,6 +190,19 @@ describe('contract fuzz: every method through dispatch', () => {
         if (contract[name].input.safeParse(input).success) continue;
         const err = await dispatch(name, input, ctx).then(() => null, (e: unknown) => e);
         expectClearRejection(name, input, err);
+      }
+    }
+  });
+
+  it('every numeric bound of every read method takes the extremes of each integer width', async () => {
+    for (const name of METHOD_NAMES.filter((m) => !MUTATING.has(m))) {
+      for (const key of shapeKeys(name).filter((k) => /_(min|max)$/.test(k))) {
+        for (const bound of EXTREME_NUMBERS) {
+          const input = { [key]: bound };
+          if (!contract[name].input.safeParse(input).success) continue;
+          const err = await dispatch(name, input, ctx).then(() => null, (e: unknown) => e);
+          if (err) expect((err as ContractError).code, `${name} failed on ${safeShow(input)}: ${(err as Error).message}`).not.toBe('internal_error');
+        }
       }
     }
   });

@@ -4,7 +4,7 @@
  * own threads), prepared once per SQL text and kept in a least-recently-used cache. 64-bit integers
  * (counts) come back as JavaScript numbers.
  */
-import { listValue, type DuckDBConnection, type DuckDBPreparedStatement, type DuckDBValue } from '@duckdb/node-api';
+import { DOUBLE, listValue, type DuckDBConnection, type DuckDBPreparedStatement, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import { LRUCache } from 'lru-cache';
 import { DUCKDB_DIALECT } from '../read-dialect';
 import type { ReadEngine } from '../read-engine';
@@ -21,6 +21,11 @@ export class SerialQueue {
 }
 
 const bindable = (v: unknown): DuckDBValue => (typeof v === 'boolean' ? (v ? 1 : 0) : Array.isArray(v) ? listValue(v as DuckDBValue[]) : (v as DuckDBValue));
+/**
+ * The type to bind a value as, where inference would fail: an integer beyond ±2^53 is a double
+ * (inference makes every integer a BIGINT, and 9.2e18 is not one).
+ */
+const bindType = (v: unknown): DuckDBType | undefined => (typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v) ? DOUBLE : undefined);
 const plain = (v: unknown): unknown => (typeof v === 'bigint' ? Number(v) : Array.isArray(v) ? v.map(plain) : v);
 
 export function duckdbEngine(connection: DuckDBConnection, queue = new SerialQueue()): ReadEngine {
@@ -39,7 +44,7 @@ export function duckdbEngine(connection: DuckDBConnection, queue = new SerialQue
     all: <T>(sql: string, params: readonly unknown[] = []) =>
       queue.run(async () => {
         const statement = await statementFor(sql);
-        if (params.length) statement.bind(params.map(bindable));
+        if (params.length) statement.bind(params.map(bindable), params.map(bindType) as DuckDBType[]);
         else statement.clearBindings();
         const reader = await statement.runAndReadAll();
         const rows = reader.getRowObjectsJS();
