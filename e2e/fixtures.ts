@@ -34,7 +34,7 @@ export const test = base.extend<{ app: AppPage }, { webHost: RunningWebHost }>({
     page.on('console', (msg) => {
       if (msg.type() === 'error') consoleErrors.push(msg.text());
     });
-    page.on('pageerror', (err) => consoleErrors.push(`pageerror: ${err.message}`));
+    page.on('pageerror', (err) => consoleErrors.push(`pageerror: ${err.message} ${err.stack}`));
     await page.goto(webHost.url);
     // wait until the router has made its first redirect (/ -> /dashboard), so a hash set by a
     // spec afterwards is not replaced by it

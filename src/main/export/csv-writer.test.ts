@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { neutraliseText } from '../../shared/csv-safety';
+import { csvText } from '../../shared/csv-text';
 import { HOSTILE_STRINGS } from '../../shared/testing/hostile-strings';
 import { readStrictCsv } from '../../shared/testing/strict-csv';
 import type { CsvColumn } from './csv-tables';
@@ -68,6 +69,18 @@ describe('writeCsv', () => {
       'id,beneficiary,sdg_goals\r\n0,"lf\n",\r\n1,"cr\r",\r\n2,"crlf\r\n",\r\n3,"comma,",\r\n4,"quote""",\r\n' +
       '5,tab\t,\r\n6,plain,\r\n7,semi;colon,\r\n8,"",\r\n',
     );
+  });
+
+  it('writes what csvText (the in-memory tables of the renderer and the CLI) writes, byte for byte', async () => {
+    const rows = [
+      ...HOSTILE_STRINGS.map(([, text], i) => ({ id: i % 2 ? -i : i, beneficiary: text, sdg_goals: JSON.stringify([text, 'x']) })),
+      { id: null, beneficiary: null, sdg_goals: 'null' },
+    ];
+    for (const bom of [false, true]) {
+      const { out, text } = sink();
+      await writeCsv(rows, columns, out, { bom });
+      expect(csvText(columns.map((c) => ({ name: c.header, kind: c.kind, value: c.read })), rows, { bom })).toBe(text());
+    }
   });
 
   it('writes the header alone for no rows, with a BOM when asked', async () => {

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { SCREENED_HOLDING_COLUMNS } from '../../../shared/screened-holdings-csv';
+import { readStrictCsv } from '../../../shared/testing/strict-csv';
 import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -37,7 +39,9 @@ describe('cli screen', () => {
     expect(out).toMatchObject({ portfolio: { name: 'Book' }, holdings: 2, matched: 0, unmatched: [{ row: 4, reason: 'quantity "lots" is not a number' }], report });
     expect(out.flags.map((f: { row: number; rule: string }) => [f.row, f.rule])).toEqual([[2, 'unknown_project'], [3, 'unknown_project']]);
     expect(out.flags[0]).toMatchObject({ project_id: 'VCS 1', vintage: 2020, severity: 'high', evidence: { projects_complete: false } });
-    expect(fs.readFileSync(csv, 'utf8').split('\r\n')[0]).toBe('row,project_id,matched_project,project_name,registry,vintage,quantity,status,flags,findings');
+    const [header, ...records] = readStrictCsv(fs.readFileSync(csv, 'utf8'));
+    expect(header).toEqual(SCREENED_HOLDING_COLUMNS.map((c) => c.name));
+    expect(records.map((r) => [r[0], r[1], r[2], r[6], r[10]])).toEqual([['2', 'VCS 1', null, '1000', 'unknown_project'], ['3', 'GS-2', null, '12.5', 'unknown_project']]);
     expect(fs.readFileSync(report, 'utf8')).toMatch(/^# Due diligence: Book/);
   }, 60_000);
 

@@ -6,9 +6,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { stringify } from 'csv-stringify/sync';
 import { type HoldingRow, REPORT_FORMATS } from '../../../shared/contract';
 import { ContractError } from '../../../shared/errors';
+import { screenedHoldingsCsv } from '../../../shared/screened-holdings-csv';
 import { createAppContext } from '../../app-context';
 import { defaultDataDir } from '../../data-dir';
 import { checkFileSize } from '../../portfolios/holdings-file-limits';
@@ -59,7 +59,7 @@ export async function runScreenCommand(argv: string[], out: NodeJS.WritableStrea
       fs.writeFileSync(report, Buffer.from(file.content_base64, 'base64'));
     }
     const flags = holdings.flatMap((h) => h.flags.map((f) => ({ row: h.row, project_id: h.project_id, vintage: h.vintage, rule: f.rule, severity: f.severity, message: f.message, evidence: f.evidence })));
-    if (values.csv) fs.writeFileSync(userPath(values.csv), screenedCsv(holdings));
+    if (values.csv) fs.writeFileSync(userPath(values.csv), screenedHoldingsCsv(holdings));
     out.write(`${JSON.stringify({ portfolio: { id: p.id, name: p.name }, holdings: p.holdings, matched: p.matched, unmatched: p.unmatched, flags, report })}\n`);
     return 0;
   } finally {
@@ -67,13 +67,5 @@ export async function runScreenCommand(argv: string[], out: NodeJS.WritableStrea
   }
 }
 
-/** The screened table as CSV: one line per holding, its flags' rule ids and sentences joined with `;`. */
-export function screenedCsv(holdings: HoldingRow[]): string {
-  const safe = (v: string | null) => (v !== null && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
-  return stringify(
-    holdings.map((h) => [h.row, safe(h.project_id), safe(h.project_ref), safe(h.project_name), safe(h.registry), h.vintage, h.quantity, h.status, h.flags.map((f) => f.rule).join(';'), safe(h.flags.map((f) => f.message).join('; '))]),
-    { header: true, columns: ['row', 'project_id', 'matched_project', 'project_name', 'registry', 'vintage', 'quantity', 'status', 'flags', 'findings'], record_delimiter: '\r\n' },
-  );
-}
 
 export const screenSubcommand = { usage: SCREEN_USAGE, run: (argv: string[]) => runScreenCommand(argv) };

@@ -1,6 +1,6 @@
 /** Integrity signals in words: each kind's name, one line of its figures, and the CSV of a list. */
 import type { IntegritySignal, SignalKind } from '../../../../shared/contract';
-import { numberCell, textCell } from '../../../../shared/csv-safety';
+import { csvText, type CsvTextColumn } from '../../../../shared/csv-text';
 import { formatNumber } from '../format';
 
 export const SIGNAL_LABELS: Record<SignalKind, string> = {
@@ -27,18 +27,22 @@ export function describeSignal(s: IntegritySignal): string {
   }
 }
 
-const quote = (cell: string) => (cell === '' || /[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+const SIGNAL_COLUMNS: ReadonlyArray<CsvTextColumn<IntegritySignal>> = [
+  { name: 'kind', kind: 'text', value: (s) => s.kind },
+  { name: 'project_id', kind: 'text', value: (s) => s.project_id },
+  { name: 'project_name', kind: 'text', value: (s) => s.project_name },
+  { name: 'registry', kind: 'text', value: (s) => s.registry },
+  { name: 'country', kind: 'text', value: (s) => s.country },
+  { name: 'category', kind: 'text', value: (s) => s.category },
+  { name: 'vintage', kind: 'number', value: (s) => s.vintage },
+  { name: 'description', kind: 'text', value: describeSignal },
+  { name: 'figures', kind: 'json', value: (s) => s.figures },
+  { name: 'transaction_ids', kind: 'list', value: (s) => s.evidence.transaction_ids },
+  { name: 'fields', kind: 'list', value: (s) => s.evidence.fields },
+  { name: 'detected_at', kind: 'text', value: (s) => s.detected_at },
+];
 
-/** CSV of signals: CRLF records, formula-safe text, the figures as JSON. */
+/** CSV of signals (the export dialect: shared/csv-text.ts), the figures as JSON. */
 export function signalsCsv(rows: IntegritySignal[]): string {
-  const head = ['kind', 'project_id', 'project_name', 'registry', 'country', 'category', 'vintage', 'description', 'figures', 'transaction_ids', 'fields', 'detected_at'];
-  const lines = [head.join(',')];
-  for (const s of rows) {
-    lines.push([
-      textCell(s.kind), textCell(s.project_id), textCell(s.project_name), textCell(s.registry), textCell(s.country), textCell(s.category),
-      numberCell(s.vintage), textCell(describeSignal(s)), textCell(JSON.stringify(s.figures)), textCell(s.evidence.transaction_ids.join(';')),
-      textCell(s.evidence.fields.join(';')), textCell(s.detected_at),
-    ].map(quote).join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return csvText(SIGNAL_COLUMNS, rows);
 }

@@ -1,6 +1,6 @@
 /** The change log as files a user shares: CSV rows (raw values, formula-safe) and a Markdown digest for an email. */
 import { CHANGE_KINDS, type ChangeEntry, type ChangeKind } from '../../../../shared/contract';
-import { numberCell, textCell } from '../../../../shared/csv-safety';
+import { csvText } from '../../../../shared/csv-text';
 
 export const KIND_LABELS: Record<ChangeKind, string> = {
   projects_new: 'New projects',
@@ -23,21 +23,9 @@ const CSV_COLUMNS: Array<[keyof ChangeEntry, 'text' | 'number']> = [
   ['quantity', 'number'], ['ref', 'text'], ['watched', 'text'], ['summary', 'text'],
 ];
 
-/** A field in the export CSV's dialect (RFC 4180, as src/main/export writes): quoted when it holds a CR, an LF, a comma or a quote, or is empty. */
-const quote = (cell: string) => (cell === '' || /[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
-
-/** CSV of the entries: CRLF records; a missing value is an empty field, an empty text `""`. */
+/** CSV of the entries (the export dialect: shared/csv-text.ts): a missing value is an empty field, an empty text `""`. */
 export function changesCsv(rows: ChangeEntry[]): string {
-  const lines = [CSV_COLUMNS.map(([c]) => c).join(',')];
-  for (const r of rows) {
-    lines.push(CSV_COLUMNS.map(([c, type]) => {
-      const value = r[c];
-      if (value === null || value === undefined) return '';
-      const cell = type === 'number' ? numberCell(value) : textCell(value);
-      return type === 'number' && cell === '' ? '' : quote(cell);
-    }).join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return csvText(CSV_COLUMNS.map(([name, kind]) => ({ name, kind, value: (r: ChangeEntry) => r[name] })), rows);
 }
 
 /**

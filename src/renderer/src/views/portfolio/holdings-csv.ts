@@ -1,31 +1,5 @@
-/** The screened holdings table as CSV (RFC 4180: CRLF records, quoted where needed, UTF-8 BOM). */
-import type { HoldingRow } from '../../../../shared/contract';
+/** The screened holdings offered as a CSV download (the table itself: shared/screened-holdings-csv.ts). */
 import { downloadFile } from '../../components/download-file';
-
-const HEADER = ['row', 'project_id', 'project_name', 'registry', 'vintage', 'quantity', 'status', 'serial', 'note', 'flags', 'flag_messages'];
-
-/** A field quoted when it holds a comma, a quote, CR or LF; quotes doubled. */
-export function csvField(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function holdingsCsv(rows: HoldingRow[]): string {
-  const records = [HEADER, ...rows.map((h) => [
-    h.row,
-    h.project_id,
-    h.project_name,
-    h.registry,
-    h.vintage,
-    h.quantity,
-    h.status,
-    h.serial,
-    h.note,
-    h.flags.map((f) => f.rule).join('; '),
-    h.flags.map((f) => f.message).join(' | '),
-  ])];
-  return '\uFEFF' + records.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
-}
 
 /** Offers the text as a file download through a Blob link. */
 export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {

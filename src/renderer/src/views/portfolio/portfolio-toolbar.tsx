@@ -11,7 +11,8 @@ import { ReportButtons } from '../../components/report';
 import { explainError } from '../../components/states';
 import { useAction } from '../../components/use-action';
 import { useWatchlist } from '../../stores/watchlist';
-import { csvFileName, downloadText, holdingsCsv } from './holdings-csv';
+import { screenedHoldingsCsv } from '../../../../shared/screened-holdings-csv';
+import { csvFileName, downloadText } from './holdings-csv';
 import { allHoldings } from './use-portfolio-detail';
 
 export function PortfolioToolbar({ portfolio, rule }: { portfolio: PortfolioSummary; rule: string | null }) {
@@ -31,7 +32,7 @@ export function PortfolioToolbar({ portfolio, rule }: { portfolio: PortfolioSumm
   const exportCsv = () =>
     void exporting.run(async () => {
       const rows = await allHoldings(portfolio.id, rule);
-      downloadText(holdingsCsv(rows), csvFileName(portfolio.name, rule));
+      downloadText(screenedHoldingsCsv(rows), csvFileName(portfolio.name, rule));
       setNote(`Exported ${formatNumber(rows.length)} holdings as CSV.`);
     });
 
