@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import type { Page as ApiPage, Project } from '../src/shared/api';
 import { rfc7946Problems } from '../src/main/export/geojson-geometry';
 import { expect, SCREENSHOT_DIR, test, type AppPage } from './fixtures';
@@ -62,6 +63,35 @@ test('exports the filtered, sorted Projects table as CSV and the browser downloa
   await app.screenshot('export-done-light');
   await page.emulateMedia({ colorScheme: 'dark' });
   await app.screenshot('export-done-dark');
+  expect(failures).toEqual([]);
+  expect(scriptErrors(app)).toEqual([]);
+});
+
+test('exports the same Projects table as an XLSX workbook the browser downloads', async ({ app, webHost }) => {
+  test.setTimeout(180_000);
+  await ensureSynced(app, webHost);
+  const { page } = app;
+  const failures = watchExportFailures(app);
+  await app.goto('/projects?registry=verra&sort=-issued');
+  await expect(page.getByTestId('projects-count')).toBeVisible();
+  await page.getByTestId('export-projects-toggle').click();
+  await page.getByTestId('export-projects-format-xlsx').click();
+  await expect(page.getByTestId('export-projects-bom')).toHaveCount(0);
+  await app.screenshot('export-panel-xlsx');
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByTestId('export-projects-start').click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^projects-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.worksheets[0]!;
+  const header = (sheet.getRow(1).values as unknown[]).slice(1);
+  const listed = await listAll(app, { registry: ['verra'], sort: ['-issued'] });
+  expect(sheet.rowCount - 1).toBe(listed.length);
+  const column = (name: string) => listed.map((_, i) => sheet.getRow(i + 2).getCell(header.indexOf(name) + 1).value);
+  expect(column('project_id')).toEqual(listed.map((p) => p.project_id));
+  expect(column('issued')).toEqual(listed.map((p) => p.issued));
+  await expect(page.getByTestId('export-projects-done')).toContainText(`Exported ${listed.length.toLocaleString('en-US')}`);
   expect(failures).toEqual([]);
   expect(scriptErrors(app)).toEqual([]);
 });

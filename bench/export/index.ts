@@ -6,12 +6,12 @@
  *   2. Baseline, measured in this same run: a bare better-sqlite3 `iterate()` over the same rows,
  *      each row joined with commas and written with fs.writeSync (no quoting, no safety, no worker).
  *   3. The export: `credit-transactions` through the ExportService (its worker thread, csv-stringify,
- *      neutralisation, BOM). Reported: wall time, rows/s, time ratio to the baseline, RSS samples of
+ *      neutralisation, BOM; with BENCH_FORMAT=xlsx an XLSX workbook through exceljs's streaming writer). Reported: wall time, rows/s, time ratio to the baseline, RSS samples of
  *      this process (the worker is a thread of it) every 250 ms, peak RSS during the export / RSS
  *      before it, and the growth after the worker's first 2 s (memory must stay flat: a one-off
  *      start-up step, then no growth with the row count).
- *   4. Correctness: the file parsed back with csv-parse (streaming, rows counted) has exactly the
- *      service's total_entries rows and the cache's count.
+ *   4. Correctness: the file read back (csv-parse, or exceljs's streaming reader; rows counted) has
+ *      exactly the service's total_entries rows and the cache's count.
  * One JSON line with every number on stdout; progress on stderr.
  */
 import { spawn } from 'node:child_process';
@@ -20,7 +20,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse';
 import Database from 'better-sqlite3';
+import ExcelJS from 'exceljs';
 import { createAppContext } from '../../src/main/app-context';
+import type { ExportStartInput } from '../../src/shared/contract/export-types';
 import { spawnReferenceService, stopReferenceService } from '../../src/main/connections/demo-service';
 import { cliHostPorts } from '../../src/main/hosts/cli/cli-ports';
 
@@ -97,6 +99,14 @@ async function countCsvRows(file: string): Promise<number> {
   return rows;
 }
 
+async function countXlsxRows(file: string): Promise<number> {
+  let rows = 0;
+  for await (const sheet of new ExcelJS.stream.xlsx.WorkbookReader(file, {})) for await (const _row of sheet) rows++;
+  return rows - 1; // the header
+}
+
+const format: 'csv' | 'xlsx' = process.env.BENCH_FORMAT === 'xlsx' ? 'xlsx' : 'csv';
+
 async function main(): Promise<void> {
   const { dataDir, serviceTotal, cleanup } = await syncedDataDir();
   const ctx = createAppContext({ dataDir, ports: cliHostPorts(dataDir) });
@@ -127,9 +137,9 @@ async function main(): Promise<void> {
       peak = Math.max(peak, rss);
     }, 250);
 
-    say('export: credit-transactions through the export worker...');
+    say(`export: credit-transactions as ${format} through the export worker...`);
     const service = ctx.exports;
-    const input = { table: 'credit-transactions' as const, bom: true };
+    const input: ExportStartInput = format === 'xlsx' ? { table: 'credit-transactions', format } : { table: 'credit-transactions', bom: true };
     const plan = service.plan(input);
     const target = path.join(outDir, plan.fileName);
     const t0 = performance.now();
@@ -147,10 +157,11 @@ async function main(): Promise<void> {
     const base = baseline(cachePath, path.join(outDir, 'baseline.csv'));
     say(`  ${base.seconds.toFixed(2)} s`);
 
-    say('parsing the file back with csv-parse...');
-    const parsedRows = await countCsvRows(target);
+    say('reading the file back...');
+    const parsedRows = format === 'xlsx' ? await countXlsxRows(target) : await countCsvRows(target);
     const result = {
       scale,
+      format,
       rows: done.rows,
       cacheRows: cacheCount,
       serviceTotalEntries: serviceTotal,

@@ -32,6 +32,7 @@ export function downloadExportTarget(dataDir: string): ExportTarget {
 
 const CONTENT_TYPE: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   geojson: 'application/geo+json; charset=utf-8',
 };
 

@@ -1,10 +1,10 @@
 /** Sensible export file names: `projects-2026-11-20.csv`, `boundary-VCS-1234-2026-11-20.geojson`. */
 import type { ExportFormat, ExportStartInput } from '../../shared/contract/export-types';
 
-export const EXPORT_EXTENSION: Record<ExportFormat, string> = { csv: 'csv', geojson: 'geojson' };
+export const EXPORT_EXTENSION: Record<ExportFormat, string> = { csv: 'csv', xlsx: 'xlsx', geojson: 'geojson' };
 
 export function formatOf(input: ExportStartInput): ExportFormat {
-  return input.table === 'boundaries' ? 'geojson' : 'csv';
+  return input.table === 'boundaries' ? 'geojson' : (input.format ?? 'csv');
 }
 
 /** Local calendar date YYYY-MM-DD (what the user's clock says today). */

@@ -108,6 +108,7 @@ export class ExportService {
         } else if (m.type === 'done') {
           job.rows = m.rows;
           job.skipped = m.skipped;
+          job.changedCells = m.changedCells;
           finish('done', null);
         } else if (m.type === 'cancelled') finish('cancelled', null);
         else finish('failed', `${m.code}: ${m.message}`);
@@ -174,6 +175,7 @@ export class ExportService {
       path: target,
       downloadUrl,
       skipped: [],
+      changedCells: null,
       error: null,
       startedAt: new Date().toISOString(),
       finishedAt: null,

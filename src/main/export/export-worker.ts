@@ -3,7 +3,7 @@
  * lets it read while the cache worker writes a sync), runs one export, and reports back. The main
  * thread never touches a row. Cancellation is a shared flag polled between rows.
  * In:  workerData {cachePath, input, target, cancelFlag: SharedArrayBuffer}
- * Out: {type:'total', total} | {type:'progress', rows} | {type:'done', rows, skipped}
+ * Out: {type:'total', total} | {type:'progress', rows} | {type:'done', rows, skipped, changedCells}
  *      | {type:'cancelled'} | {type:'failed', code, message}
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -13,6 +13,7 @@ import { ContractError } from '../../shared/errors';
 import { ExportCancelled } from './csv-writer';
 import { prepareReadConnection } from '../analytics/read-views';
 import { runExport } from './run-export';
+import type { XlsxChanges } from './xlsx-writer';
 
 export interface ExportWorkerData {
   cachePath: string;
@@ -24,7 +25,7 @@ export interface ExportWorkerData {
 export type ExportWorkerMessage =
   | { type: 'total'; total: number }
   | { type: 'progress'; rows: number }
-  | { type: 'done'; rows: number; skipped: string[] }
+  | { type: 'done'; rows: number; skipped: string[]; changedCells: XlsxChanges | null }
   | { type: 'cancelled' }
   | { type: 'failed'; code: string; message: string };
 
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
       onProgress: (rows) => post({ type: 'progress', rows }),
       isCancelled: () => Atomics.load(cancel, 0) === 1,
     });
-    post({ type: 'done', rows: result.rows, skipped: result.skipped });
+    post({ type: 'done', rows: result.rows, skipped: result.skipped, changedCells: result.changedCells });
   } catch (err) {
     if (err instanceof ExportCancelled) post({ type: 'cancelled' });
     else if (err instanceof ContractError) post({ type: 'failed', code: err.code, message: err.message });

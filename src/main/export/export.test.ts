@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Boundary, CreditTransaction, Page, Project, SatelliteMetrics } from '../../shared/api';
 import { neutraliseText } from '../../shared/csv-safety';
@@ -109,6 +110,37 @@ describe('CSV export of credit transactions', () => {
     expect(listed.length).toBeGreaterThan(10);
     expect(rows.map((r) => Number(r['id']))).toEqual(listed.map((t) => t.id));
     expect(fs.readFileSync(done.path!)[0]).not.toBe(0xef); // no BOM unless asked
+  });
+});
+
+describe('XLSX export', () => {
+  it('holds the same rows as the CSV export, in its order, numbers as numbers', async () => {
+    const query = { transaction_type: ['retirement'], sort: ['-quantity', 'transaction_date'], quantity_min: 100 };
+    const [csv, xlsx] = [await exportTo({ table: 'credit-transactions', query }), await exportTo({ table: 'credit-transactions', format: 'xlsx', query })];
+    expect(xlsx).toMatchObject({ format: 'xlsx', changedCells: { cells: 0 } });
+    expect(xlsx.fileName).toMatch(/^credit-transactions-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const rows = readCsv(csv.path!);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(xlsx.path!);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(Object.keys(rows[0]!));
+    expect(sheet.rowCount - 1).toBe(rows.length);
+    const at = (r: number, name: string) => sheet.getRow(r + 2).getCell(header.indexOf(name) + 1).value;
+    rows.forEach((row, i) => {
+      expect(at(i, 'id')).toBe(Number(row['id']));
+      expect(at(i, 'quantity')).toBe(Number(row['quantity']));
+    });
+    expect(at(0, 'project_id')).toBe(rows[0]!['project_id']);
+  });
+
+  it('from the CLI when the file ends in .xlsx', async () => {
+    const out = path.join(outDir, 'verra.xlsx');
+    const sink = { write: () => true } as unknown as NodeJS.WritableStream;
+    expect(await runExportCommand(['projects', '--filters', '{"registry":["verra"]}', '--out', out, '--data-dir', market.dataDir, '--quiet'], sink, sink)).toBe(0);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(out);
+    expect(workbook.worksheets[0]!.getRow(2).getCell(3).value).toBe('verra');
   });
 });
 

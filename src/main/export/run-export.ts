@@ -1,7 +1,8 @@
 /**
- * One export, start to finish, against an open cache database: count the rows, stream them to a
- * temporary file next to the target, then rename it into place. A failed or cancelled export
- * leaves no file behind (the target is never half-written). Runs inside the export worker.
+ * One export, start to finish, against an open cache database: count the rows, stream them (CSV,
+ * XLSX or GeoJSON) to a temporary file next to the target, then rename it into place. A failed or
+ * cancelled export leaves no file behind (the target is never half-written). Runs inside the
+ * export worker.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import type { ExportStartInput } from '../../shared/contract/export-types';
 import { CSV_TABLES } from './csv-tables';
 import { writeCsv, type WriteHooks } from './csv-writer';
 import { openBoundaries, writeBoundaries } from './geojson-export';
+import { writeXlsx, type XlsxChanges } from './xlsx-writer';
 
 export interface RunHooks extends WriteHooks {
   onTotal?(total: number): void;
@@ -19,6 +21,7 @@ export interface RunHooks extends WriteHooks {
 export interface RunResult {
   rows: number;
   skipped: string[];
+  changedCells: XlsxChanges | null;
 }
 
 export async function runExport(db: Database.Database, input: ExportStartInput, target: string, hooks: RunHooks = {}): Promise<RunResult> {
@@ -31,13 +34,18 @@ export async function runExport(db: Database.Database, input: ExportStartInput, 
       const source = openBoundaries(db, input.query ?? {});
       hooks.onTotal?.(source.total);
       const written = await writeBoundaries(source.rows, out, hooks);
-      result = { rows: written.rows, skipped: written.skipped };
+      result = { rows: written.rows, skipped: written.skipped, changedCells: null };
     } else {
       const table = CSV_TABLES[input.table];
       const source = await table.open(db, (input.query ?? {}) as Record<string, unknown>);
       hooks.onTotal?.(source.total);
-      const rows = await writeCsv(source.rows, table.columns, out, { ...hooks, bom: input.bom ?? false });
-      result = { rows, skipped: [] };
+      if (input.format === 'xlsx') {
+        const written = await writeXlsx(source.rows, table.columns, out, { ...hooks, total: source.total, sheetName: input.table });
+        result = { rows: written.rows, skipped: [], changedCells: written.changes };
+      } else {
+        const rows = await writeCsv(source.rows, table.columns, out, { ...hooks, bom: input.bom ?? false });
+        result = { rows, skipped: [], changedCells: null };
+      }
     }
     fs.renameSync(partial, target);
     return result;

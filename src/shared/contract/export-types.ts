@@ -20,7 +20,7 @@ export const EXPORT_TABLES = [
   'boundaries',
 ] as const;
 export type ExportTable = (typeof EXPORT_TABLES)[number];
-export const EXPORT_FORMATS = ['csv', 'geojson'] as const;
+export const EXPORT_FORMATS = ['csv', 'xlsx', 'geojson'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** Forensic entries: one project's (as forensics.project) or the latest feed's (as forensics.latest, by category). */
@@ -40,15 +40,16 @@ export const boundariesExportQuery = z.object({
   ...projectSearchParams,
 });
 
-const common = { bom: z.boolean().optional() };
+/** Rows go out as CSV (the default) or as an XLSX workbook; the byte-order mark is CSV's. */
+const common = { format: z.enum(['csv', 'xlsx']).optional(), bom: z.boolean().optional() };
 export const exportStartInput = z.discriminatedUnion('table', [
-  z.object({ table: z.literal('projects'), format: z.literal('csv').optional(), query: projectListQuery.strict().optional(), ...common }).strict(),
-  z.object({ table: z.literal('credit-transactions'), format: z.literal('csv').optional(), query: creditListAppQuery.strict().optional(), ...common }).strict(),
-  z.object({ table: z.literal('buyers'), format: z.literal('csv').optional(), query: buyerListQuery.strict().optional(), ...common }).strict(),
-  z.object({ table: z.literal('satellite-metrics'), format: z.literal('csv').optional(), query: satelliteListAppQuery.strict().optional(), ...common }).strict(),
-  z.object({ table: z.literal('forensic-entries'), format: z.literal('csv').optional(), query: forensicEntriesExportQuery.strict().optional(), ...common }).strict(),
-  z.object({ table: z.literal('legacy-forensics'), format: z.literal('csv').optional(), query: legacyForensicsQuery.strict().optional(), ...common }).strict(),
-  z.object({ table: z.literal('country-updates'), format: z.literal('csv').optional(), query: countryUpdatesExportQuery.strict().optional(), ...common }).strict(),
+  z.object({ table: z.literal('projects'), query: projectListQuery.strict().optional(), ...common }).strict(),
+  z.object({ table: z.literal('credit-transactions'), query: creditListAppQuery.strict().optional(), ...common }).strict(),
+  z.object({ table: z.literal('buyers'), query: buyerListQuery.strict().optional(), ...common }).strict(),
+  z.object({ table: z.literal('satellite-metrics'), query: satelliteListAppQuery.strict().optional(), ...common }).strict(),
+  z.object({ table: z.literal('forensic-entries'), query: forensicEntriesExportQuery.strict().optional(), ...common }).strict(),
+  z.object({ table: z.literal('legacy-forensics'), query: legacyForensicsQuery.strict().optional(), ...common }).strict(),
+  z.object({ table: z.literal('country-updates'), query: countryUpdatesExportQuery.strict().optional(), ...common }).strict(),
   z.object({ table: z.literal('boundaries'), format: z.literal('geojson').optional(), query: boundariesExportQuery.strict().optional(), bom: z.literal(false).optional() }).strict(),
 ]);
 export type ExportStartInput = z.output<typeof exportStartInput>;
@@ -71,6 +72,8 @@ export interface ExportJob {
   downloadUrl: string | null;
   /** GeoJSON: features left out because their geometry could not be repaired (project ids). */
   skipped: string[];
+  /** XLSX: cells the workbook could not hold as they were (cut to 32,767 characters, control characters replaced). */
+  changedCells: { cells: number; examples: string[] } | null;
   error: string | null;
   startedAt: string;
   finishedAt: string | null;

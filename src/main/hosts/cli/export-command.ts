@@ -1,6 +1,7 @@
 /**
- * `npm run cli -- export <table> [--filters '<json>'] --out FILE [--bom] [--data-dir DIR]`:
- * exports a table (CSV) or boundaries (GeoJSON) from the selected connection's cache, offline.
+ * `npm run cli -- export <table> [--filters '<json>'] --out FILE [--format csv|xlsx] [--bom] [--data-dir DIR]`:
+ * exports a table (CSV, or XLSX when asked or when FILE ends in .xlsx) or boundaries (GeoJSON) from
+ * the selected connection's cache, offline.
  * `--filters` is the list method's query object (e.g. '{"registry":["verra"],"sort":["-issued"]}').
  * Progress goes to stderr, one JSON summary line to stdout; Ctrl-C cancels (no partial file is left).
  */
@@ -11,12 +12,13 @@ import { defaultDataDir } from '../../data-dir';
 import { readFlags, userPath } from '../args';
 import { cliHostPorts } from './cli-ports';
 
-export const EXPORT_USAGE = `carbon-desk export <${EXPORT_TABLES.join('|')}> [--filters '<json query>'] --out FILE [--bom] [--data-dir DIR]`;
+export const EXPORT_USAGE = `carbon-desk export <${EXPORT_TABLES.join('|')}> [--filters '<json query>'] --out FILE [--format csv|xlsx] [--bom] [--data-dir DIR]`;
 
 export async function runExportCommand(argv: string[], err: NodeJS.WritableStream = process.stderr, out: NodeJS.WritableStream = process.stdout): Promise<number> {
   const { values, positionals } = readFlags(argv, {
     filters: { type: 'string' },
     out: { type: 'string' },
+    format: { type: 'string' },
     bom: { type: 'boolean' },
     'data-dir': { type: 'string' },
     quiet: { type: 'boolean' },
@@ -35,7 +37,8 @@ export async function runExportCommand(argv: string[], err: NodeJS.WritableStrea
   if (!(EXPORT_TABLES as readonly string[]).includes(table)) {
     throw new ContractError('invalid_input', `Unknown table '${table}'; tables: ${EXPORT_TABLES.join(', ')}`);
   }
-  const parsed = exportStartInput.safeParse({ table, query, ...(values.bom ? { bom: true } : {}) });
+  const format = values.format ?? (table !== 'boundaries' && /\.xlsx$/i.test(values.out) ? 'xlsx' : undefined);
+  const parsed = exportStartInput.safeParse({ table, query, ...(format !== undefined ? { format } : {}), ...(values.bom ? { bom: true } : {}) });
   if (!parsed.success) throw invalidInput(parsed.error.issues);
   const input = parsed.data;
 
@@ -59,7 +62,8 @@ export async function runExportCommand(argv: string[], err: NodeJS.WritableStrea
     const finished = await service.wait(job.exportId);
     if (!values.quiet) err.write('\n');
     for (const id of finished.skipped) err.write(`left out ${id}: its boundary geometry is invalid\n`);
-    out.write(`${JSON.stringify({ state: finished.state, rows: finished.rows, path: finished.state === 'done' ? target : null, skipped: finished.skipped })}\n`);
+    if (finished.changedCells?.cells) err.write(`${finished.changedCells.cells} cells could not be kept whole in XLSX (the CSV export keeps them): ${finished.changedCells.examples.join('; ')}\n`);
+    out.write(`${JSON.stringify({ state: finished.state, rows: finished.rows, path: finished.state === 'done' ? target : null, skipped: finished.skipped, ...(finished.changedCells ? { changed_cells: finished.changedCells.cells } : {}) })}\n`);
     if (finished.state === 'failed') {
       const [code, ...rest] = (finished.error ?? 'export_failed: unknown').split(': ');
       throw new ContractError(code ?? 'export_failed', rest.join(': '));

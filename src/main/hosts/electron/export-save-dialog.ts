@@ -24,6 +24,7 @@ export interface DownloadsFolderPort {
 
 const FILTERS: Record<ExportFormat, { name: string; extensions: string[] }> = {
   csv: { name: 'CSV (comma-separated values)', extensions: ['csv'] },
+  xlsx: { name: 'Excel workbook', extensions: ['xlsx'] },
   geojson: { name: 'GeoJSON', extensions: ['geojson', 'json'] },
 };
 

@@ -1,6 +1,6 @@
 /**
  * <ExportButton table query>: exports what the view shows (its filters and sort) from the local
- * cache. A small panel offers the format (CSV; projects also GeoJSON of their boundaries), a UTF-8
+ * cache. A small panel offers the format (CSV or XLSX; projects also GeoJSON of their boundaries), a UTF-8
  * byte-order mark for Excel, shows progress (rows of total) with Cancel, and says where the file
  * went. Works offline: nothing but the cache is read.
  */
@@ -23,7 +23,7 @@ export interface ExportButtonProps {
   testId?: string;
 }
 
-const FORMAT_LABEL: Record<ExportFormat, string> = { csv: 'CSV', geojson: 'GeoJSON (boundaries)' };
+const FORMAT_LABEL: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'XLSX', geojson: 'GeoJSON (boundaries)' };
 
 export function ExportButton({ table, query, total = null, label = 'Export', testId = 'export' }: ExportButtonProps) {
   const formats = formatsFor(table);
@@ -89,13 +89,15 @@ export function ExportButton({ table, query, total = null, label = 'Export', tes
                 Add a byte-order mark <span className="export-hint">(Excel then reads accents and symbols correctly)</span>
               </span>
             </label>
-          ) : (
+          ) : format === 'geojson' ? (
             <p className="export-hint">Every cached boundary of the filtered projects, one FeatureCollection, with satellite metrics as properties.</p>
+          ) : (
+            <p className="export-hint">One sheet, numbers as numbers. A sheet holds at most 1,048,575 rows and a cell 32,767 characters: longer texts are cut and counted.</p>
           )}
           <p className="export-hint">
-            {format === 'csv'
-              ? `Current filters and sort; ${total === null ? 'every matching row' : `${formatNumber(total)} rows`}. Lists are joined with “;”.`
-              : 'Geometries are checked (closed rings, coordinate ranges, winding) before writing.'}
+            {format === 'geojson'
+              ? 'Geometries are checked (closed rings, coordinate ranges, winding) before writing.'
+              : `Current filters and sort; ${total === null ? 'every matching row' : `${formatNumber(total)} rows`}. Lists are joined with “;”.`}
           </p>
 
           {view.phase === 'running' || view.phase === 'starting' ? (
@@ -118,6 +120,12 @@ export function ExportButton({ table, query, total = null, label = 'Export', tes
                 <span className="export-warn">
                   {view.job.skipped.length} boundar{view.job.skipped.length === 1 ? 'y was' : 'ies were'} left out: invalid geometry ({view.job.skipped.slice(0, 5).join(', ')}
                   {view.job.skipped.length > 5 ? ', …' : ''})
+                </span>
+              ) : null}
+              {view.job.changedCells?.cells ? (
+                <span className="export-warn" data-testid={`${testId}-changed-cells`}>
+                  {formatNumber(view.job.changedCells.cells)} cell{view.job.changedCells.cells === 1 ? '' : 's'} could not be kept whole in XLSX ({view.job.changedCells.examples.slice(0, 3).join('; ')}
+                  {view.job.changedCells.cells > 3 ? '; …' : ''}): the CSV export keeps them exactly.
                 </span>
               ) : null}
             </div>

@@ -19,9 +19,14 @@ describe('export query from a view\'s filters', () => {
     expect(exportInput('projects', 'geojson', filters, true)).toEqual({ table: 'boundaries', query: { registry: ['verra'] } });
   });
 
-  it('offers GeoJSON only where boundaries exist', () => {
-    expect(formatsFor('projects')).toEqual(['csv', 'geojson']);
-    expect(formatsFor('credit-transactions')).toEqual(['csv']);
+  it('offers CSV and XLSX for every table of rows, GeoJSON only where boundaries exist', () => {
+    expect(formatsFor('projects')).toEqual(['csv', 'xlsx', 'geojson']);
+    expect(formatsFor('credit-transactions')).toEqual(['csv', 'xlsx']);
     expect(formatsFor('boundaries')).toEqual(['geojson']);
+  });
+
+  it('asks for XLSX by format, and for the byte-order mark only in CSV', () => {
+    expect(exportInput('buyers', 'xlsx', { search: 'acme', per_page: 50 }, true)).toEqual({ table: 'buyers', format: 'xlsx', query: { search: 'acme' } });
+    expect(exportInput('buyers', 'csv', { search: 'acme' }, true)).toEqual({ table: 'buyers', query: { search: 'acme' }, bom: true });
   });
 });

@@ -41,15 +41,16 @@ export function exportQuery(table: ExportTable, filters: Record<string, unknown>
   return out;
 }
 
-/** The formats a table offers: CSV of its rows; projects also offer their boundaries as GeoJSON. */
+/** The formats a table offers: its rows as CSV or XLSX; projects also offer their boundaries as GeoJSON. */
 export function formatsFor(table: ExportTable): ExportFormat[] {
   if (table === 'boundaries') return ['geojson'];
-  if (table === 'projects') return ['csv', 'geojson'];
-  return ['csv'];
+  if (table === 'projects') return ['csv', 'xlsx', 'geojson'];
+  return ['csv', 'xlsx'];
 }
 
 /** The export.start input for a table, format and the view's filters. */
 export function exportInput(table: ExportTable, format: ExportFormat, filters: Record<string, unknown>, bom: boolean): ExportStartInput {
   if (format === 'geojson') return { table: 'boundaries', query: exportQuery('boundaries', filters) } as ExportStartInput;
+  if (format === 'xlsx') return { table, format, query: exportQuery(table, filters) } as ExportStartInput;
   return { table, query: exportQuery(table, filters), ...(bom ? { bom: true } : {}) } as ExportStartInput;
 }

@@ -144,7 +144,7 @@ function Answer({ a, page, onPage, exportQuery }: { a: ClaimVerification; page: 
               <button type="button" className="btn" disabled={!tx.pagination.next_page} onClick={() => onPage(page + 1)}>
                 Next
               </button>{' '}
-              <ExportButton table="credit-transactions" query={exportQuery} total={tx.pagination.total_entries} label="Export CSV" testId="claim-export" />
+              <ExportButton table="credit-transactions" query={exportQuery} total={tx.pagination.total_entries} label="Export" testId="claim-export" />
             </span>
           </div>
           <table className="data">
