@@ -10,8 +10,10 @@ export default defineConfig({
   outputDir: 'e2e/output/test-results',
   timeout: 120_000,
   expect: { timeout: 20_000 },
+  // Two workers, each with its own web host on its own demo data (the worker-scoped fixture in
+  // e2e/fixtures.ts): a spec file's tests run in order on one host, and no file relies on another.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   // CI retries a failed spec once and reports it as flaky (a consistent failure still fails the run)
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
