@@ -71,7 +71,7 @@ function buyerFilterWhere(engine: ReadEngine, q: Partial<BuyerListQuery>): SqlWh
     if (min !== undefined) addClause(w, `${sql} >= ?`, min);
     if (max !== undefined) addClause(w, `${sql} <= ?`, max);
   };
-  keysContain(w, ['b.buyer_key'], q.search);
+  keysContain(engine.dialect, w, ['b.buyer_key'], q.search);
   within('b.total_volume', q.total_volume_min, q.total_volume_max);
   within('b.volume_12m', q.volume_12m_min, q.volume_12m_max);
   within(buyerFieldSql(engine, 'avg_transaction_size'), q.avg_transaction_size_min, q.avg_transaction_size_max);

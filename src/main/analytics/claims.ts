@@ -50,7 +50,7 @@ async function nearMatches(ctx: ReadContext, engine: ReadEngine, q: ClaimVerifyI
   // with their folded fields; grouped here in id order (the same sums on both engines).
   const w = creditWhere(engine.dialect, claimScope(q));
   addClause(w, `(c.buyer_key IS NULL OR c.buyer_key <> ?)`, needle);
-  addClause(w, `(${NEAR_MATCH_FIELDS.map((f) => `instr(c.${f}_key, ?) > 0`).join(' OR ')})`, ...NEAR_MATCH_FIELDS.map(() => needle));
+  addClause(w, `(${NEAR_MATCH_FIELDS.map((f) => engine.dialect.contains(`c.${f}_key`, '?')).join(' OR ')})`, ...NEAR_MATCH_FIELDS.map(() => needle));
   const rows = await engine.all<Record<string, unknown> & { id: number; quantity: number | null }>(
     `SELECT c.id, c.quantity, ${NEAR_MATCH_FIELDS.map((f) => `c.${f}_key AS ${f}`).join(', ')} FROM read_credits c ${whereSql(w)} ORDER BY c.id`, w.params);
   const total: ClaimVolume = { quantity: 0, transactions: 0 };

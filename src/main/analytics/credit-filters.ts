@@ -44,7 +44,7 @@ export function creditWhere(d: SqlDialect, q: CreditFilters, alias = 'c'): SqlWh
   if (q.quantity_max !== undefined) addClause(w, `${col('quantity')} <= ?`, q.quantity_max);
   // One buyer, matched as buyers.get matches it: the whole name, ignoring case ("Acme" never counts "Acme Energy").
   if (q.buyer !== undefined) addClause(w, `${col('buyer_key')} = ?`, foldCase(q.buyer));
-  keysContain(w, beneficiaryKeys(q.beneficiary_search_fields, alias), q.beneficiary_search);
+  keysContain(d, w, beneficiaryKeys(q.beneficiary_search_fields, alias), q.beneficiary_search);
   if (hasProjectFilters(q)) mergeWhere(w, parentProjectWhere(d, q, col('project_ref')));
   return w;
 }

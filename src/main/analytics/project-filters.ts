@@ -32,10 +32,10 @@ export function keyIn(w: SqlWhere, column: string, values: readonly string[] | u
 }
 
 /** One of `keys` (folded columns) contains `needle` ignoring case, literally. An empty needle filters nothing. */
-export function keysContain(w: SqlWhere, keys: readonly string[], needle: string | undefined): void {
+export function keysContain(d: SqlDialect, w: SqlWhere, keys: readonly string[], needle: string | undefined): void {
   if (needle === undefined || needle === '') return;
   const folded = foldCase(needle);
-  addClause(w, `(${keys.map((k) => `instr(${k}, ?) > 0`).join(' OR ')})`, ...keys.map(() => folded));
+  addClause(w, `(${keys.map((k) => d.contains(k, '?')).join(' OR ')})`, ...keys.map(() => folded));
 }
 
 function compare(w: SqlWhere, column: string, op: '=' | '>=' | '<=', value: unknown): void {
@@ -75,7 +75,7 @@ export function projectWhere(d: SqlDialect, q: ProjectFilters, alias = 'p'): Sql
   compare(w, `coalesce(${col('has_social_carbon')}, 0)`, '=', q.has_social_carbon);
   compare(w, `coalesce(${col('article6_authorized')}, 0)`, '=', q.article6_authorized);
   any('article6_authorization_types', q.article6_authorization_types);
-  keysContain(w, [col('project_id_key'), col('name_key')], q.search);
+  keysContain(d, w, [col('project_id_key'), col('name_key')], q.search);
   return w;
 }
 
