@@ -18,13 +18,13 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { CopyStatus, ReadModelChange } from '../../cache/cache-protocol';
 import { openCacheReader } from '../../cache/database';
 import type { ReadEngine } from '../read-engine';
-import { cacheColumnsOf, cacheRowsByKey, CopyCodes, deleteKeys, loadRows, SOURCES, STATE_DDL, tableDdl, type CopyTable } from './copy-tables';
+import { cacheColumnsOf, CopyCodes, deleteKeys, loadRows, loadRowsByKey, SOURCES, STATE_DDL, tableDdl, type CopyTable } from './copy-tables';
 import { duckdbEngine, SerialQueue } from './duckdb-engine';
 
 /** Moves when the copy's tables change shape: a copy of another shape is rebuilt. */
 const COPY_SCHEMA = 3;
-/** Rows read from the cache per step of a rebuild (the queue yields between steps). */
-const REBUILD_STEP_ROWS = 20_000;
+/** Rows read from the cache per step of a rebuild (the reader's queries get a turn between steps). */
+const REBUILD_STEP_ROWS = 4_096;
 /** Rows of a staged pass gathered before they are appended (fewer, larger appends). */
 const STAGED_BATCH_ROWS = 20_000;
 /** How long a query that found the copy behind waits for the writer's report before the copy rebuilds what is behind. */
@@ -216,7 +216,7 @@ export class AnalyticalCopy {
   /** The cache's current rows of `ids` into `table`, replacing the copy's (`append`: the copy holds none of them yet, or may hold older ones a publishing dedupes). */
   private async upsert(table: CopyTable, ids: readonly (number | string)[], append = false): Promise<void> {
     if (!append) await deleteKeys(this.writes, table, ids);
-    await loadRows(this.writes, table, cacheRowsByKey(this.cache, table, ids), this.codes);
+    await loadRowsByKey(this.writes, this.cache, table, ids, this.codes);
   }
 
   /** Rows of a staged full pass: mirrored into read_credits_next (made afresh for a new pass; dropped with pass null). */

@@ -131,15 +131,20 @@ function duckValue(duckType: string, v: unknown): DuckDBValue {
 /** DuckDB's vector size: the most rows a data chunk holds. */
 const CHUNK_ROWS = 2048;
 
+/** A turn of the event loop: the copy's upkeep shares its thread with the reader's queries. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Appends cache rows to `table` through `appender` (a connection's), computing every column
- * (read-views.ts) and the codes of its keys; new codes are persisted first.
+ * (read-views.ts) and the codes of its keys; new codes are persisted first. The event loop gets a
+ * turn after every data chunk, so no query waits behind more than one chunk's work.
  */
 export async function appendRows(connection: DuckDBConnection, appender: DuckDBAppender, table: CopyTable, rows: readonly CacheRow[], codes: CopyCodes): Promise<void> {
   const columns = SOURCES[table].columns;
   const valueOf = (c: ReadColumn, r: CacheRow) => duckValue(c.duckType, c.code ? codes.code(c.code, c.value(r)) : c.value(r));
   const chunk = chunkFor(table);
   for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+    if (start > 0) await nextTurn();
     const part = rows.slice(start, start + CHUNK_ROWS);
     const values = columns.map((c) => part.map((r) => valueOf(c, r)));
     await codes.persist(connection);
@@ -147,6 +152,24 @@ export async function appendRows(connection: DuckDBConnection, appender: DuckDBA
     chunk.rowCount = part.length;
     chunk.setColumns(values);
     appender.appendDataChunk(chunk);
+  }
+}
+
+/**
+ * The cache's current rows of `keys` appended to `into` (default: the table), read and appended a
+ * data chunk at a time with a turn of the event loop between, so a large change (a staged pass's
+ * batch, every project of a full pass) never holds the reader's thread for long.
+ */
+export async function loadRowsByKey(connection: DuckDBConnection, db: Database.Database, table: CopyTable, keys: readonly (string | number)[], codes: CopyCodes, into: string = table): Promise<void> {
+  if (!keys.length) return;
+  const appender = await connection.createAppender(into);
+  try {
+    for (let start = 0; start < keys.length; start += CHUNK_ROWS) {
+      if (start > 0) await nextTurn();
+      await appendRows(connection, appender, table, cacheRowsByKey(db, table, keys.slice(start, start + CHUNK_ROWS)), codes);
+    }
+  } finally {
+    appender.closeSync();
   }
 }
 
