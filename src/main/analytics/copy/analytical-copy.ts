@@ -79,6 +79,13 @@ export class AnalyticalCopy {
   private codes = new CopyCodes();
   /** Staged rows reported and not appended yet (all of one pass). */
   private stagedIds: number[] = [];
+  /**
+   * Whether the staged mirror was counted against the cache's staged rows since the copy opened or a
+   * change could not be applied. Afterwards every staged row arrives as a report: while a pass is
+   * being written the cache is always ahead of the reports still in the port, and counting then
+   * would rebuild the mirror for nothing (a publishing verifies the counts anyway).
+   */
+  private stagedVerified = false;
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -134,7 +141,10 @@ export class AnalyticalCopy {
 
   /** A change the writer reported after its commit (one it cannot apply leaves the table to a rebuild). */
   follow(change: ReadModelChange): Promise<void> {
-    return this.queue.run(() => this.apply(change)).catch(() => this.scheduleCatchUp(0));
+    return this.queue.run(() => this.apply(change)).catch(() => {
+      this.stagedVerified = false;
+      this.scheduleCatchUp(0);
+    });
   }
 
   async close(): Promise<void> {
@@ -302,13 +312,17 @@ export class AnalyticalCopy {
     const staging = this.cache.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'credit_transactions_next'").get() !== undefined;
     if (!staging) {
       if (this.stagedPass !== null) await this.followStaged(null, []);
+      this.stagedVerified = true;
       return;
     }
     const cache = this.cache.prepare('SELECT count(*) AS n, max(sync_pass) AS pass FROM main.credit_transactions_next').get() as { n: number; pass: number | null };
-    const copied = this.stagedPass === null ? -1 : Number((await this.writes.runAndReadAll('SELECT count(DISTINCT id) FROM read_credits_next')).getRowsJS()[0]![0]);
-    if (cache.pass !== null && (this.stagedPass !== cache.pass || copied !== cache.n)) {
-      await this.rebuild('read_credits_next', cache.pass);
+    if (cache.pass === null) {
+      this.stagedVerified = true;
+      return;
     }
+    const copied = this.stagedPass !== cache.pass ? -1 : this.stagedVerified ? cache.n : Number((await this.writes.runAndReadAll('SELECT count(DISTINCT id) FROM read_credits_next')).getRowsJS()[0]![0]);
+    if (copied !== cache.n) await this.rebuild('read_credits_next', cache.pass);
+    this.stagedVerified = true;
   }
 
   /**
