@@ -45,23 +45,33 @@ export function textCell(value: unknown): string {
   return neutraliseText(typeof value === 'string' ? value : String(value));
 }
 
+/** A boolean as stored: true / false, SQLite's 1 / 0 (also as text); null for anything else. */
+export function booleanOf(value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  if (value === 0 || value === 1 || value === '0' || value === '1') return Number(value) === 1;
+  return null;
+}
+
 /** A boolean column's cell: `true` / `false` (SQLite's 0/1 included), empty for null. */
 export function booleanCell(value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (value === 0 || value === 1 || value === '0' || value === '1') return Number(value) === 1 ? 'true' : 'false';
-  return textCell(value);
+  const b = booleanOf(value);
+  return b === null ? textCell(value) : b ? 'true' : 'false';
+}
+
+/** An array's elements (a single value is one) joined with `;`, objects as JSON, nulls left out. */
+export function joinList(value: unknown): string {
+  const items = Array.isArray(value) ? value : [value];
+  return items
+    .filter((v) => v !== null && v !== undefined)
+    .map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v)))
+    .join(ARRAY_SEPARATOR);
 }
 
 /** An array column's cell: elements joined with `;`; the joined text is neutralised as a whole. */
 export function listCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const items = Array.isArray(value) ? value : [value];
-  const joined = items
-    .filter((v) => v !== null && v !== undefined)
-    .map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v)))
-    .join(ARRAY_SEPARATOR);
-  return neutraliseText(joined);
+  return neutraliseText(joinList(value));
 }
 
 /** An object column's cell: compact JSON, neutralised (JSON never starts with a formula character, but keep the rule total). */
@@ -84,6 +94,16 @@ export function csvCell(kind: CsvColumnKind, value: unknown): string {
     default:
       return textCell(value);
   }
+}
+
+/**
+ * A record's field for a value in a column of the given kind: null for a missing value (written as
+ * nothing), '' only for an empty text (written `""`).
+ */
+export function recordCell(kind: CsvColumnKind, value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const cell = csvCell(kind, value);
+  return cell === '' && kind !== 'text' ? null : cell;
 }
 
 /** The UTF-8 byte-order mark Excel looks for to read a CSV as UTF-8. */

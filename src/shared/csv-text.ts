@@ -6,7 +6,7 @@
  * (formulas neutralised, lists joined with `;`). A header row of the columns' names; a UTF-8
  * byte-order mark when asked (Excel reads the file as UTF-8 then).
  */
-import { csvCell, UTF8_BOM, type CsvColumnKind } from './csv-safety';
+import { recordCell, UTF8_BOM, type CsvColumnKind } from './csv-safety';
 
 /** One column of a table: its header, its kind, and how a row gives its value. */
 export interface CsvTextColumn<T> {
@@ -25,12 +25,7 @@ export function csvField(cell: string | null): string {
 export function csvText<T>(columns: ReadonlyArray<CsvTextColumn<T>>, rows: Iterable<T>, options: { bom?: boolean } = {}): string {
   const lines = [columns.map((c) => csvField(c.name)).join(',')];
   for (const row of rows) {
-    lines.push(columns.map((c) => {
-      const value = c.value(row);
-      if (value === null || value === undefined) return '';
-      const cell = csvCell(c.kind, value);
-      return csvField(cell === '' && c.kind !== 'text' ? null : cell);
-    }).join(','));
+    lines.push(columns.map((c) => csvField(recordCell(c.kind, c.value(row)))).join(','));
   }
   return `${options.bom ? UTF8_BOM : ''}${lines.join('\r\n')}\r\n`;
 }

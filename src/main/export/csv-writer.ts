@@ -12,7 +12,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import { csvCell } from '../../shared/csv-safety';
+import { recordCell } from '../../shared/csv-safety';
 import type { CacheRow, CsvColumn } from './csv-tables';
 
 export interface WriteHooks {
@@ -41,12 +41,7 @@ export const CSV_DIALECT = { record_delimiter: '\r\n', quote_record_delimiter: t
  * nothing), '' only for an empty text (written `""`).
  */
 export function csvRecord(columns: readonly CsvColumn[], row: CacheRow): Array<string | null> {
-  return columns.map((c) => {
-    const value = c.read(row);
-    if (value === null || value === undefined) return null;
-    const cell = csvCell(c.kind, value);
-    return cell === '' && c.kind !== 'text' ? null : cell;
-  });
+  return columns.map((c) => recordCell(c.kind, c.read(row)));
 }
 
 /** Writes `text`, waiting for the stream to drain when its buffer is full (rejects on a stream error). */

@@ -14,7 +14,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { ARRAY_SEPARATOR } from '../../shared/csv-safety';
+import { booleanOf, joinList } from '../../shared/csv-safety';
 import { ContractError } from '../../shared/errors';
 import { ExportCancelled, type WriteHooks } from './csv-writer';
 import type { CacheRow, CsvColumn } from './row-source';
@@ -51,13 +51,9 @@ function textOf(kind: CsvColumn['kind'], value: unknown): Cell {
     case 'number':
       return typeof value === 'number' ? (Number.isFinite(value) ? value : null) : typeof value === 'bigint' ? Number(value) : String(value);
     case 'boolean':
-      if (typeof value === 'boolean') return value;
-      if (value === 0 || value === 1) return value === 1;
-      return String(value);
-    case 'list': {
-      const items = Array.isArray(value) ? value : [value];
-      return items.filter((v) => v !== null && v !== undefined).map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(ARRAY_SEPARATOR);
-    }
+      return booleanOf(value) ?? String(value);
+    case 'list':
+      return joinList(value);
     case 'json':
       return typeof value === 'string' ? value : JSON.stringify(value);
     default:

@@ -67,5 +67,4 @@ export async function runScreenCommand(argv: string[], out: NodeJS.WritableStrea
   }
 }
 
-
 export const screenSubcommand = { usage: SCREEN_USAGE, run: (argv: string[]) => runScreenCommand(argv) };

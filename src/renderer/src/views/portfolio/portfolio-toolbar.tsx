@@ -12,7 +12,8 @@ import { explainError } from '../../components/states';
 import { useAction } from '../../components/use-action';
 import { useWatchlist } from '../../stores/watchlist';
 import { screenedHoldingsCsv } from '../../../../shared/screened-holdings-csv';
-import { csvFileName, downloadText } from './holdings-csv';
+import { downloadFile } from '../../components/download-file';
+import { csvFileName } from './holdings-csv';
 import { allHoldings } from './use-portfolio-detail';
 
 export function PortfolioToolbar({ portfolio, rule }: { portfolio: PortfolioSummary; rule: string | null }) {
@@ -32,7 +33,7 @@ export function PortfolioToolbar({ portfolio, rule }: { portfolio: PortfolioSumm
   const exportCsv = () =>
     void exporting.run(async () => {
       const rows = await allHoldings(portfolio.id, rule);
-      downloadText(screenedHoldingsCsv(rows), csvFileName(portfolio.name, rule));
+      downloadFile(screenedHoldingsCsv(rows), csvFileName(portfolio.name, rule), 'text/csv;charset=utf-8');
       setNote(`Exported ${formatNumber(rows.length)} holdings as CSV.`);
     });
 
